@@ -1,0 +1,78 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { prisma } from '@/lib/db';
+import type { Role } from '@/lib/db/generated/enums';
+
+/** Keys look like `gwk_<43 base64url chars>`; only their SHA-256 is stored. */
+export const KEY_PREFIX = 'gwk_';
+
+export function generateKey(): string {
+  return KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  role: Role;
+  prefix: string;
+  principalId: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const keyView = {
+  id: true,
+  name: true,
+  role: true,
+  prefix: true,
+  principalId: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
+
+/** Creates a key with its own principal; the plain key is returned once and never stored. */
+export async function createApiKey(input: { name: string; role: Role; key?: string }): Promise<ApiKeyView & { key: string }> {
+  const db = await prisma();
+  const key = input.key ?? generateKey();
+  const created = await db.$transaction(async (tx) => {
+    const principal = await tx.principal.create({ data: { kind: 'key', role: input.role, name: input.name } });
+    return tx.apiKey.create({
+      data: { principalId: principal.id, name: input.name, role: input.role, hash: hashKey(key), prefix: key.slice(0, 12) },
+      select: keyView,
+    });
+  });
+  return { ...created, key };
+}
+
+export async function listApiKeys(): Promise<ApiKeyView[]> {
+  const db = await prisma();
+  return db.apiKey.findMany({ select: keyView, orderBy: { createdAt: 'desc' } });
+}
+
+/** Revokes at once: the next request with that key gets 401. Returns false for an unknown id. */
+export async function revokeApiKey(id: string): Promise<boolean> {
+  const db = await prisma();
+  const result = await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (result.count > 0) return true;
+  return (await db.apiKey.count({ where: { id } })) > 0;
+}
+
+export async function findActiveKey(key: string) {
+  const db = await prisma();
+  const found = await db.apiKey.findUnique({
+    where: { hash: hashKey(key) },
+    select: { ...keyView, principal: { select: { id: true, role: true, kind: true, name: true } } },
+  });
+  if (!found || found.revokedAt) return null;
+  // Throttle last-used writes to one a minute per key.
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+    await db.apiKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  }
+  return found;
+}

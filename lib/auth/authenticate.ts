@@ -1,0 +1,64 @@
+import 'server-only';
+import { prisma } from '@/lib/db';
+import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
+import { ApiError } from '@/lib/http/api-error';
+import { findActiveKey } from './api-keys';
+import { ADMIN_COOKIE, ANON_COOKIE, readAdminCookie, readCookie, readVisitorCookie } from './session-cookies';
+
+export interface Principal {
+  id: string;
+  role: Role;
+  kind: PrincipalKind;
+  name: string | null;
+  /** How this request proved who it is: cookie-authenticated writes get a same-origin check. */
+  via: 'bearer' | 'admin-cookie' | 'visitor-cookie';
+  keyId?: string;
+}
+
+const unauthorized = (detail: string) =>
+  new ApiError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer realm="api"' } });
+
+/**
+ * Who is calling: a Bearer API key, else the admin session cookie, else the
+ * anonymous visitor cookie. Returns null when the request carries none of them.
+ */
+export async function authenticate(req: Request): Promise<Principal | null> {
+  const authorization = req.headers.get('authorization');
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(authorization);
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
+    const key = await findActiveKey(match[1]);
+    if (!key) throw unauthorized('The API key is invalid or has been revoked.');
+    return { ...key.principal, via: 'bearer', keyId: key.id };
+  }
+
+  const adminKeyId = await readAdminCookie(readCookie(req, ADMIN_COOKIE));
+  if (adminKeyId) {
+    const db = await prisma();
+    const key = await db.apiKey.findUnique({
+      where: { id: adminKeyId },
+      select: { id: true, revokedAt: true, role: true, principal: { select: { id: true, role: true, kind: true, name: true } } },
+    });
+    // A revoked key ends its admin sessions at once.
+    if (key && !key.revokedAt && key.role === 'admin') return { ...key.principal, via: 'admin-cookie', keyId: key.id };
+  }
+
+  const visitorId = await readVisitorCookie(readCookie(req, ANON_COOKIE));
+  if (visitorId) {
+    const db = await prisma();
+    const principal = await db.principal.upsert({
+      where: { id: visitorId },
+      create: { id: visitorId, kind: 'anonymous', role: 'user' },
+      update: {},
+      select: { id: true, role: true, kind: true, name: true },
+    });
+    return { ...principal, via: 'visitor-cookie' };
+  }
+  return null;
+}
+
+export async function requirePrincipal(req: Request): Promise<Principal> {
+  const principal = await authenticate(req);
+  if (!principal) throw unauthorized('Send "Authorization: Bearer <API key>", or use the web app.');
+  return principal;
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { getSessionSecret } from './session-secret';
+import { sign, verify } from './signed-cookie';
+
+export const ANON_COOKIE = 'gw_visitor';
+export const ADMIN_COOKIE = 'gw_admin';
+
+const YEAR = 365 * 24 * 3600;
+export const ADMIN_SESSION_SECONDS = 12 * 3600;
+
+interface AnonPayload {
+  sub: string;
+  exp: number;
+}
+interface AdminPayload {
+  kid: string;
+  sid: string;
+  exp: number;
+}
+
+function cookieHeader(name: string, value: string, maxAge: number, secure: boolean): string {
+  return [
+    `${name}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAge}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** A new anonymous visitor identity; the principal row is created on first use. */
+export async function newVisitorCookie(secure: boolean): Promise<{ principalId: string; header: string; value: string }> {
+  const principalId = uuidv7();
+  const value = sign({ sub: principalId, exp: Math.floor(Date.now() / 1000) + YEAR } satisfies AnonPayload, await getSessionSecret());
+  return { principalId, value, header: cookieHeader(ANON_COOKIE, value, YEAR, secure) };
+}
+
+export async function readVisitorCookie(value: string | undefined): Promise<string | null> {
+  return verify<AnonPayload>(value, await getSessionSecret())?.sub ?? null;
+}
+
+export async function newAdminCookie(keyId: string, secure: boolean): Promise<string> {
+  const value = sign(
+    { kid: keyId, sid: randomUUID(), exp: Math.floor(Date.now() / 1000) + ADMIN_SESSION_SECONDS } satisfies AdminPayload,
+    await getSessionSecret(),
+  );
+  return cookieHeader(ADMIN_COOKIE, value, ADMIN_SESSION_SECONDS, secure);
+}
+
+export async function readAdminCookie(value: string | undefined): Promise<string | null> {
+  return verify<AdminPayload>(value, await getSessionSecret())?.kid ?? null;
+}
+
+export function clearCookie(name: string): string {
+  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every setting is documented in
+ * `.env.example` and the README; a bad value stops the start with a message
+ * naming the setting.
+ */
+
+const bytes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+
+  // Storage: unset or `pglite:<dir>` (embedded, default ./data/pglite), `pglite:memory` (tests),
+  // or `postgres://…` (a PostgreSQL server with pgvector).
+  DATABASE_URL: z
+    .string()
+    .default('pglite:./data/pglite')
+    .refine((v) => /^(pglite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
+      message: 'must be pglite:<dir>, pglite:memory or postgres://user:pass@host:port/db',
+    }),
+  DATABASE_POOL_SIZE: positiveInt(10),
+
+  // Auth
+  ADMIN_API_KEY: z
+    .string()
+    .min(24, 'must be at least 24 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: bool(false),
+
+  // Limits
+  MAX_JSON_BYTES: bytes(1024 * 1024),
+  MAX_UPLOAD_BYTES: bytes(25 * 1024 * 1024),
+  MAX_MESSAGE_CHARS: positiveInt(32_000),
+  MAX_TITLE_CHARS: positiveInt(200),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  RATE_LIMIT_REQUESTS: positiveInt(600),
+  RATE_LIMIT_MESSAGES: positiveInt(60),
+  RATE_LIMIT_IP_REQUESTS: positiveInt(1200),
+
+  // Models
+  CHAT_MODEL: z.string().default('local'),
+  EMBEDDING_MODEL: z.string().default('local'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+
+  // Knowledge
+  CHUNK_TOKENS: positiveInt(256),
+  CHUNK_OVERLAP_TOKENS: z.coerce.number().int().min(0).default(32),
+  SEARCH_K: positiveInt(8),
+  INGEST_WORKER: bool(true),
+  INGEST_CONCURRENCY: positiveInt(1),
+  INGEST_LEASE_SECONDS: positiveInt(60),
+  URL_ALLOWLIST: list,
+  URL_MAX_BYTES: bytes(10 * 1024 * 1024),
+  URL_TIMEOUT_MS: positiveInt(15_000),
+
+  // Logs
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+});
+
+export type Config = z.infer<typeof schema> & { logFormat: 'json' | 'pretty' };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  if (c.CHAT_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY: required when CHAT_MODEL is openai:*');
+  }
+  if (c.EMBEDDING_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY: required when EMBEDDING_MODEL is openai:*');
+  }
+  return { ...c, logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty') };
+}
+
+let cached: Config | undefined;
+
+/** The validated configuration of this process (read once). */
+export function config(): Config {
+  // eslint-disable-next-line no-restricted-properties -- this module is the one reader of the environment
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between suites; production never calls this. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,146 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { authenticate, type Principal } from '@/lib/auth/authenticate';
+import { config } from '@/lib/config';
+import { errorFields, log } from '@/lib/log';
+import { ApiError, problemResponse } from './api-error';
+import { clientAddress } from './client-address';
+import { enforceRateLimits, type Limit } from './rate-limit';
+
+export interface ApiContext<P> {
+  req: Request;
+  params: P;
+  requestId: string;
+  principal: Principal;
+}
+
+export interface PublicContext<P> extends Omit<ApiContext<P>, 'principal'> {
+  principal: Principal | null;
+}
+
+interface Options {
+  /** Who may call: anyone, any authenticated principal, or admins only. */
+  auth: 'public' | 'user' | 'admin';
+  /** Extra limit for expensive calls (message sends): counted on top of the request limit. */
+  limit?: 'messages';
+}
+
+type RouteArgs<P> = { params: Promise<P> };
+type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
+type PublicHandler<P> = (ctx: PublicContext<P>) => Promise<Response>;
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one wrapper around every route handler. In order: request id →
+ * authenticate (401) → same-origin check for cookie writes (403) → rate limit
+ * (429) → role (403) → handler. Any thrown ApiError becomes problem+json;
+ * anything else a generic 500 that names only the request id.
+ */
+export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
+export function withApi<P = Record<string, never>>(handler: Handler<P>, options: Options & { auth: 'user' | 'admin' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
+export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Options) {
+  return async (req: Request, args: RouteArgs<P>): Promise<Response> => {
+    const started = performance.now();
+    const inbound = req.headers.get('x-request-id');
+    const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+    let principal: Principal | null = null;
+    let response: Response;
+    try {
+      principal = await authenticate(req);
+      if (!principal && options.auth !== 'public') {
+        throw new ApiError('unauthorized', 'Send "Authorization: Bearer <API key>", or use the web app.', {
+          headers: { 'www-authenticate': 'Bearer realm="api"' },
+        });
+      }
+      if (principal && principal.via !== 'bearer' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+      await enforceRateLimits(limitsFor(req, principal, options));
+      if (options.auth === 'admin' && principal?.role !== 'admin') {
+        throw new ApiError('forbidden', 'This needs an admin key.');
+      }
+      const params = (await args?.params) ?? ({} as P);
+      response = await (handler as PublicHandler<P>)({ req, params, requestId, principal });
+    } catch (error) {
+      response = toProblem(error, requestId);
+    }
+    response.headers.set('x-request-id', requestId);
+    const status = response.status;
+    const fields = {
+      requestId,
+      method: req.method,
+      route: routeOf(req),
+      status,
+      durationMs: Math.round(performance.now() - started),
+      principalId: principal?.id,
+    };
+    if (status >= 500) log.error('request', fields);
+    else log.info('request', fields);
+    return response;
+  };
+}
+
+function limitsFor(req: Request, principal: Principal | null, options: Options): Limit[] {
+  const c = config();
+  const limits: Limit[] = [{ key: `ip:${clientAddress(req)}`, max: c.RATE_LIMIT_IP_REQUESTS }];
+  if (principal) limits.push({ key: `p:${principal.id}`, max: c.RATE_LIMIT_REQUESTS });
+  if (principal && options.limit === 'messages') limits.push({ key: `m:${principal.id}`, max: c.RATE_LIMIT_MESSAGES });
+  return limits;
+}
+
+/**
+ * Cookies ride along on cross-site requests, so a cookie-authenticated write must
+ * come from our own origin. Browsers send Origin on every cross-origin write and
+ * Sec-Fetch-Site on every request.
+ */
+function assertSameOrigin(req: Request): void {
+  const site = req.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') {
+    throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
+  }
+  const origin = req.headers.get('origin');
+  if (origin && origin !== 'null') {
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {}
+    if (!host || originHost !== host) throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
+  } else if (origin === 'null') {
+    throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
+  }
+}
+
+function toProblem(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) return problemResponse(error, requestId);
+  log.error('unhandled error', { requestId, ...errorFields(error) });
+  return problemResponse(
+    new ApiError('internal', `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
+    requestId,
+  );
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+function routeOf(req: Request): string {
+  return new URL(req.url).pathname.replace(UUID, '{id}');
+}
+
+/** 405 for methods a route does not implement, with the Allow header. */
+export function methodNotAllowed(allow: string[]) {
+  return async (req: Request): Promise<Response> => {
+    const requestId = randomUUID();
+    return problemResponse(
+      new ApiError('method_not_allowed', `${req.method} is not allowed here.`, { headers: { allow: allow.join(', ') } }),
+      requestId,
+    );
+  };
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+

@@ -1,0 +1,27 @@
+/** Where a chunk sits in its source, so a citation can point to the exact place. */
+export interface ChunkLocation {
+  /** Heading path from the document root, e.g. ["Guide", "Install"]. */
+  headings?: string[];
+  /** 1-based PDF page of the chunk's first character. */
+  page?: number;
+  /** Character offsets [start, end) in the extracted text of the source. */
+  start: number;
+  end: number;
+}
+
+/** One retrieval result: the same shape the search API returns and citations use. */
+export interface SearchHit {
+  chunkId: string;
+  sourceId: string;
+  title: string;
+  text: string;
+  score: number;
+  location: ChunkLocation;
+  metadata: Record<string, unknown>;
+}
+
+export interface SearchOptions {
+  query: string;
+  k?: number;
+  sourceId?: string;
+}
