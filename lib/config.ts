@@ -64,6 +64,10 @@ const schema = z.object({
   EMBEDDING_MODEL: z.string().default('local'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  // Which OpenAI wire API chat uses: `responses` (OpenAI's default) or `chat` (/chat/completions, what most
+  // OpenAI-compatible servers speak). Unset: `chat` when OPENAI_BASE_URL is set, else `responses`.
+  OPENAI_API: z.enum(['responses', 'chat']).optional().or(z.literal('').transform(() => undefined)),
+  CHAT_HISTORY_TOKENS: positiveInt(3000),
 
   // Knowledge
   CHUNK_TOKENS: positiveInt(256),
