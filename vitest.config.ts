@@ -2,9 +2,9 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
-  '@': path.resolve(__dirname),
+  '@': import.meta.dirname,
   // `server-only` throws outside React Server Components; tests are server code.
-  'server-only': path.resolve(__dirname, 'tests/support/empty.ts'),
+  'server-only': path.join(import.meta.dirname, 'tests/support/empty.ts'),
 };
 
 export default defineConfig({

@@ -17,6 +17,6 @@ export function stampPeerAddress(): void {
       const req = args[0] as http.IncomingMessage;
       req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? 'unknown';
     }
-    return emit.call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof proto.emit;
 }

@@ -71,3 +71,14 @@ function findNul(value: unknown, pointer: string): string | undefined {
   }
   return undefined;
 }
+
+/** Like readJson, but an empty body (no content at all) counts as `{}`. */
+export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const empty = req.headers.get('content-length') === '0' || (!req.headers.get('content-type') && !req.body);
+  if (empty) {
+    const result = schema.safeParse({});
+    if (!result.success) throw validationError(result.error, 'body');
+    return result.data;
+  }
+  return readJson(req, schema);
+}

@@ -21,8 +21,8 @@ export interface PublicContext<P> extends Omit<ApiContext<P>, 'principal'> {
 interface Options {
   /** Who may call: anyone, any authenticated principal, or admins only. */
   auth: 'public' | 'user' | 'admin';
-  /** Extra limit for expensive calls (message sends): counted on top of the request limit. */
-  limit?: 'messages';
+  /** 'messages': an extra limit for expensive calls (message sends); 'none': health checks. */
+  limit?: 'messages' | 'none';
 }
 
 type RouteArgs<P> = { params: Promise<P> };
@@ -38,7 +38,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (429) → role (403) → handler. Any thrown ApiError becomes problem+json;
  * anything else a generic 500 that names only the request id.
  */
-export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
+export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: Options & { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
 export function withApi<P = Record<string, never>>(handler: Handler<P>, options: Options & { auth: 'user' | 'admin' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
 export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Options) {
   return async (req: Request, args: RouteArgs<P>): Promise<Response> => {
@@ -81,6 +81,7 @@ export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Opti
 }
 
 function limitsFor(req: Request, principal: Principal | null, options: Options): Limit[] {
+  if (options.limit === 'none') return [];
   const c = config();
   const limits: Limit[] = [{ key: `ip:${clientAddress(req)}`, max: c.RATE_LIMIT_IP_REQUESTS }];
   if (principal) limits.push({ key: `p:${principal.id}`, max: c.RATE_LIMIT_REQUESTS });

@@ -1,0 +1,41 @@
+import { loadConversation } from '@/lib/conversations/load-conversation';
+import { deleteConversation, renameConversation } from '@/lib/conversations/manage-conversation';
+import { readJson } from '@/lib/http/read-json';
+import { parseParams } from '@/lib/http/validation';
+import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { idParam } from '@/lib/schemas/common';
+import { updateConversationBody } from '@/lib/schemas/conversations';
+
+type Params = { id: string };
+
+// GET /api/conversations/{id} – one of the caller's conversations with its messages
+export const GET = withApi<Params>(
+  async ({ params, principal }) => {
+    const { id } = parseParams(params, idParam);
+    return json(await loadConversation({ id, ownerId: principal.id }));
+  },
+  { auth: 'user' },
+);
+
+// PATCH /api/conversations/{id} – rename
+export const PATCH = withApi<Params>(
+  async ({ req, params, principal }) => {
+    const { id } = parseParams(params, idParam);
+    const { title } = await readJson(req, updateConversationBody());
+    return json(await renameConversation({ id, ownerId: principal.id, title }));
+  },
+  { auth: 'user' },
+);
+
+// DELETE /api/conversations/{id} – delete with all its messages
+export const DELETE = withApi<Params>(
+  async ({ params, principal }) => {
+    const { id } = parseParams(params, idParam);
+    await deleteConversation({ id, ownerId: principal.id });
+    return new Response(null, { status: 204 });
+  },
+  { auth: 'user' },
+);
+
+const notAllowed = methodNotAllowed(['GET', 'PATCH', 'DELETE']);
+export { notAllowed as POST, notAllowed as PUT };

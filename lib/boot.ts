@@ -1,0 +1,38 @@
+import 'server-only';
+import { bootstrapAdmin } from '@/lib/auth/bootstrap-admin';
+import { publishSessionSecret } from '@/lib/auth/secret-cache';
+import { getSessionSecret } from '@/lib/auth/session-secret';
+import { config } from '@/lib/config';
+import { closeDatabase, getDatabase } from '@/lib/db';
+import { stampPeerAddress } from '@/lib/http/peer-address';
+import { log } from '@/lib/log';
+
+/**
+ * Everything the server does once before it takes requests: validate the
+ * configuration, open and migrate the database, make sure an admin exists,
+ * and start the background work.
+ */
+export async function boot(): Promise<void> {
+  const c = config();
+  stampPeerAddress();
+  const db = await getDatabase();
+  log.info('database ready', { backend: db.backend });
+  await bootstrapAdmin();
+  publishSessionSecret(await getSessionSecret());
+  const stops: Array<() => Promise<void>> = [];
+  const started = await startBackgroundWork(c.INGEST_WORKER);
+  stops.push(...started);
+  const shutdown = async (signal: string) => {
+    log.info('shutting down', { signal });
+    await Promise.allSettled(stops.map((stop) => stop()));
+    await closeDatabase().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function startBackgroundWork(ingest: boolean): Promise<Array<() => Promise<void>>> {
+  void ingest;
+  return [];
+}

@@ -1,0 +1,77 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { errorResponse, errorResponses, idParam } from '@/lib/schemas/common';
+import {
+  conversationPageSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  createConversationBody,
+  listConversationsQuery,
+  updateConversationBody,
+} from '@/lib/schemas/conversations';
+
+const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
+const tags = ['conversations'];
+const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
+
+export const conversationPaths: ZodOpenApiPathsObject = {
+  '/conversations': {
+    get: {
+      tags,
+      summary: "List the caller's conversations",
+      description: 'Most recently active first; keyset pagination with `nextCursor`.',
+      requestParams: { query: listConversationsQuery() },
+      responses: {
+        200: { description: 'A page of conversations.', content: jsonOf(conversationPageSchema) },
+        400: e400,
+        401: e401,
+        429: e429,
+      },
+    },
+    post: {
+      tags,
+      summary: 'Open a conversation',
+      requestBody: { required: false, content: jsonOf(createConversationBody()) },
+      responses: {
+        201: { description: 'Created; `Location` names it.', content: jsonOf(conversationSchema) },
+        400: e400,
+        401: e401,
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('The body is not application/json.'),
+        429: e429,
+      },
+    },
+  },
+  '/conversations/{id}': {
+    get: {
+      tags,
+      summary: 'Read a conversation with its messages',
+      requestParams: { path: idParam },
+      responses: {
+        200: { description: 'The conversation; messages are AI SDK UIMessages.', content: jsonOf(conversationSchema) },
+        400: e400,
+        401: e401,
+        404: e404,
+        429: e429,
+      },
+    },
+    patch: {
+      tags,
+      summary: 'Rename a conversation',
+      requestParams: { path: idParam },
+      requestBody: { content: jsonOf(updateConversationBody()) },
+      responses: {
+        200: { description: 'Renamed.', content: jsonOf(conversationSummarySchema) },
+        400: e400,
+        401: e401,
+        404: e404,
+        429: e429,
+      },
+    },
+    delete: {
+      tags,
+      summary: 'Delete a conversation and its messages',
+      requestParams: { path: idParam },
+      responses: { 204: { description: 'Deleted.' }, 400: e400, 401: e401, 404: e404, 429: e429 },
+    },
+  },
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { pageQuery, titleSchema } from './common';
+
+export const createConversationBody = () =>
+  z
+    .object({ title: titleSchema().optional().meta({ description: 'Optional; untitled conversations are named after their first message.' }) })
+    .meta({ id: 'CreateConversation' });
+
+export const updateConversationBody = () =>
+  z.object({ title: titleSchema().meta({ description: 'The new title.' }) }).meta({ id: 'UpdateConversation' });
+
+export const listConversationsQuery = pageQuery;
+
+export const uiMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(['system', 'user', 'assistant']),
+    parts: z.array(z.looseObject({ type: z.string() })).meta({
+      description: 'AI SDK UIMessage parts: text, source-document, data-citation, …',
+    }),
+    metadata: z.object({
+      createdAt: z.iso.datetime(),
+      status: z.enum(['streaming', 'complete', 'failed', 'interrupted']),
+      model: z.string().optional(),
+      usage: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'UIMessage', description: 'A message in the AI SDK UIMessage shape.' });
+
+export const conversationSummarySchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ConversationSummary' });
+
+export const conversationSchema = conversationSummarySchema
+  .extend({ messages: z.array(uiMessageSchema) })
+  .meta({ id: 'Conversation' });
+
+export const conversationPageSchema = z
+  .object({ data: z.array(conversationSummarySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ConversationPage' });
+
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export type ConversationView = z.infer<typeof conversationSchema>;
+export type UIMessageView = z.infer<typeof uiMessageSchema>;

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { v7 as uuidv7 } from 'uuid';
+import { cachedSessionSecret } from '@/lib/auth/secret-cache';
+import { sign, verify } from '@/lib/auth/signed-cookie';
+
+const VISITOR_COOKIE = 'gw_visitor';
+const YEAR = 365 * 24 * 3600;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Runs before every request: gives each request an X-Request-Id (the route
+ * handlers reuse it), and gives a browser visiting a page an anonymous visitor
+ * identity so chat works without sign-up. API calls never get one here: without
+ * credentials they stay 401.
+ */
+export function proxy(req: NextRequest) {
+  const inbound = req.headers.get('x-request-id');
+  const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+  const headers = new Headers(req.headers);
+  headers.set('x-request-id', requestId);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set('x-request-id', requestId);
+
+  const isPage = !req.nextUrl.pathname.startsWith('/api/') && req.method === 'GET';
+  const secret = cachedSessionSecret();
+  if (isPage && secret && !verify(req.cookies.get(VISITOR_COOKIE)?.value, secret)) {
+    const value = sign({ sub: uuidv7(), exp: Math.floor(Date.now() / 1000) + YEAR }, secret);
+    res.cookies.set(VISITOR_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: YEAR,
+      secure: req.nextUrl.protocol === 'https:',
+    });
+  }
+  return res;
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)'],
+};

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf, newKey } from '../support/http';
+
+type Conversation = { id: string; title: string | null; createdAt: string; updatedAt: string; messages: unknown[] };
+
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  alice = (await newKey('user', 'alice')).key;
+  bob = (await newKey('user', 'bob')).key;
+});
+
+describe('conversations', () => {
+  it('creates a conversation with 201, Location and an empty message list', async () => {
+    const res = await api('POST', '/api/conversations', { key: alice, json: { title: '  Trip planning  ' } });
+    expect(res.status).toBe(201);
+    const body = await bodyOf<Conversation>(res);
+    expect(res.headers.get('location')).toBe(`/api/conversations/${body.id}`);
+    expect(body).toMatchObject({ title: 'Trip planning', messages: [] });
+    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // UUIDv7
+    expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('creates an untitled conversation from an empty body', async () => {
+    const res = await api('POST', '/api/conversations', { key: alice });
+    expect(res.status).toBe(201);
+    expect((await bodyOf<Conversation>(res)).title).toBeNull();
+  });
+
+  it('reads back what was created', async () => {
+    const created = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: { title: 'Read me' } }));
+    const res = await api('GET', `/api/conversations/${created.id}`, { key: alice });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(created);
+  });
+
+  it('lists only the caller’s conversations, most recent first, with cursor pagination', async () => {
+    const carol = (await newKey('user', 'carol')).key;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: carol, json: { title: `c${i}` } }));
+      ids.push(c.id);
+    }
+    await api('POST', '/api/conversations', { key: bob, json: { title: 'not carol' } });
+
+    const first = await bodyOf<{ data: Conversation[]; nextCursor: string | null }>(
+      await api('GET', '/api/conversations?limit=2', { key: carol }),
+    );
+    expect(first.data.map((c) => c.title)).toEqual(['c4', 'c3']);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await bodyOf<{ data: Conversation[]; nextCursor: string | null }>(
+      await api('GET', `/api/conversations?limit=2&cursor=${first.nextCursor}`, { key: carol }),
+    );
+    expect(second.data.map((c) => c.title)).toEqual(['c2', 'c1']);
+    const third = await bodyOf<{ data: Conversation[]; nextCursor: string | null }>(
+      await api('GET', `/api/conversations?limit=2&cursor=${second.nextCursor}`, { key: carol }),
+    );
+    expect(third.data.map((c) => c.title)).toEqual(['c0']);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('renames and deletes', async () => {
+    const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: {} }));
+    const renamed = await api('PATCH', `/api/conversations/${c.id}`, { key: alice, json: { title: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    expect((await bodyOf<Conversation>(renamed)).title).toBe('Renamed');
+    expect(((await bodyOf<Conversation>(await api('GET', `/api/conversations/${c.id}`, { key: alice }))).title)).toBe('Renamed');
+
+    expect((await api('DELETE', `/api/conversations/${c.id}`, { key: alice })).status).toBe(204);
+    expect((await api('GET', `/api/conversations/${c.id}`, { key: alice })).status).toBe(404);
+    expect((await api('DELETE', `/api/conversations/${c.id}`, { key: alice })).status).toBe(404);
+  });
+});
+
+describe('isolation between owners', () => {
+  it('gives B the same 404 for A’s conversation as for an unknown id, and leaves A’s data unchanged', async () => {
+    const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: { title: 'Private' } }));
+    const unknown = await api('GET', '/api/conversations/0190d0f2-0000-7000-8000-000000000000', { key: bob });
+    const foreign = await api('GET', `/api/conversations/${c.id}`, { key: bob });
+    expect(foreign.status).toBe(404);
+    const [u, f] = [await bodyOf(unknown), await bodyOf(foreign)];
+    expect({ ...f, requestId: undefined }).toEqual({ ...u, requestId: undefined });
+
+    expect((await api('PATCH', `/api/conversations/${c.id}`, { key: bob, json: { title: 'pwned' } })).status).toBe(404);
+    expect((await api('DELETE', `/api/conversations/${c.id}`, { key: bob })).status).toBe(404);
+
+    const list = await bodyOf<{ data: Conversation[] }>(await api('GET', '/api/conversations?limit=100', { key: bob }));
+    expect(list.data.map((x) => x.id)).not.toContain(c.id);
+
+    const still = await bodyOf<Conversation>(await api('GET', `/api/conversations/${c.id}`, { key: alice }));
+    expect(still.title).toBe('Private');
+  });
+});
+
+describe('conversation input', () => {
+  it('ignores mass-assigned fields', async () => {
+    const res = await api('POST', '/api/conversations', {
+      key: alice,
+      json: { title: 'Mine', id: '0190d0f2-0000-7000-8000-000000000001', ownerId: 'x', createdAt: '2000-01-01T00:00:00Z', __proto__: { admin: true } },
+    });
+    expect(res.status).toBe(201);
+    const body = await bodyOf<Conversation>(res);
+    expect(body.id).not.toBe('0190d0f2-0000-7000-8000-000000000001');
+    expect(body.createdAt.startsWith('2000')).toBe(false);
+  });
+
+  it.each([
+    ['empty title', { title: '   ' }],
+    ['title one over the limit', { title: 'x'.repeat(201) }],
+    ['title of the wrong type', { title: 42 }],
+    ['NUL in the title', { title: 'a\u0000b' }],
+  ])('rejects %s with 400 and the field named', async (_name, json) => {
+    const res = await api('POST', '/api/conversations', { key: alice, json });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const body = await bodyOf<{ errors: { pointer: string }[] }>(res);
+    expect(body.errors[0]?.pointer).toBe('body.title');
+  });
+
+  it('accepts a title of exactly the maximum length', async () => {
+    const res = await api('POST', '/api/conversations', { key: alice, json: { title: 'x'.repeat(200) } });
+    expect(res.status).toBe(201);
+  });
+
+  it('keeps lone surrogates, RTL overrides and combining floods intact', async () => {
+    const title = `a\u202Eb\u200Bc${'e\u0301'.repeat(50)}`;
+    const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: { title } }));
+    expect(c.title).toBe(title);
+  });
+
+  it('rejects a tampered cursor with 400', async () => {
+    const res = await api('GET', '/api/conversations?cursor=not-a-cursor', { key: alice });
+    expect(res.status).toBe(400);
+  });
+
+  it.each([['0'], ['101'], ['abc']])('rejects limit=%s with 400', async (limit) => {
+    expect((await api('GET', `/api/conversations?limit=${limit}`, { key: alice })).status).toBe(400);
+  });
+
+  it.each([['not-a-uuid'], ['..%2F..%2Fetc'], ['x'.repeat(10_000)]])('rejects the id %#: 400, never 500', async (id) => {
+    const res = await api('GET', `/api/conversations/${id}`, { key: alice });
+    expect(res.status).toBe(400);
+  });
+});
