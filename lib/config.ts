@@ -79,6 +79,14 @@ const schema = z.object({
   URL_ALLOWLIST: list,
   URL_MAX_BYTES: bytes(10 * 1024 * 1024),
   URL_TIMEOUT_MS: positiveInt(15_000),
+  SEARCH_BM25_K1: z.coerce.number().min(0).default(0.9),
+  SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
+  SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.3),
+  SEARCH_CANDIDATES: positiveInt(100),
+  SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
+  INGEST_BATCH_SOURCES: positiveInt(64),
+  PDF_MAX_PAGES: positiveInt(2000),
+  PDF_TIMEOUT_MS: positiveInt(60_000),
 
   // Logs
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -1,0 +1,131 @@
+import type { ChunkLocation } from './types';
+
+export interface TextChunk {
+  text: string;
+  tokenCount: number;
+  location: ChunkLocation;
+}
+
+export interface ChunkOptions {
+  targetTokens: number;
+  overlapTokens: number;
+  /** Character offsets where each PDF page starts (page n starts at pageStarts[n-1]). */
+  pageStarts?: number[];
+}
+
+interface Span {
+  start: number;
+  end: number;
+  tokens: number;
+}
+
+const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/gm;
+const TOKEN = /\S+/g;
+
+export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
+
+/**
+ * Structure-aware chunking of Markdown-like text (every parser emits headings as
+ * `#` lines): split on headings, then paragraphs, then sentences, then words,
+ * and pack the pieces up to the target size, repeating up to `overlapTokens`
+ * of the previous chunk's tail. Offsets refer to the input text.
+ */
+export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
+  const chunks: TextChunk[] = [];
+  for (const section of sections(text)) {
+    const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
+    let current: Span[] = [];
+    let tokens = 0;
+    const flush = () => {
+      const first = current[0];
+      const last = current[current.length - 1];
+      if (!first || !last) return;
+      const location: ChunkLocation = { start: first.start, end: last.end };
+      if (section.headings.length) location.headings = section.headings;
+      const page = pageOf(first.start, opts.pageStarts);
+      if (page) location.page = page;
+      chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
+    };
+    for (const span of spans) {
+      if (tokens + span.tokens > opts.targetTokens && current.length) {
+        flush();
+        const carried: Span[] = [];
+        let carriedTokens = 0;
+        for (let i = current.length - 1; i >= 0; i--) {
+          const s = current[i]!;
+          if (carriedTokens + s.tokens > opts.overlapTokens) break;
+          carried.unshift(s);
+          carriedTokens += s.tokens;
+        }
+        current = carried;
+        tokens = carriedTokens;
+      }
+      current.push(span);
+      tokens += span.tokens;
+    }
+    flush();
+  }
+  return chunks;
+}
+
+function sections(text: string): { start: number; end: number; headings: string[] }[] {
+  const out: { start: number; end: number; headings: string[] }[] = [];
+  const path: string[] = [];
+  let start = 0;
+  let headings: string[] = [];
+  for (const m of text.matchAll(HEADING)) {
+    if (m.index > start) out.push({ start, end: m.index, headings });
+    const level = m[1]!.length;
+    path.length = Math.min(path.length, level - 1);
+    while (path.length < level - 1) path.push('');
+    path.push(m[2]!.trim());
+    headings = path.filter(Boolean);
+    start = m.index;
+  }
+  if (start < text.length) out.push({ start, end: text.length, headings });
+  return out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
+}
+
+/** Paragraphs, then sentences, then word runs: the coarsest pieces that fit. */
+function splitSpan(text: string, span: Span, target: number): Span[] {
+  const separators = [/\n[ \t]*\n+/g, /(?<=[.!?;:])\s+(?=\S)|\n/g, /\s+/g];
+  const split = (s: Span, level: number): Span[] => {
+    const slice = text.slice(s.start, s.end);
+    const tokens = countTokens(slice);
+    if (tokens === 0) return [];
+    if (tokens <= target || level >= separators.length) return [trim({ start: s.start, end: s.end, tokens })];
+    const pieces: Span[] = [];
+    let at = 0;
+    const re = new RegExp(separators[level]!.source, 'g');
+    for (const m of slice.matchAll(re)) {
+      pieces.push({ start: s.start + at, end: s.start + m.index + (level === 2 ? 0 : m[0].length), tokens: 0 });
+      at = m.index + m[0].length;
+    }
+    pieces.push({ start: s.start + at, end: s.end, tokens: 0 });
+    if (level === 2) return packWords(pieces, target);
+    return pieces.flatMap((p) => split(p, level + 1));
+  };
+  const trim = (s: Span): Span => {
+    let { start, end } = s;
+    while (start < end && /\s/.test(text[start]!)) start++;
+    while (end > start && /\s/.test(text[end - 1]!)) end--;
+    return { start, end, tokens: s.tokens };
+  };
+  // Words of an over-long sentence go out in runs of at most `target` words.
+  const packWords = (words: Span[], size: number): Span[] => {
+    const runs: Span[] = [];
+    for (let i = 0; i < words.length; i += size) {
+      const run = words.slice(i, i + size).filter((w) => w.end > w.start);
+      if (run.length) runs.push(trim({ start: run[0]!.start, end: run[run.length - 1]!.end, tokens: run.length }));
+    }
+    return runs;
+  };
+  return split(span, 0);
+}
+
+function pageOf(offset: number, pageStarts?: number[]): number | undefined {
+  if (!pageStarts?.length) return undefined;
+  let page = 1;
+  for (let i = 0; i < pageStarts.length; i++) if (pageStarts[i]! <= offset) page = i + 1;
+  return page;
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { config } from '@/lib/config';
+
+/** Ranking knobs, tuned on the SciFact train queries (see bench/knowledge.ts). */
+export interface SearchSettings {
+  k: number;
+  /** BM25 term-frequency saturation and length normalisation. */
+  k1: number;
+  b: number;
+  /** Share of the fused score that comes from the vector similarity (0 = lexical only). */
+  vectorWeight: number;
+  /** Candidates each retriever contributes before fusion. */
+  candidates: number;
+  /** Hits whose fused score is below this are dropped. */
+  minScore: number;
+}
+
+export function searchSettings(): SearchSettings {
+  const c = config();
+  return {
+    k: c.SEARCH_K,
+    k1: c.SEARCH_BM25_K1,
+    b: c.SEARCH_BM25_B,
+    vectorWeight: c.SEARCH_VECTOR_WEIGHT,
+    candidates: c.SEARCH_CANDIDATES,
+    minScore: c.SEARCH_MIN_SCORE,
+  };
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { seedSource } from './seed-chunks';
+
+describe('searchKnowledge', () => {
+  it('finds the chunk that matches, with title, location and metadata', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const wanted = await seedSource({
+      title: `Otters ${tag}`,
+      texts: [`Sea otters ${tag} use stones to crack open shellfish on their bellies.`],
+      metadata: { lang: 'en' },
+    });
+    await seedSource({ title: `Volcanoes ${tag}`, texts: [`Basaltic lava ${tag} flows from shield volcanoes.`] });
+    forgetCorpusStats();
+    const hits = await searchKnowledge({ query: `how do otters ${tag} open shellfish`, k: 5 });
+    expect(hits[0]?.sourceId).toBe(wanted);
+    expect(hits[0]).toMatchObject({ title: `Otters ${tag}`, metadata: { lang: 'en' }, location: { start: 0 } });
+    expect(hits[0]!.score).toBeGreaterThan(0);
+  });
+
+  it('never returns chunks of a source that is not ready or of a generation not yet live', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const partial = await seedSource({ title: `Partial ${tag}`, texts: [`zebrafish ${tag} regeneration`], live: false, status: 'processing' });
+    const failed = await seedSource({ title: `Failed ${tag}`, texts: [`zebrafish ${tag} regeneration`], status: 'failed' });
+    const ok = await seedSource({ title: `Ready ${tag}`, texts: [`zebrafish ${tag} fin regeneration`] });
+    forgetCorpusStats();
+    const hits = await searchKnowledge({ query: `zebrafish ${tag} regeneration`, k: 10 });
+    const ids = hits.map((h) => h.sourceId);
+    expect(ids).toContain(ok);
+    expect(ids).not.toContain(partial);
+    expect(ids).not.toContain(failed);
+  });
+
+  it('limits to one source with sourceId and returns [] for an empty query', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const a = await seedSource({ title: `A ${tag}`, texts: [`glacier ${tag} retreat`] });
+    await seedSource({ title: `B ${tag}`, texts: [`glacier ${tag} retreat measured`] });
+    const hits = await searchKnowledge({ query: `glacier ${tag}`, sourceId: a });
+    expect(hits.map((h) => h.sourceId)).toEqual([a]);
+    expect(await searchKnowledge({ query: '   ' })).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { embedMany } from 'ai';
+import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { prisma } from '@/lib/db';
+import { storeChunks } from '@/lib/knowledge/store-chunks';
+
+/** Test helper: a source whose given texts are stored as chunks of `generation`, live when `live`. */
+export async function seedSource(opts: {
+  title: string;
+  texts: string[];
+  generation?: number;
+  live?: boolean;
+  status?: 'pending' | 'processing' | 'ready' | 'failed';
+  metadata?: Record<string, unknown>;
+}): Promise<string> {
+  const db = await prisma();
+  const generation = opts.generation ?? 1;
+  const source = await db.source.create({
+    data: {
+      title: opts.title,
+      kind: 'text',
+      mediaType: 'text/plain',
+      status: opts.status ?? 'ready',
+      generation: opts.live === false ? 0 : generation,
+      chunkCount: opts.texts.length,
+      metadata: (opts.metadata ?? {}) as object,
+    },
+  });
+  const { model, id } = resolveEmbeddingModel('local');
+  const { embeddings } = await embedMany({ model, values: opts.texts });
+  await db.$transaction((tx) =>
+    storeChunks(
+      tx,
+      opts.texts.map((text, i) => ({
+        sourceId: source.id,
+        generation,
+        ordinal: i,
+        text,
+        tokenCount: text.split(/\s+/).length,
+        location: { start: 0, end: text.length },
+        context: opts.title,
+        embedding: embeddings[i]!,
+      })),
+      id,
+    ),
+  );
+  return source.id;
+}
