@@ -34,8 +34,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one wrapper around every route handler. In order: request id →
- * authenticate (401) → same-origin check for cookie writes (403) → rate limit
- * (429) → role (403) → handler. Any thrown ApiError becomes problem+json;
+ * authenticate → rate limit per address and principal (429) → refuse missing or
+ * bad credentials (401) → same-origin check for cookie writes (403) → role (403)
+ * → handler (which validates input, 400, and ownership, 404). Any thrown ApiError becomes problem+json;
  * anything else a generic 500 that names only the request id.
  */
 export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: Options & { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
@@ -48,14 +49,20 @@ export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Opti
     let principal: Principal | null = null;
     let response: Response;
     try {
-      principal = await authenticate(req);
+      // Bad credentials are counted against the caller's address before they are refused.
+      let authError: unknown;
+      principal = await authenticate(req).catch((error: unknown) => {
+        authError = error;
+        return null;
+      });
+      await enforceRateLimits(limitsFor(req, principal, options));
+      if (authError) throw authError;
       if (!principal && options.auth !== 'public') {
         throw new ApiError('unauthorized', 'Send "Authorization: Bearer <API key>", or use the web app.', {
           headers: { 'www-authenticate': 'Bearer realm="api"' },
         });
       }
       if (principal && principal.via !== 'bearer' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-      await enforceRateLimits(limitsFor(req, principal, options));
       if (options.auth === 'admin' && principal?.role !== 'admin') {
         throw new ApiError('forbidden', 'This needs an admin key.');
       }
@@ -101,7 +108,7 @@ function assertSameOrigin(req: Request): void {
   }
   const origin = req.headers.get('origin');
   if (origin && origin !== 'null') {
-    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;

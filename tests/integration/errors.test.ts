@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf, newKey } from '../support/http';
+
+let key: string;
+
+beforeAll(async () => {
+  key = (await newKey('user')).key;
+});
+
+async function problem(res: Response) {
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = await bodyOf<{ detail: string; status: number }>(res);
+  expect(body.status).toBe(res.status);
+  expect(body.detail).not.toMatch(/at \w+ \(|prisma|SELECT|stack/i);
+  return body;
+}
+
+describe('request bodies', () => {
+  it.each([
+    ['truncated JSON', '{"title": "x"'],
+    ['not JSON at all', 'hello'],
+    ['a JSON array', '[{"title":"x"}]'],
+    ['a JSON string', '"title"'],
+    ['null', 'null'],
+  ])('answers %s with 400', async (_name, body) => {
+    const res = await api('POST', '/api/conversations', { key, body, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    await problem(res);
+  });
+
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(
+    'answers Content-Type %s with 415',
+    async (type) => {
+      const res = await api('POST', '/api/conversations', { key, body: '{"title":"x"}', headers: { 'content-type': type } });
+      expect(res.status).toBe(415);
+      await problem(res);
+    },
+  );
+
+  it('answers a body over the JSON limit with 413, by its declared length', async () => {
+    const big = JSON.stringify({ title: 'x', pad: 'y'.repeat(1024 * 1024) });
+    const res = await api('POST', '/api/conversations', { key, body: big, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    await problem(res);
+  });
+
+  it('stops reading a streamed body as soon as it passes the limit', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        if (pulled > 64 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await api('POST', '/api/conversations', { key, body: stream, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    // Read a little past the 1 MiB limit (plus the stream's read-ahead), never the 64 MiB on offer.
+    expect(pulled).toBeLessThan(4 * 1024 * 1024);
+  });
+});
+
+describe('methods and ids', () => {
+  it('answers an unsupported method with 405, Allow and problem+json', async () => {
+    const res = await api('PUT', '/api/conversations', { key, json: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    await problem(res);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After past the per-principal limit, per principal', async () => {
+    const { config } = await import('@/lib/config');
+    const limited = (await newKey('user', 'chatty')).key;
+    const max = config().RATE_LIMIT_REQUESTS;
+    const original = max;
+    // Lower the limit for this test only.
+    (config() as { RATE_LIMIT_REQUESTS: number }).RATE_LIMIT_REQUESTS = 5;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await api('GET', '/api/conversations', { key: limited })).status);
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      const res = await api('GET', '/api/conversations', { key: limited });
+      expect(res.status).toBe(429);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      await problem(res);
+      // Another principal is not affected.
+      const other = (await newKey('user', 'quiet')).key;
+      expect((await api('GET', '/api/conversations', { key: other })).status).toBe(200);
+    } finally {
+      (config() as { RATE_LIMIT_REQUESTS: number }).RATE_LIMIT_REQUESTS = original;
+    }
+  });
+
+  it('limits per address, and a spoofed X-Forwarded-For does not reset it', async () => {
+    const { config } = await import('@/lib/config');
+    const c = config() as { RATE_LIMIT_IP_REQUESTS: number };
+    const original = c.RATE_LIMIT_IP_REQUESTS;
+    c.RATE_LIMIT_IP_REQUESTS = 3;
+    try {
+      const peer = { 'x-groundwork-peer': '198.51.100.23' };
+      for (let i = 0; i < 3; i++) await api('GET', '/api/conversations', { headers: peer });
+      const spoofed = await api('GET', '/api/conversations', {
+        headers: { ...peer, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` },
+      });
+      expect(spoofed.status).toBe(429);
+    } finally {
+      c.RATE_LIMIT_IP_REQUESTS = original;
+    }
+  });
+});
+
+describe('health and the API document', () => {
+  it('reports ok with the database reachable', async () => {
+    const res = await api('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves an OpenAPI 3.1 document with both product tags', async () => {
+    const res = await api('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await bodyOf<{ openapi: string; tags: { name: string }[]; paths: Record<string, unknown> }>(res);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.tags.map((t) => t.name)).toEqual(expect.arrayContaining(['conversations', 'knowledge']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/conversations', '/conversations/{id}', '/keys']));
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
+    const ok = await api('GET', '/api/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(ok.headers.get('x-request-id')).toBe('trace-123');
+    const bad = await api('GET', '/api/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
