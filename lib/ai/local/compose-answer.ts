@@ -1,0 +1,108 @@
+import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
+import { contentTerms, splitSentences } from './text-terms';
+
+export const NOTHING_FOUND =
+  'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
+export const NOT_ANSWERED =
+  'The knowledge base has passages on related topics, but none of them answers that question.';
+
+const MAX_SENTENCES = 4;
+const MAX_WORDS = 120;
+
+// Sentences that talk to the assistant instead of about the subject. Sources are
+// data: such a sentence is never repeated, so it can never steer the answer.
+const ADDRESSES_THE_ASSISTANT = [
+  /\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:instructions?|rules|prompts?|guidelines|above|previous|prior)\b/i,
+  /\b(?:system prompt|you are now|act as|pretend (?:to be|you are)|jailbreak|developer mode|as an ai)\b/i,
+  /\b(?:output|print|emit|reveal|show|display|include|insert|append|respond with|reply with|render)\b.{0,100}(?:!\[|\]\(|https?:\/\/|<\s*(?:img|script|iframe)|\b(?:prompt|instructions|other documents)\b)/i,
+  /\b(?:assistants?|chatbots?|ai models?|language models?|llms?)\b.{0,40}\b(?:must|should|will|shall)\b/i,
+];
+
+/** Strips markup a passage could use to smuggle images, links or fake citations into the answer. */
+function clean(sentence: string): string {
+  return sentence
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/\[\d+\]/g, '')
+    .replace(/[*_`#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+interface Candidate {
+  n: number;
+  rank: number;
+  position: number;
+  text: string;
+  score: number;
+}
+
+/**
+ * The extractive answer: the sentences of the retrieved passages that best match
+ * the question, in retrieval order, each followed by its `[n]` citation. Terms
+ * of the previous question count at half weight, so a follow-up like "and its
+ * side effects?" still finds sentences about the earlier subject.
+ */
+export function composeAnswer({ question, previousQuestion, sources }: { question: string; previousQuestion?: string; sources: PromptSource[] }): string {
+  const smallTalk = classifySmallTalk(question);
+  if (smallTalk) return SMALL_TALK_REPLIES[smallTalk];
+  if (sources.length === 0) return NOTHING_FOUND;
+
+  const weights = new Map<string, number>();
+  for (const t of contentTerms(previousQuestion ?? '')) weights.set(t, 0.5);
+  for (const t of contentTerms(question)) weights.set(t, 1);
+  if (weights.size === 0) return NOT_ANSWERED;
+
+  const sentences: Array<Omit<Candidate, 'score'> & { terms: Set<string> }> = [];
+  sources.forEach((source, rank) => {
+    splitSentences(source.text).forEach((raw, position) => {
+      if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw))) return;
+      const text = clean(raw);
+      if (text.split(' ').length < 3) return;
+      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)) });
+    });
+  });
+
+  // Rarer terms say more about relevance: weight each by its inverse sentence frequency.
+  const idf = new Map<string, number>();
+  for (const term of weights.keys()) {
+    const df = sentences.filter((s) => s.terms.has(term)).length;
+    idf.set(term, df === 0 ? 0 : Math.log(1 + sentences.length / df));
+  }
+  const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
+
+  const scored: Candidate[] = sentences.map((s) => {
+    let matched = 0;
+    for (const [term, weight] of weights) if (s.terms.has(term)) matched += weight * (idf.get(term) ?? 0);
+    const length = s.text.split(' ').length;
+    const lengthPenalty = length > 40 ? Math.sqrt(40 / length) : 1;
+    return { n: s.n, rank: s.rank, position: s.position, text: s.text, score: matched * lengthPenalty - s.rank * 0.01 };
+  });
+
+  const best = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank || a.position - b.position);
+  const top = best[0];
+  if (!top || top.score < Math.max(0.25 * questionWeight, 0.3)) return NOT_ANSWERED;
+
+  const chosen: Candidate[] = [];
+  let words = 0;
+  for (const c of best) {
+    if (chosen.length >= MAX_SENTENCES || c.score < top.score * 0.5) break;
+    const length = c.text.split(' ').length;
+    if (chosen.length > 0 && words + length > MAX_WORDS) continue;
+    if (chosen.some((o) => o.text === c.text)) continue;
+    chosen.push(c);
+    words += length;
+  }
+  chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  return chosen.map((c) => cite(c.text, c.n)).join(' ');
+}
+
+/** "Paris is the capital." + 1 → "Paris is the capital [1]." */
+function cite(sentence: string, n: number): string {
+  const match = /^(.*?)([.!?。]*)$/s.exec(sentence);
+  const body = match?.[1] ?? sentence;
+  const end = match?.[2] || '.';
+  return `${body} [${n}]${end}`;
+}

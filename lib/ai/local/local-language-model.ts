@@ -1,0 +1,92 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import { parseSourcesBlock } from '@/lib/ai/prompt/sources-block';
+import { composeAnswer } from './compose-answer';
+
+export interface LocalModelSettings {
+  /** Pause between words; 0 still yields to the event loop so the reply really streams. */
+  wordDelayMs?: number;
+}
+
+/**
+ * The default chat model: no network, deterministic. It reads the passages from
+ * the system prompt (the same prompt a hosted model gets) and answers with the
+ * sentences that best match the last user message, streamed word by word.
+ */
+export class LocalLanguageModel implements LanguageModelV4 {
+  readonly specificationVersion = 'v4';
+  readonly provider = 'local';
+  readonly supportedUrls = {};
+
+  constructor(
+    readonly modelId: string,
+    private readonly settings: LocalModelSettings = {},
+  ) {}
+
+  private answer(prompt: LanguageModelV4Prompt): { text: string; usage: LanguageModelV4Usage } {
+    const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+    const userTexts = prompt.filter((m) => m.role === 'user').map((m) => textOf(m.content));
+    const question = userTexts.at(-1) ?? '';
+    const text = composeAnswer({ question, previousQuestion: userTexts.at(-2), sources: parseSourcesBlock(system) });
+    const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length), 0);
+    return { text, usage: usage(Math.ceil(promptChars / 4), text.split(/\s+/).filter(Boolean).length) };
+  }
+
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const { text, usage } = this.answer(options.prompt);
+    return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+  }
+
+  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const { text, usage } = this.answer(options.prompt);
+    const words = text.match(/\S+\s*/g) ?? [];
+    const delay = this.settings.wordDelayMs ?? 0;
+    const signal = options.abortSignal;
+    let index = 0;
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'response-metadata', modelId: 'local', timestamp: new Date() });
+        controller.enqueue({ type: 'text-start', id: 'text-0' });
+      },
+      async pull(controller) {
+        if (signal?.aborted) {
+          controller.error(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+          return;
+        }
+        const word = words[index++];
+        if (word === undefined) {
+          controller.enqueue({ type: 'text-end', id: 'text-0' });
+          controller.enqueue({ type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } });
+          controller.close();
+          return;
+        }
+        await pause(delay);
+        controller.enqueue({ type: 'text-delta', id: 'text-0', delta: word });
+      },
+    });
+    return { stream };
+  }
+}
+
+function textOf(content: ReadonlyArray<{ type: string; text?: string }>): string {
+  return content.map((p) => (p.type === 'text' ? (p.text ?? '') : '')).join('');
+}
+
+function usage(input: number, output: number): LanguageModelV4Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}

@@ -1,0 +1,25 @@
+/**
+ * Messages that need no sources: greetings, thanks and questions about the
+ * assistant itself. Everything else goes to retrieval.
+ */
+
+const GREETING = /^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?:\s+(?:there|all|everyone|groundwork))?[\s!.,?]*$/i;
+const THANKS = /^(?:thanks|thank you|thx|cheers|great,? thanks|ok(?:ay)?,? thanks)(?:\s+(?:a lot|so much|very much))?[\s!.,]*$/i;
+const ABOUT_SELF = /\b(?:who are you|what are you|what can you do|how do you work|what is your name|what's your name|are you (?:an? )?(?:ai|bot|robot|human)|introduce yourself)\b|^help[\s!.?]*$/i;
+
+export type SmallTalk = 'greeting' | 'thanks' | 'about-self';
+
+export function classifySmallTalk(message: string): SmallTalk | undefined {
+  const text = message.trim();
+  if (GREETING.test(text)) return 'greeting';
+  if (THANKS.test(text)) return 'thanks';
+  if (ABOUT_SELF.test(text)) return 'about-self';
+  return undefined;
+}
+
+export const SMALL_TALK_REPLIES: Record<SmallTalk, string> = {
+  greeting: 'Hello! Ask me anything about the documents in this knowledge base, and I will answer from them with numbered citations like [1] pointing to the exact passages.',
+  thanks: 'You are welcome! Ask another question whenever you like.',
+  'about-self':
+    'I am Groundwork’s built-in assistant. I search the knowledge base for passages related to your question and answer with the sentences that best match, citing each one like [1] so you can check the source. I only know what is in the knowledge base, and I say so when it does not cover a question.',
+};

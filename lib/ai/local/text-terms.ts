@@ -1,0 +1,50 @@
+/** Tiny, deterministic text helpers for the extractive local model. */
+
+const STOPWORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below between both but by
+  can could did do does doing down during each few for from further had has have having he her here hers herself him
+  himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other
+  our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
+  these they this those through to too under until up very was we were what when where which while who whom why will
+  with would you your yours yourself yourselves tell explain describe please know want also like get give say said
+  thing things much many may might must shall us let lets whats`.split(/\s+/),
+);
+
+/** Lower-cased word stems, stopwords removed. */
+export function contentTerms(text: string): string[] {
+  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
+}
+
+/** A light suffix stripper: enough to match "effects" with "effect" and "running" with "run". */
+export function stem(word: string): string {
+  let w = word.replace(/['’]s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('es') && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && /(.)\1$/.test(w) && !/[lsz]$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
+
+/** Splits text into sentences, keeping abbreviations and decimals intact. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)/)) {
+    const flat = block.replace(/\s+/g, ' ').trim();
+    if (!flat) continue;
+    let current = '';
+    for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[])/u)) {
+      current = current ? `${current} ${piece}` : piece;
+      if (!ABBREVIATIONS.test(current)) {
+        out.push(current);
+        current = '';
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}

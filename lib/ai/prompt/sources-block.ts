@@ -1,0 +1,45 @@
+/**
+ * Retrieved passages travel to the model as data, not prose: one JSON object per
+ * line between two marker lines. JSON escaping keeps every passage on its own
+ * line (a passage cannot forge a marker or a new entry), and `<`/`>` are escaped
+ * too so no passage can open or close anything that looks like markup.
+ */
+
+export interface PromptSource {
+  /** The citation number the answer uses: `[n]`. */
+  n: number;
+  title: string;
+  text: string;
+}
+
+export const SOURCES_START = '<<<SOURCES';
+export const SOURCES_END = 'SOURCES>>>';
+
+function quote(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e');
+}
+
+export function formatSourcesBlock(sources: PromptSource[]): string {
+  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text }));
+  return [SOURCES_START, ...lines, SOURCES_END].join('\n');
+}
+
+/** Reads the passages back out of a system prompt (the local model's input). */
+export function parseSourcesBlock(prompt: string): PromptSource[] {
+  const lines = prompt.split('\n');
+  const start = lines.indexOf(SOURCES_START);
+  if (start < 0) return [];
+  const sources: PromptSource[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line === SOURCES_END) break;
+    try {
+      const value = JSON.parse(line) as Partial<PromptSource>;
+      if (typeof value.n === 'number' && typeof value.text === 'string') {
+        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text });
+      }
+    } catch {
+      // Not a passage line: ignore rather than guess.
+    }
+  }
+  return sources;
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+import { generateText } from 'ai';
+import { getChatModel } from '@/lib/ai/chat-models';
+import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { ApiError } from '@/lib/http/api-error';
+import { errorFields, log } from '@/lib/log';
+import type { CitationData } from './chat-message';
+import { citedPassages, numberPassages } from './number-passages';
+import { retrievePassages } from './retrieve-passages';
+
+/** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
+export async function answerQuestion(question: string): Promise<{ answer: string; citations: CitationData[] }> {
+  const passages = numberPassages(await retrievePassages({ question }));
+  const { model } = getChatModel();
+  let answer: string;
+  try {
+    const result = await generateText({
+      model,
+      system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
+      messages: [{ role: 'user', content: question }],
+      maxRetries: 0,
+    });
+    answer = result.text;
+  } catch (error) {
+    log.warn('chat model failed on /ask', errorFields(error));
+    throw new ApiError('unavailable', 'The chat model failed to answer; try again later.');
+  }
+  return { answer, citations: citedPassages(answer, passages).map((p) => p.citation) };
+}

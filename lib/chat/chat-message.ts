@@ -1,0 +1,36 @@
+import type { UIMessage } from 'ai';
+import type { ChunkLocation } from '@/lib/knowledge/types';
+
+/**
+ * The `data-citation` part: one per passage the answer cites, numbered as the
+ * `[n]` markers in the text. `source-document` parts (one per cited source) carry
+ * the same `sourceId` so clients that only know the standard part still work.
+ */
+export interface CitationData {
+  /** The `[n]` marker in the text. */
+  n: number;
+  sourceId: string;
+  chunkId: string;
+  title: string;
+  /** The start of the cited passage (at most ~240 characters). */
+  snippet: string;
+  location: ChunkLocation;
+}
+
+export type ReplyStatus = 'streaming' | 'complete' | 'failed' | 'interrupted';
+
+export interface ReplyUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
+
+/** Message metadata: on `start` (status `streaming`) and again on `finish` (final status and usage). */
+export interface ChatMessageMetadata {
+  createdAt: string;
+  status: ReplyStatus;
+  model?: string;
+  usage?: ReplyUsage;
+}
+
+export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData }>;

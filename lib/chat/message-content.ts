@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ApiError } from '@/lib/http/api-error';
+import { validationError } from '@/lib/http/validation';
+import type { SendMessageBody } from '@/lib/schemas/chat';
+import { config } from '@/lib/config';
+
+const lastMessage = z.object({
+  role: z.literal('user', { message: 'the last message must be a user message' }),
+  parts: z.array(z.object({ type: z.literal('text', { message: 'only text parts are supported' }), text: z.string() })).min(1),
+});
+
+/** The text of the new message, whichever request shape carried it. */
+export function messageContent(body: SendMessageBody): string {
+  if ('content' in body) return body.content;
+  if ('message' in body) return body.message.parts.map((p) => p.text).join('\n');
+  const parsed = lastMessage.safeParse(body.messages.at(-1));
+  if (!parsed.success) {
+    const error = validationError(parsed.error, 'body');
+    throw new ApiError('validation', error.message.replace(/^body\./, 'body.messages[-1].'), {
+      errors: error.errors?.map((e) => ({ ...e, pointer: e.pointer.replace(/^body/, 'body.messages[-1]') })),
+    });
+  }
+  const text = parsed.data.parts.map((p) => p.text).join('\n');
+  const max = config().MAX_MESSAGE_CHARS;
+  if (!text.trim() || text.length > max) {
+    throw new ApiError('validation', `body.messages[-1]: must be 1 to ${max} characters and not only whitespace`, {
+      errors: [{ pointer: 'body.messages[-1].parts', detail: `must be 1 to ${max} characters and not only whitespace` }],
+    });
+  }
+  return text;
+}

@@ -1,0 +1,49 @@
+import type { ModelMessage } from 'ai';
+
+export interface StoredTurn {
+  role: 'system' | 'user' | 'assistant';
+  parts: unknown;
+}
+
+/** A rough token count (about four characters per token) – enough for a budget. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4) + 4;
+}
+
+export function textOfParts(parts: unknown): string {
+  if (!Array.isArray(parts)) return '';
+  return parts
+    .map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : ''))
+    .join('');
+}
+
+/**
+ * The most recent turns that fit in `budget` tokens, oldest first. Older turns
+ * are dropped first; a turn is never cut in half, and the history never starts
+ * with a reply whose question was dropped.
+ */
+export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage[] {
+  const kept: ModelMessage[] = [];
+  let used = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (!turn || turn.role === 'system') continue;
+    const text = textOfParts(turn.parts).trim();
+    if (!text) continue;
+    const cost = estimateTokens(text);
+    if (used + cost > budget) break;
+    used += cost;
+    kept.unshift({ role: turn.role, content: text });
+  }
+  while (kept[0]?.role === 'assistant') kept.shift();
+  return kept;
+}
+
+/** The last user question before the new one: retrieval uses it for follow-ups. */
+export function previousUserText(turns: StoredTurn[]): string | undefined {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (turn?.role === 'user') return textOfParts(turn.parts).trim() || undefined;
+  }
+  return undefined;
+}

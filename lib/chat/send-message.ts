@@ -1,0 +1,47 @@
+import 'server-only';
+import { createUIMessageStreamResponse } from 'ai';
+import { getChatModel } from '@/lib/ai/chat-models';
+import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
+import { startReply } from './start-reply';
+import { streamReply } from './stream-reply';
+
+/**
+ * One send: 404 for a conversation that is not the caller's (nothing stored),
+ * 409 while another reply streams, else the user message is stored and the
+ * reply streams back — as the AI SDK UI message stream, or as plain text.
+ */
+export async function sendMessage({ conversationId, ownerId, content, format }: {
+  conversationId: string;
+  ownerId: string;
+  content: string;
+  format: 'ui' | 'text';
+}): Promise<{ response: Response; done: Promise<void> }> {
+  await getConversationOrThrow({ id: conversationId, ownerId });
+  const { model, id: modelId } = getChatModel();
+  const started = await startReply({ conversationId, content, modelId });
+  const { stream, done } = streamReply({
+    conversationId,
+    assistant: started.assistant,
+    question: content,
+    previousQuestion: started.previousQuestion,
+    history: started.history,
+    model,
+    modelId,
+  });
+  const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store' };
+  if (format === 'ui') return { response: createUIMessageStreamResponse({ stream, headers }), done };
+  return { response: new Response(textOnly(stream), { headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } }), done };
+}
+
+/** The text deltas alone. A model failure ends the body with an error, so the truncation is visible. */
+function textOnly(stream: ReadableStream<{ type: string; delta?: string; errorText?: string }>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return stream.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        if (chunk.type === 'text-delta' && chunk.delta) controller.enqueue(encoder.encode(chunk.delta));
+        if (chunk.type === 'error') controller.error(new Error(chunk.errorText ?? 'The reply failed.'));
+      },
+    }),
+  );
+}

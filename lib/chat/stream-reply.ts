@@ -1,0 +1,139 @@
+import 'server-only';
+import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { errorFields, log } from '@/lib/log';
+import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
+import { citedPassages, numberPassages, type NumberedPassage } from './number-passages';
+import { retrievePassages } from './retrieve-passages';
+import { releaseConversation, saveReply } from './save-reply';
+
+export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;
+
+export interface ReplyJob {
+  conversationId: string;
+  assistant: { id: string; createdAt: Date };
+  question: string;
+  previousQuestion?: string;
+  history: ModelMessage[];
+  model: LanguageModel;
+  modelId: string;
+}
+
+const MODEL_FAILED = 'The model stopped with an error; the reply is incomplete.';
+
+/**
+ * Runs one reply to the end on the server, whatever the client does. Every chunk
+ * goes to two places: the SDK's own accumulator (`readUIMessageStream`), whose
+ * final message is what gets stored, and the client's stream. The client's copy
+ * is dropped silently once it disconnects. The `finish` chunk reaches the client
+ * only after the reply is stored, so a client that saw the end of the stream
+ * can read the stored reply at once.
+ */
+export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>; done: Promise<void> } {
+  let client!: ReadableStreamDefaultController<ChatChunk>;
+  let clientOpen = true;
+  const stream = new ReadableStream<ChatChunk>({
+    start: (c) => void (client = c),
+    cancel: () => void (clientOpen = false),
+  });
+  const toClient = (chunk?: ChatChunk) => {
+    if (!clientOpen) return;
+    try {
+      if (chunk) client.enqueue(chunk);
+      else client.close();
+    } catch {
+      clientOpen = false;
+    }
+  };
+
+  let record!: ReadableStreamDefaultController<ChatChunk>;
+  const recorded = new ReadableStream<ChatChunk>({ start: (c) => void (record = c) });
+  const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }));
+  const emit = (chunk: ChatChunk) => {
+    record.enqueue(chunk);
+    toClient(chunk);
+  };
+
+  const done = (async () => {
+    const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
+    let failed = false;
+    let usage: ReplyUsage | undefined;
+    let text = '';
+    let passages: NumberedPassage[] = [];
+    try {
+      emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
+      passages = numberPassages(await retrievePassages({ question: job.question, previousQuestion: job.previousQuestion }));
+      const result = streamText({
+        model: job.model,
+        system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
+        messages: [...job.history, { role: 'user', content: job.question }],
+        maxRetries: 0,
+      });
+      const ui = toUIMessageStream<ToolSet, ChatUIMessage>({
+        stream: result.stream,
+        sendStart: false,
+        sendFinish: false,
+        onError: (error) => {
+          failed = true;
+          log.warn('chat model failed mid-reply', { messageId: job.assistant.id, ...errorFields(error) });
+          return MODEL_FAILED;
+        },
+      });
+      const reader = ui.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        const chunk = next.value;
+        if (chunk.type === 'text-delta') text += chunk.delta;
+        if (chunk.type === 'error') failed = true;
+        emit(chunk);
+      }
+      if (!failed) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
+    } catch (error) {
+      failed = true;
+      log.error('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
+      emit({ type: 'error', errorText: MODEL_FAILED });
+    }
+
+    const cited = citedPassages(text, passages);
+    const seen = new Set<string>();
+    for (const p of cited) {
+      if (seen.has(p.citation.sourceId)) continue;
+      seen.add(p.citation.sourceId);
+      emit({ type: 'source-document', sourceId: p.citation.sourceId, mediaType: p.mediaType, title: p.citation.title });
+    }
+    for (const p of cited) emit({ type: 'data-citation', id: `citation-${p.citation.n}`, data: p.citation });
+
+    const status = failed ? 'failed' : 'complete';
+    const finish: ChatChunk = {
+      type: 'finish',
+      finishReason: failed ? 'error' : 'stop',
+      messageMetadata: { ...metadata, status, ...(usage ? { usage } : {}) },
+    };
+    record.enqueue(finish);
+    record.close();
+    try {
+      const message = await final;
+      await saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts: message?.parts ?? [], status, usage });
+    } catch (error) {
+      log.error('could not store a reply', { messageId: job.assistant.id, ...errorFields(error) });
+      await releaseConversation({ conversationId: job.conversationId, messageId: job.assistant.id }).catch(() => {});
+    }
+    toClient(finish);
+    toClient();
+  })();
+  return { stream, done };
+}
+
+async function lastOf<T>(messages: AsyncIterable<T>): Promise<T | undefined> {
+  let last: T | undefined;
+  for await (const message of messages) last = message;
+  return last;
+}
+
+function toUsage(u: { inputTokens?: number; outputTokens?: number; totalTokens?: number } | undefined): ReplyUsage | undefined {
+  if (!u) return undefined;
+  const out: ReplyUsage = {};
+  if (typeof u.inputTokens === 'number') out.inputTokens = u.inputTokens;
+  if (typeof u.outputTokens === 'number') out.outputTokens = u.outputTokens;
+  if (typeof u.totalTokens === 'number') out.totalTokens = u.totalTokens;
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,0 +1,150 @@
+import 'zod-openapi';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { config } from '@/lib/config';
+import { errorResponse, errorResponses, idParam } from './common';
+
+/** A message text: not blank, at most MAX_MESSAGE_CHARS characters (NUL is refused by readJson). */
+const messageText = () => {
+  const max = config().MAX_MESSAGE_CHARS;
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => s.trim().length > 0, 'must not be empty or only whitespace');
+};
+
+const textPart = () =>
+  z.object({ type: z.literal('text'), text: messageText() }).meta({ description: 'A text part; the only part type a sent message may have.' });
+
+const uiUserMessage = () =>
+  z
+    .object({
+      id: z.string().max(200).optional().meta({ description: 'The client’s id; the server stores the message under its own UUID.' }),
+      role: z.literal('user'),
+      parts: z
+        .array(textPart())
+        .min(1, 'must have at least one text part')
+        .max(20)
+        .meta({ description: 'Text parts; their texts are joined.' }),
+    })
+    .meta({ id: 'NewUIMessage', description: 'The new user message in the AI SDK UIMessage shape.' });
+
+/**
+ * Two accepted shapes: `{content}` for direct API calls, or the AI SDK chat
+ * request that `useChat` sends with
+ * `new DefaultChatTransport({ prepareSendMessagesRequest: ({ messages, id }) => ({ body: { id, message: messages.at(-1) } }) })`.
+ * The default transport's `{messages: [...]}` also works; only its last message is used, because the
+ * history always comes from the server.
+ */
+export const sendMessageBody = () =>
+  z
+    .union([
+      z.object({ content: messageText().meta({ description: 'The message text.' }) }).meta({ id: 'SendMessageContent' }),
+      z
+        .object({
+          id: z.string().max(200).optional().meta({ description: 'The chat id useChat sends; ignored (the path names the conversation).' }),
+          message: uiUserMessage(),
+          trigger: z.string().max(50).optional().meta({ description: 'useChat’s trigger; only `submit-message` is meaningful.' }),
+        })
+        .meta({ id: 'SendMessageUIMessage' }),
+      z
+        .object({ id: z.string().max(200).optional(), messages: z.array(z.looseObject({})).min(1).max(1000) })
+        .meta({ id: 'SendMessageUIMessages', description: 'useChat’s default body; only the last message is read.' }),
+    ])
+    .meta({ id: 'SendMessage', description: 'Either `{content}` or an AI SDK chat request carrying the new UIMessage.' });
+
+export type SendMessageBody = z.infer<ReturnType<typeof sendMessageBody>>;
+
+export const askBody = () =>
+  z.object({ question: messageText().meta({ description: 'The question.' }) }).meta({ id: 'AskRequest' });
+
+export const citationSchema = z
+  .object({
+    n: z.number().int().positive().meta({ description: 'The `[n]` marker in the answer text.' }),
+    sourceId: z.uuid(),
+    chunkId: z.uuid(),
+    title: z.string().meta({ description: 'Title of the source.' }),
+    snippet: z.string().meta({ description: 'The start of the cited passage (≤ ~240 characters).' }),
+    location: z
+      .object({
+        headings: z.array(z.string()).optional(),
+        page: z.number().int().optional(),
+        start: z.number().int(),
+        end: z.number().int(),
+      })
+      .meta({ description: 'Where the passage sits: heading path, PDF page, character offsets [start, end).' }),
+  })
+  .meta({
+    id: 'Citation',
+    description: 'The payload of a `data-citation` stream part (and the `/ask` citations): one per cited passage.',
+  });
+
+export const askResponseSchema = z
+  .object({ answer: z.string(), citations: z.array(citationSchema) })
+  .meta({ id: 'AskResponse' });
+
+const streamDescription = [
+  'The reply as an AI SDK UI message stream (Server-Sent Events, header `x-vercel-ai-ui-message-stream: v1`),',
+  'readable with `useChat` or `readUIMessageStream`. Chunks, in order: `start` (with `messageId`, the stored',
+  'assistant message id, and `messageMetadata` `{createdAt, model, status: "streaming"}`), `start-step`,',
+  '`text-start`/`text-delta`/`text-end` (text with inline `[n]` markers), `finish-step`, then one `source-document`',
+  'per cited source (`sourceId` = knowledge source id) and one `data-citation` per cited passage (payload: Citation),',
+  'then `finish` with `messageMetadata` `{createdAt, model, status: "complete"|"failed", usage}`. A model failure',
+  'sends an `error` chunk before the citations and ends with status `failed`. The stored message has exactly these',
+  'parts. The `X-Message-Id` header also names the assistant message.',
+].join(' ');
+
+const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
+const tags = ['conversations'];
+const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
+
+export const chatPaths: ZodOpenApiPathsObject = {
+  '/conversations/{id}/messages': {
+    post: {
+      tags,
+      summary: 'Send a message and stream the grounded reply',
+      description:
+        'Stores the message, retrieves passages from the knowledge base and streams the assistant reply with citations. ' +
+        'The reply is completed and stored even if the client disconnects. Send `Accept: text/plain` for the reply text alone.',
+      requestParams: { path: idParam },
+      requestBody: { required: true, content: jsonOf(sendMessageBody()) },
+      responses: {
+        200: {
+          description: streamDescription,
+          content: {
+            'text/event-stream': { schema: z.string().meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }) },
+            'text/plain': { schema: z.string().meta({ description: 'With `Accept: text/plain`: the reply text, streamed.' }) },
+          },
+        } as never,
+        400: e400,
+        401: e401,
+        404: e404,
+        409: errorResponse('A reply is still streaming in this conversation.'),
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('The body is not application/json.'),
+        429: e429,
+      },
+    },
+  },
+  '/ask': {
+    post: {
+      tags,
+      deprecated: true,
+      summary: 'One-shot question (deprecated)',
+      description:
+        'Same retrieval and model as a conversation, answered in one JSON response; nothing is stored. ' +
+        'Deprecated: use `POST /conversations` and `POST /conversations/{id}/messages`. Responses carry ' +
+        '`Deprecation` (RFC 9745) and `Link: </api/conversations>; rel="successor-version"`.',
+      requestBody: { required: true, content: jsonOf(askBody()) },
+      responses: {
+        200: { description: 'The answer and its citations.', content: jsonOf(askResponseSchema) },
+        400: e400,
+        401: e401,
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('The body is not application/json.'),
+        429: e429,
+        503: errorResponse('The chat model failed.'),
+      },
+    },
+  },
+};
