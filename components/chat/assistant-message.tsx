@@ -1,0 +1,57 @@
+'use client';
+
+import { useState } from 'react';
+import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
+import { Markdown } from './markdown';
+import { PassageDialog } from './passage-dialog';
+import { SourceList } from './source-list';
+import { citationsOf, textOf, type ChatMessage } from './types';
+
+interface AssistantMessageProps {
+  message: ChatMessage;
+  streaming: boolean;
+  stopped: boolean;
+  onRegenerate?: () => void;
+}
+
+const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
+
+export function AssistantMessage({ message, streaming, stopped, onRegenerate }: AssistantMessageProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const citations = citationsOf(message);
+  const text = textOf(message);
+  const status = message.metadata?.status;
+  const opened = open !== null ? citations[open - 1] : undefined;
+
+  async function copy() {
+    await navigator.clipboard.writeText(text);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  }
+
+  return (
+    <article className="group" data-testid="assistant-message" aria-busy={streaming} data-status={streaming ? 'streaming' : (status ?? 'complete')}>
+      <h2 className="sr-only">Assistant</h2>
+      <Markdown text={text} citations={citations} onOpenCitation={setOpen} />
+      {stopped ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
+      {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}
+      {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}
+      {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
+      {!streaming && text ? (
+        <div className="mt-2 flex gap-1">
+          <button type="button" className={action} onClick={copy} data-testid="copy-reply">
+            {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+          {onRegenerate ? (
+            <button type="button" className={action} onClick={onRegenerate} data-testid="regenerate">
+              <RefreshIcon width={14} height={14} /> Regenerate
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {opened && open !== null ? <PassageDialog citation={opened} index={open} onClose={() => setOpen(null)} /> : null}
+    </article>
+  );
+}

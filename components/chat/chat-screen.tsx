@@ -1,0 +1,25 @@
+import type { ChatPageData } from '@/components/server/load-chat-page';
+import { ChatTitle } from './chat-title';
+import { ChatView } from './chat-view';
+import { ConversationSidebar } from './conversation-sidebar';
+
+/** The chat page's frame: sidebar, header, and the conversation. Server component. */
+export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: string }) {
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <ConversationSidebar initialConversations={data.conversations} isAdmin={data.isAdmin} />
+      <main className="flex min-w-0 flex-1 flex-col" id="main">
+        <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
+          <ChatTitle initialConversations={data.conversations} />
+        </header>
+        <ChatView
+          key={viewKey}
+          initialConversation={data.conversation}
+          hasKnowledge={data.hasKnowledge}
+          isAdmin={data.isAdmin}
+          examples={data.examples}
+        />
+      </main>
+    </div>
+  );
+}

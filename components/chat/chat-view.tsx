@@ -1,0 +1,149 @@
+'use client';
+
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { ArrowDownIcon } from '@/components/ui/icons';
+import { AssistantMessage } from './assistant-message';
+import { ChatError, describeChatError } from './chat-error';
+import { Composer } from './composer';
+import { replaceConversations, upsertConversation } from './conversations-store';
+import { EmptyState } from './empty-state';
+import { Thinking } from './thinking';
+import { useAutoScroll } from './use-auto-scroll';
+import { UserMessage } from './user-message';
+import { textOf, type ChatMessage, type ConversationDetail, type ConversationSummary } from './types';
+
+export interface ChatViewProps {
+  initialConversation: ConversationDetail | null;
+  hasKnowledge: boolean;
+  isAdmin: boolean;
+  examples: string[];
+}
+
+/**
+ * One conversation: useChat against POST /api/conversations/{id}/messages,
+ * sending only the new message (the server holds the history). On "/" the
+ * conversation is created with the first message and the URL becomes /c/{id}.
+ */
+export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples }: ChatViewProps) {
+  const conversationId = useRef<string | null>(initialConversation?.id ?? null);
+  const retryAfter = useRef<number | null>(null);
+  const [stopped, setStopped] = useState<Set<string>>(new Set());
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<ChatMessage>({
+        api: '/api/conversations',
+        // Keeps the Retry-After of a 429 so the error can say when to try again.
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          retryAfter.current = res.ok ? null : Number(res.headers.get('retry-after')) || null;
+          return res;
+        },
+        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
+          api: `/api/conversations/${conversationId.current}/messages`,
+          body: { id: conversationId.current, message: messages[messages.length - 1], trigger, messageId },
+        }),
+      }),
+    [],
+  );
+
+  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
+    id: initialConversation?.id,
+    messages: initialConversation?.messages ?? [],
+    transport,
+    throttle: 40,
+    onFinish: ({ message, isAbort }) => {
+      if (isAbort) setStopped((s) => new Set(s).add(message.id));
+      // The server titles a conversation from its first message: refresh the sidebar.
+      apiFetch<{ data: ConversationSummary[] }>('/api/conversations?limit=50')
+        .then((r) => replaceConversations(r.data))
+        .catch(() => {});
+    },
+  });
+
+  const busy = status === 'submitted' || status === 'streaming';
+  const last = messages[messages.length - 1];
+  const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
+  const scroll = useAutoScroll([messages, status]);
+
+  // Esc stops a streaming reply from anywhere on the page.
+  useEffect(() => {
+    if (!busy) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [busy, stop]);
+
+  async function send(text: string) {
+    setCreateError(null);
+    clearError();
+    if (!conversationId.current) {
+      try {
+        const created = await apiFetch<ConversationDetail>('/api/conversations', { method: 'POST', json: {} });
+        conversationId.current = created.id;
+        upsertConversation(created);
+        window.history.replaceState(null, '', `/c/${created.id}`);
+      } catch (e) {
+        setCreateError(describeProblem(e));
+        return;
+      }
+    }
+    scroll.jumpToLatest();
+    await sendMessage({ text });
+  }
+
+  const errorText = createError ?? (error ? describeChatError(error, retryAfter.current) : null);
+  const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div ref={scroll.ref} onScroll={scroll.onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
+        {messages.length === 0 ? (
+          <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} onPick={send} />
+        ) : (
+          <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
+            {messages.map((m) =>
+              m.role === 'user' ? (
+                <UserMessage key={m.id} message={m} />
+              ) : m.role === 'assistant' && (textOf(m) || !busy || m.id !== last?.id) ? (
+                <AssistantMessage
+                  key={m.id}
+                  message={m}
+                  streaming={busy && m.id === last?.id}
+                  stopped={stopped.has(m.id)}
+                  onRegenerate={!busy && m.id === lastAssistantId && m.id === last?.id ? () => regenerate() : undefined}
+                />
+              ) : null,
+            )}
+            {waitingForWords ? <Thinking /> : null}
+          </div>
+        )}
+      </div>
+      {!scroll.pinned ? (
+        <button
+          type="button"
+          onClick={scroll.jumpToLatest}
+          data-testid="jump-to-latest"
+          className="absolute bottom-28 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-border bg-bg px-3 py-1.5 text-xs font-medium shadow-md hover:bg-surface-2"
+        >
+          <ArrowDownIcon width={14} height={14} /> Jump to latest
+        </button>
+      ) : null}
+      <div className="shrink-0 px-3 pb-3 pt-2 sm:px-6 sm:pb-5">
+        {errorText ? (
+          <div className="mx-auto mb-2 max-w-3xl">
+            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : regenerate())} />
+          </div>
+        ) : null}
+        <Composer busy={busy} onSend={send} onStop={stop} />
+        <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { describeLocation, type Citation } from './types';
+
+interface CitationLinkProps {
+  index: number;
+  citation: Citation;
+  onOpen?: (index: number) => void;
+}
+
+/**
+ * An inline [n] marker. Hover or keyboard focus previews the source title and
+ * snippet; activating it opens the passage in context.
+ */
+export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
+  const [pos, setPos] = useState<{ left: number; top: number; below: boolean } | null>(null);
+  const ref = useRef<HTMLButtonElement>(null);
+  const tipId = useId();
+
+  function show() {
+    const rect = ref.current?.getBoundingClientRect();
+    if (!rect) return;
+    const width = Math.min(320, window.innerWidth - 16);
+    const left = Math.min(Math.max(8, rect.left + rect.width / 2 - width / 2), window.innerWidth - width - 8);
+    const below = rect.top < 180;
+    setPos({ left, top: below ? rect.bottom + 6 : rect.top - 6, below });
+  }
+
+  const where = describeLocation(citation.location);
+  return (
+    <>
+      <button
+        ref={ref}
+        type="button"
+        data-testid="citation-link"
+        aria-label={`Source ${index}: ${citation.title}`}
+        aria-describedby={pos ? tipId : undefined}
+        onMouseEnter={show}
+        onMouseLeave={() => setPos(null)}
+        onFocus={show}
+        onBlur={() => setPos(null)}
+        onKeyDown={(e) => e.key === 'Escape' && setPos(null)}
+        onClick={() => onOpen?.(index)}
+        className="mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded bg-accent-soft px-1 align-middle text-[11px] font-semibold text-accent hover:bg-accent hover:text-accent-fg"
+      >
+        {index}
+      </button>
+      {pos ? (
+        <span
+          id={tipId}
+          role="tooltip"
+          data-testid="citation-preview"
+          className="pointer-events-none fixed z-50 block w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-border bg-bg p-3 text-left text-sm shadow-lg"
+          style={{ left: pos.left, top: pos.top, transform: pos.below ? undefined : 'translateY(-100%)' }}
+        >
+          <span className="block font-semibold">{citation.title}</span>
+          {where ? <span className="mt-0.5 block text-xs text-muted">{where}</span> : null}
+          <span className="mt-1.5 line-clamp-4 block text-muted">{citation.snippet}</span>
+        </span>
+      ) : null}
+    </>
+  );
+}

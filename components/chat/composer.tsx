@@ -1,0 +1,86 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { SendIcon, StopIcon } from '@/components/ui/icons';
+
+interface ComposerProps {
+  busy: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  maxLength?: number;
+}
+
+/** Enter sends, Shift+Enter adds a line; while a reply streams the button stops it. */
+export function Composer({ busy, onSend, onStop, maxLength = 32_000 }: ComposerProps) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  // Grow with the text up to a cap, so long questions stay visible without a jumpy layout.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
+  }, [text]);
+
+  useEffect(() => ref.current?.focus(), []);
+
+  function submit() {
+    const value = text.trim();
+    if (!value || busy) return;
+    onSend(value);
+    setText('');
+  }
+
+  return (
+    <form
+      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-2xl border border-border bg-bg p-2 shadow-sm focus-within:border-accent"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor="composer-input" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="composer-input"
+        ref={ref}
+        data-testid="composer-input"
+        rows={1}
+        value={text}
+        maxLength={maxLength}
+        placeholder="Ask about your documents…"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+        className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 leading-6 outline-none placeholder:text-muted"
+      />
+      {busy ? (
+        <button
+          type="button"
+          onClick={onStop}
+          data-testid="stop-button"
+          aria-label="Stop generating (Esc)"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-fg text-bg hover:opacity-90"
+        >
+          <StopIcon />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-testid="send-button"
+          aria-label="Send message"
+          disabled={!text.trim()}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-accent text-accent-fg hover:opacity-90 disabled:opacity-40"
+        >
+          <SendIcon />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { PencilIcon, TrashIcon } from '@/components/ui/icons';
+import type { ConversationSummary } from './types';
+
+interface ConversationItemProps {
+  conversation: ConversationSummary;
+  active: boolean;
+  onRename: (title: string) => Promise<void>;
+  onDelete: () => void;
+  onNavigate: () => void;
+}
+
+export function ConversationItem({ conversation, active, onRename, onDelete, onNavigate }: ConversationItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(conversation.title ?? '');
+  const title = conversation.title || 'New conversation';
+
+  if (editing) {
+    return (
+      <form
+        className="px-1"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const value = draft.trim();
+          if (value && value !== conversation.title) await onRename(value);
+          setEditing(false);
+        }}
+      >
+        <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
+          Conversation title
+        </label>
+        <input
+          id={`rename-${conversation.id}`}
+          data-testid="rename-input"
+          autoFocus
+          maxLength={200}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+          onBlur={() => setEditing(false)}
+          className="h-9 w-full rounded-md border border-accent bg-bg px-2 text-sm outline-none"
+        />
+      </form>
+    );
+  }
+
+  return (
+    <div
+      className={`group relative flex items-center rounded-lg text-sm ${active ? 'bg-surface-2 font-medium' : 'hover:bg-surface-2'}`}
+      data-testid="conversation-item"
+    >
+      <Link
+        href={`/c/${conversation.id}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        className="min-w-0 flex-1 truncate px-3 py-2"
+        data-testid="conversation-link"
+        title={title}
+      >
+        {title}
+      </Link>
+      <div className="flex shrink-0 pr-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+        <button
+          type="button"
+          aria-label={`Rename “${title}”`}
+          data-testid="rename-conversation"
+          onClick={() => {
+            setDraft(conversation.title ?? '');
+            setEditing(true);
+          }}
+          className="rounded p-1.5 text-muted hover:text-fg"
+        >
+          <PencilIcon width={15} height={15} />
+        </button>
+        <button
+          type="button"
+          aria-label={`Delete “${title}”`}
+          data-testid="delete-conversation"
+          onClick={onDelete}
+          className="rounded p-1.5 text-muted hover:text-danger"
+        >
+          <TrashIcon width={15} height={15} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
+import { ConversationItem } from './conversation-item';
+import { patchConversation, removeConversation, replaceConversations, useConversations } from './conversations-store';
+import type { ConversationSummary } from './types';
+
+/** The visitor's conversations, newest first. A column on wide screens, a drawer on small ones. */
+export function ConversationSidebar({ initialConversations, isAdmin }: { initialConversations: ConversationSummary[]; isAdmin: boolean }) {
+  const conversations = useConversations(initialConversations);
+  const pathname = usePathname();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<ConversationSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const activeId = pathname.startsWith('/c/') ? pathname.slice(3) : null;
+
+  // Each server render brings the truth from the API; later local changes build on it.
+  useEffect(() => replaceConversations(initialConversations), [initialConversations]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  async function rename(id: string, title: string) {
+    try {
+      await apiFetch(`/api/conversations/${id}`, { method: 'PATCH', json: { title } });
+      patchConversation(id, { title });
+    } catch (e) {
+      setError(describeProblem(e));
+    }
+  }
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    setBusy(true);
+    try {
+      await apiFetch(`/api/conversations/${pendingDelete.id}`, { method: 'DELETE' });
+      removeConversation(pendingDelete.id);
+      if (pendingDelete.id === activeId) router.push('/');
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      setBusy(false);
+      setPendingDelete(null);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Open conversations"
+        aria-expanded={open}
+        aria-controls="conversation-sidebar"
+        data-testid="sidebar-toggle"
+        onClick={() => setOpen(true)}
+        className="fixed left-2 top-2 z-30 inline-flex h-10 w-10 items-center justify-center rounded-lg text-fg hover:bg-surface-2 md:hidden"
+      >
+        <MenuIcon />
+      </button>
+      {open ? <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setOpen(false)} aria-hidden="true" /> : null}
+      <nav
+        id="conversation-sidebar"
+        aria-label="Conversations"
+        data-testid="sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:z-auto md:w-64 md:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full md:translate-x-0'} ${open ? '' : 'max-md:invisible'}`}
+      >
+        <div className="flex items-center gap-2 p-3">
+          <Link href="/" className="mr-auto flex items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => setOpen(false)}>
+            <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
+            Groundwork
+          </Link>
+          <button type="button" aria-label="Close conversations" onClick={() => setOpen(false)} className="rounded-lg p-2 hover:bg-surface-2 md:hidden">
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="px-3">
+          <Link
+            href="/"
+            data-testid="new-chat"
+            onClick={() => setOpen(false)}
+            className="flex h-10 items-center gap-2 rounded-lg border border-border bg-bg px-3 text-sm font-medium hover:bg-surface-2"
+          >
+            <PlusIcon width={16} height={16} /> New chat
+          </Link>
+        </div>
+        <h2 className="px-4 pb-1 pt-5 text-xs font-medium uppercase tracking-wide text-muted">Recent</h2>
+        <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="conversation-list">
+          {conversations.length === 0 ? <li className="px-3 py-2 text-sm text-muted">No conversations yet.</li> : null}
+          {conversations.map((c) => (
+            <li key={c.id}>
+              <ConversationItem
+                conversation={c}
+                active={c.id === activeId}
+                onRename={(title) => rename(c.id, title)}
+                onDelete={() => setPendingDelete(c)}
+                onNavigate={() => setOpen(false)}
+              />
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p role="alert" className="mx-3 mb-2 rounded-md bg-danger-soft px-2 py-1.5 text-xs text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="border-t border-border p-3 text-sm">
+          <Link href="/admin" className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg">
+            {isAdmin ? 'Knowledge & keys' : 'Admin sign-in'}
+          </Link>
+        </div>
+      </nav>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete this conversation?"
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      >
+        “{pendingDelete?.title || 'New conversation'}” and its messages will be removed for good.
+      </ConfirmDialog>
+    </>
+  );
+}

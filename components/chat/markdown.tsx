@@ -1,0 +1,82 @@
+import { Children, isValidElement, memo, type ReactElement, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CitationLink } from './citation-link';
+import { CodeBlock } from './code-block';
+import { remarkCitations } from './remark-citations';
+import type { Citation } from './types';
+
+/**
+ * Only web links, mail links, same-site paths and in-page anchors survive;
+ * everything else (javascript:, data:, vbscript:, protocol-relative) becomes
+ * an empty href and is rendered as plain text below.
+ */
+export function safeUrl(url: string): string {
+  const value = url.trim();
+  if (value.startsWith('#')) return value;
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:' ? value : '';
+  } catch {
+    return '';
+  }
+}
+
+function isSameOriginPath(src: unknown): src is string {
+  return typeof src === 'string' && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
+}
+
+interface MarkdownProps {
+  text: string;
+  citations: Citation[];
+  onOpenCitation?: (index: number) => void;
+}
+
+function components(citations: Citation[], onOpenCitation?: (index: number) => void): Components {
+  return {
+    a: ({ href, children }) => {
+      const cite = href?.startsWith('#cite-') ? Number(href.slice(6)) : NaN;
+      const citation = citations[cite - 1];
+      if (citation) return <CitationLink index={cite} citation={citation} onOpen={onOpenCitation} />;
+      if (!href) return <span>{children}</span>;
+      const external = /^https?:/i.test(href);
+      return (
+        <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+          {children}
+        </a>
+      );
+    },
+    // Images load only from this site; anything else shows its alt text instead.
+    img: ({ src, alt }) =>
+      isSameOriginPath(src) ? (
+        // eslint-disable-next-line @next/next/no-img-element -- user content, sizes unknown
+        <img src={src} alt={alt ?? ''} className="max-w-full rounded-md" loading="lazy" />
+      ) : (
+        <span className="text-muted">[image{alt ? `: ${alt}` : ''}]</span>
+      ),
+    pre: ({ children }) => {
+      const code = Children.toArray(children)[0];
+      if (!isValidElement(code)) return <pre>{children}</pre>;
+      const props = (code as ReactElement<{ className?: string; children?: ReactNode }>).props;
+      const language = /language-([\w+#-]+)/.exec(props.className ?? '')?.[1] ?? '';
+      return <CodeBlock code={String(props.children ?? '').replace(/\n$/, '')} language={language} />;
+    },
+  };
+}
+
+/** Renders a reply as Markdown: no raw HTML (it shows as text), no scriptable links, no foreign images. */
+export const Markdown = memo(function Markdown({ text, citations, onOpenCitation }: MarkdownProps) {
+  return (
+    <div className="prose-chat">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, [remarkCitations, { count: citations.length }]]}
+        skipHtml={false}
+        urlTransform={safeUrl}
+        components={components(citations, onOpenCitation)}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

@@ -1,0 +1,13 @@
+/** Shown between sending and the first words of the reply. */
+export function Thinking() {
+  return (
+    <div role="status" data-testid="thinking" className="flex h-7 items-center gap-2 text-sm text-muted">
+      <span className="flex gap-1" aria-hidden="true">
+        <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:-0.3s]" />
+        <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted [animation-delay:-0.15s]" />
+        <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted" />
+      </span>
+      Searching your knowledge…
+    </div>
+  );
+}

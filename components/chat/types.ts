@@ -1,0 +1,58 @@
+import type { UIMessage } from 'ai';
+
+/** Where a cited passage sits in its source (mirrors lib/knowledge/types.ts ChunkLocation). */
+export interface CitationLocation {
+  headings?: string[];
+  page?: number;
+  start: number;
+  end: number;
+}
+
+/** The `data-citation` part the chat route streams, one per cited source, in [n] order. */
+export interface Citation {
+  sourceId: string;
+  chunkId: string;
+  title: string;
+  snippet: string;
+  location: CitationLocation;
+}
+
+export interface MessageMetadata {
+  createdAt?: string;
+  status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | string;
+  model?: string;
+  usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+}
+
+export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;
+
+export interface ConversationSummary {
+  id: string;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConversationDetail extends ConversationSummary {
+  messages: ChatMessage[];
+}
+
+/** The citations of a reply, in the order the [n] markers refer to them. */
+export function citationsOf(message: ChatMessage): Citation[] {
+  const out: Citation[] = [];
+  for (const part of message.parts) if (part.type === 'data-citation') out.push(part.data);
+  return out;
+}
+
+export function textOf(message: ChatMessage): string {
+  return message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+}
+
+/** "Intro › Setup · p. 3" — a citation's place in words. */
+export function describeLocation(location: CitationLocation | undefined): string {
+  if (!location) return '';
+  const bits: string[] = [];
+  if (location.headings?.length) bits.push(location.headings.join(' › '));
+  if (location.page) bits.push(`p. ${location.page}`);
+  return bits.join(' · ');
+}

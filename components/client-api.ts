@@ -1,0 +1,49 @@
+// Browser-side calls to the same /api routes direct API callers use; errors
+// arrive as problem+json and become ApiProblem with words a person can read.
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+}
+
+/** Reads a failed response into an ApiProblem (problem+json detail, else the status text). */
+export async function problemFrom(res: Response): Promise<ApiProblem> {
+  let detail = '';
+  try {
+    const body = (await res.json()) as { detail?: unknown; title?: unknown };
+    detail = typeof body.detail === 'string' ? body.detail : typeof body.title === 'string' ? body.title : '';
+  } catch {
+    // Not JSON (a proxy page, an empty body): fall back to the status.
+  }
+  const retry = Number(res.headers.get('retry-after'));
+  return new ApiProblem(res.status, detail || `Request failed (${res.status}).`, Number.isFinite(retry) && retry > 0 ? retry : null);
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path, {
+    ...rest,
+    headers: { accept: 'application/json', ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!res.ok) throw await problemFrom(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** "Try again in 12 s" style wording for a 429. */
+export function describeProblem(error: unknown): string {
+  if (error instanceof ApiProblem) {
+    if (error.status === 429) {
+      return error.retryAfter ? `Too many requests. Try again in ${error.retryAfter} s.` : 'Too many requests. Try again shortly.';
+    }
+    return error.message;
+  }
+  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+}

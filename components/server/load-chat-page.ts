@@ -1,0 +1,39 @@
+import 'server-only';
+import type { ChatMessage, ConversationDetail, ConversationSummary } from '@/components/chat/types';
+import { listConversations } from '@/lib/conversations/list-conversations';
+import { loadConversation } from '@/lib/conversations/load-conversation';
+import { prisma } from '@/lib/db';
+import { pagePrincipal } from './page-principal';
+
+export interface ChatPageData {
+  conversations: ConversationSummary[];
+  conversation: ConversationDetail | null;
+  isAdmin: boolean;
+  hasKnowledge: boolean;
+  examples: string[];
+}
+
+const GENERIC_EXAMPLES = ['What topics do the documents cover?', 'Summarise the most recently added document.'];
+
+/**
+ * Everything the chat page renders first, through the same lib functions the
+ * /api/conversations routes use. `conversation` is undefined when the id is
+ * unknown or someone else's: the page answers 404 either way.
+ */
+export async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
+  const principal = await pagePrincipal();
+  const db = await prisma();
+  const ready = await db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 2 });
+  const examples = [...ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`), ...GENERIC_EXAMPLES].slice(0, 4);
+  const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples };
+
+  if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversation: null };
+  const { data } = await listConversations({ ownerId: principal.id, limit: 50 });
+  if (!conversationId) return { ...base, conversations: data, conversation: null };
+  try {
+    const conversation = await loadConversation({ id: conversationId, ownerId: principal.id });
+    return { ...base, conversations: data, conversation: { ...conversation, messages: conversation.messages as ChatMessage[] } };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,16 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { authenticate, type Principal } from '@/lib/auth/authenticate';
+
+/**
+ * Who is looking at a page, from the same cookies the API routes read. A first
+ * visit has no cookie yet (proxy.ts sets it on this response): that is null.
+ */
+export async function pagePrincipal(): Promise<Principal | null> {
+  const cookie = (await headers()).get('cookie') ?? '';
+  try {
+    return await authenticate(new Request('http://page.local/', { headers: { cookie } }));
+  } catch {
+    return null;
+  }
+}
