@@ -4,7 +4,6 @@
  * naming the problem, instead of failing on the first request.
  */
 export async function register(): Promise<void> {
-  // eslint-disable-next-line no-restricted-properties -- set by Next.js itself, not a setting
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { boot } = await import('./lib/boot');
   try {

@@ -119,7 +119,6 @@ let cached: Config | undefined;
 
 /** The validated configuration of this process (read once). */
 export function config(): Config {
-  // eslint-disable-next-line no-restricted-properties -- this module is the one reader of the environment
   cached ??= parseConfig(process.env);
   return cached;
 }

@@ -9,7 +9,6 @@ import type { TestProject } from 'vitest/node';
  * DATABASE_URL_TEST_PG points the suite at a real server instead.
  */
 export default async function setup(project: TestProject) {
-  // eslint-disable-next-line no-restricted-properties -- test harness, not app code
   const external = process.env.DATABASE_URL_TEST_PG;
   if (external) {
     project.provide('databaseUrl', external);

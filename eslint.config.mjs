@@ -1,0 +1,28 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: ['.next/**', 'node_modules/**', 'lib/db/generated/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+  },
+  {
+    // One validated configuration module reads the environment (lib/config.ts).
+    files: ['app/**', 'components/**', 'lib/**'],
+    ignores: ['lib/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config() from lib/config.ts.' },
+      ],
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+];
+
+export default config;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '@/lib/config';
+
+describe('configuration', () => {
+  it('runs with no settings at all on the embedded defaults', () => {
+    const c = parseConfig({});
+    expect(c.DATABASE_URL).toBe('pglite:./data/pglite');
+    expect(c.CHAT_MODEL).toBe('local');
+    expect(c.EMBEDDING_MODEL).toBe('local');
+    expect(c.MAX_JSON_BYTES).toBe(1024 * 1024);
+    expect(c.MAX_MESSAGE_CHARS).toBe(32_000);
+    expect(c.MAX_TITLE_CHARS).toBe(200);
+    expect(c.logFormat).toBe('pretty');
+  });
+
+  it('logs JSON in production', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['MAX_JSON_BYTES', { MAX_JSON_BYTES: '-5' }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: 'short' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['OPENAI_API_KEY', { CHAT_MODEL: 'openai:gpt-4o-mini' }],
+  ])('stops with a message naming %s', (name, env) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('accepts a PostgreSQL URL and an OpenAI-compatible server without a key', () => {
+    const c = parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', CHAT_MODEL: 'openai:llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1' });
+    expect(c.DATABASE_URL).toMatch(/^postgres:/);
+  });
+});
