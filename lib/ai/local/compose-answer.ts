@@ -5,7 +5,7 @@ import { contentTerms, splitSentences } from './text-terms';
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
 export const NOT_ANSWERED =
-  'The knowledge base has passages on related topics, but none of them answers that question.';
+  'I could not find an answer to that in the knowledge base: the closest passages are about other things.';
 
 const MAX_SENTENCES = 4;
 const MAX_WORDS = 120;

@@ -1,0 +1,63 @@
+import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import { expect } from 'vitest';
+import type { ChatUIMessage } from '@/lib/chat/chat-message';
+import { prisma } from '@/lib/db';
+import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { api, bodyOf } from '../../support/http';
+import { seedSource } from '../knowledge/seed-chunks';
+
+/** Reads a reply the way a client does: the AI SDK's own SSE parser and message accumulator. */
+export async function readReply(res: Response): Promise<{ chunks: UIMessageChunk[]; message: ChatUIMessage }> {
+  expect(res.status).toBe(200);
+  const chunks: UIMessageChunk[] = [];
+  const parsed = parseJsonEventStream({ stream: res.body!, schema: uiMessageChunkSchema }).pipeThrough(
+    new TransformStream({
+      transform(result, controller) {
+        if (!result.success) throw result.error;
+        chunks.push(result.value);
+        controller.enqueue(result.value);
+      },
+    }),
+  );
+  let message: ChatUIMessage | undefined;
+  for await (const m of readUIMessageStream<ChatUIMessage>({ stream: parsed as ReadableStream<never> })) message = m;
+  return { chunks, message: message! };
+}
+
+export async function newConversation(key: string, title?: string): Promise<string> {
+  const res = await api('POST', '/api/conversations', { key, json: title ? { title } : {} });
+  expect(res.status).toBe(201);
+  return (await bodyOf<{ id: string }>(res)).id;
+}
+
+export function send(key: string, conversationId: string, json: unknown, headers: Record<string, string> = {}) {
+  return api('POST', `/api/conversations/${conversationId}/messages`, { key, json, headers });
+}
+
+export async function getConversation(key: string, id: string) {
+  const res = await api('GET', `/api/conversations/${id}`, { key });
+  expect(res.status).toBe(200);
+  return bodyOf<{ title: string | null; messages: ChatUIMessage[] }>(res);
+}
+
+/** Waits until a reply is no longer `streaming` (the server finishes replies on its own). */
+export async function settledReply(messageId: string, timeoutMs = 10_000) {
+  const db = await prisma();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.message.findUniqueOrThrow({ where: { id: messageId } });
+    if (row.status !== 'streaming') return row;
+    if (Date.now() > until) throw new Error(`reply ${messageId} still streaming`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A ready knowledge source with these passages, stored through the knowledge index. */
+export async function addSource(title: string, passages: string[]): Promise<string> {
+  const id = await seedSource({ title, texts: passages });
+  forgetCorpusStats();
+  return id;
+}
+
+export const textOf = (m: { parts: Array<{ type: string; text?: string }> }) =>
+  m.parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
