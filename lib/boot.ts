@@ -2,6 +2,7 @@ import 'server-only';
 import { bootstrapAdmin } from '@/lib/auth/bootstrap-admin';
 import { publishSessionSecret } from '@/lib/auth/secret-cache';
 import { getSessionSecret } from '@/lib/auth/session-secret';
+import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
 import { config } from '@/lib/config';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { stampPeerAddress } from '@/lib/http/peer-address';
@@ -19,6 +20,7 @@ export async function boot(): Promise<void> {
   log.info('database ready', { backend: db.backend });
   await bootstrapAdmin();
   publishSessionSecret(await getSessionSecret());
+  await recoverInterruptedReplies();
   const stops: Array<() => Promise<void>> = [];
   const started = await startBackgroundWork(c.INGEST_WORKER);
   stops.push(...started);

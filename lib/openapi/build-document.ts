@@ -1,4 +1,5 @@
 import { createDocument } from 'zod-openapi';
+import { chatPaths } from '@/lib/schemas/chat';
 import { adminPaths } from './admin-paths';
 import { conversationPaths } from './conversation-paths';
 
@@ -24,6 +25,6 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: { ...conversationPaths, ...adminPaths },
+    paths: { ...conversationPaths, ...chatPaths, ...adminPaths },
   });
 }
