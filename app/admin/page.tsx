@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { KeysManager } from '@/components/admin/keys-manager';
+import { KnowledgeUploader } from '@/components/admin/knowledge-uploader';
+import { RetrievalSearch } from '@/components/admin/retrieval-search';
+import { SignInForm } from '@/components/admin/sign-in-form';
+import { SignOutButton } from '@/components/admin/sign-out-button';
+import { SourcesTable } from '@/components/admin/sources-table';
+import { pagePrincipal } from '@/components/server/page-principal';
+
+export const metadata: Metadata = { title: 'Knowledge' };
+
+function Brand() {
+  return (
+    <Link href="/" className="flex items-center gap-2 text-[15px] font-semibold">
+      <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
+      Groundwork
+    </Link>
+  );
+}
+
+// The knowledge manager. Everything on it goes through the same /api routes a script would use.
+export default async function AdminPage() {
+  const principal = await pagePrincipal();
+
+  if (principal?.role !== 'admin') {
+    return (
+      <main className="flex min-h-dvh items-center justify-center px-4">
+        <div className="w-full max-w-sm rounded-2xl border border-border bg-surface p-6 shadow-sm">
+          <Brand />
+          <h1 className="mt-6 text-xl font-semibold">Sign in to manage knowledge</h1>
+          <p className="mt-1 text-sm text-muted">Use an admin API key. Anyone can chat without signing in.</p>
+          <SignInForm />
+          <Link href="/" className="mt-4 block text-center text-sm text-accent underline underline-offset-2">
+            Back to chat
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-20 border-b border-border bg-bg/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Brand />
+          <span className="text-sm text-muted">/ Knowledge</span>
+          <nav className="ml-auto flex items-center gap-2" aria-label="Account">
+            <Link href="/" className="rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2">
+              Open chat
+            </Link>
+            <SignOutButton />
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="admin-console">
+        <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
+        <KnowledgeUploader />
+        <SourcesTable />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RetrievalSearch />
+          <KeysManager />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm outline-none focus:border-accent';
+
+/** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
+type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
+
+export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="rounded-lg border border-border bg-bg p-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const problem = await onSubmit(url.trim());
+        setBusy(false);
+        setError(problem);
+        if (!problem) setUrl('');
+      }}
+    >
+      <label htmlFor="source-url" className="text-sm font-medium">
+        From a web address
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input id="source-url" type="url" required placeholder="https://example.com/handbook" value={url} onChange={(e) => setUrl(e.target.value)} className={field} data-testid="url-input" />
+        <Button type="submit" variant="primary" disabled={busy || !url.trim()} data-testid="url-submit">
+          Add
+        </Button>
+      </div>
+      {error ? <p role="alert" className="mt-2 text-xs text-danger">{error}</p> : null}
+    </form>
+  );
+}
+
+export function PasteForm({ onSubmit }: { onSubmit: Submit<[string, string]> }) {
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="rounded-lg border border-border bg-bg p-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const problem = await onSubmit(title.trim(), text);
+        setBusy(false);
+        setError(problem);
+        if (!problem) {
+          setTitle('');
+          setText('');
+        }
+      }}
+    >
+      <p className="text-sm font-medium">Paste text</p>
+      <label htmlFor="paste-title" className="sr-only">
+        Title
+      </label>
+      <input id="paste-title" placeholder="Title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${field} mt-2`} data-testid="paste-title" />
+      <label htmlFor="paste-text" className="sr-only">
+        Text
+      </label>
+      <textarea id="paste-text" required rows={3} placeholder="Paste the text to add…" value={text} onChange={(e) => setText(e.target.value)} className={`${field} mt-2 resize-y`} data-testid="paste-text" />
+      <div className="mt-2 flex items-center justify-between gap-2">
+        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : <span />}
+        <Button type="submit" variant="primary" disabled={busy || !text.trim()} data-testid="paste-submit">
+          Add text
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { UploadIcon } from '@/components/ui/icons';
+import { PasteForm, UrlForm } from './add-source-forms';
+import { UploadItem, type Upload } from './upload-item';
+import { announceSourcesChanged, type Source } from './types';
+import { uploadProblem, xhrUpload } from './xhr-upload';
+
+const ACCEPT = '.txt,.md,.markdown,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
+
+function firstSource(body: unknown): Source | null {
+  const b = body as Source | { data?: Source[] } | null;
+  if (b && 'data' in b && Array.isArray(b.data)) return b.data[0] ?? null;
+  return b && 'id' in b ? (b as Source) : null;
+}
+
+/** Adds knowledge: files (drop or pick, several at once), a URL, or pasted text. */
+export function KnowledgeUploader() {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const update = (key: string, patch: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
+
+  async function uploadFile(file: File) {
+    const key = crypto.randomUUID();
+    setUploads((all) => [{ key, name: file.name, size: file.size, sent: 0, source: null, duplicate: false, error: null }, ...all]);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const result = await xhrUpload({ url: '/api/knowledge/sources', method: 'POST', form, onProgress: (sent) => update(key, { sent }) });
+      if (result.status >= 400) return update(key, { error: uploadProblem(result) });
+      update(key, { sent: 1, source: firstSource(result.body), duplicate: result.status === 200 });
+      announceSourcesChanged();
+    } catch (e) {
+      update(key, { error: describeProblem(e) });
+    }
+  }
+
+  function addFiles(files: FileList | File[]) {
+    // One request per file, so each shows its own progress and its own error.
+    for (const file of Array.from(files)) void uploadFile(file);
+  }
+
+  async function addJson(name: string, body: unknown): Promise<string | null> {
+    try {
+      const res = await fetch('/api/knowledge/sources', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const parsed: unknown = await res.json().catch(() => null);
+      if (!res.ok) return uploadProblem({ status: res.status, body: parsed, retryAfter: Number(res.headers.get('retry-after')) || null });
+      const source = firstSource(parsed);
+      setUploads((all) => [{ key: crypto.randomUUID(), name, size: 0, sent: 1, source, duplicate: res.status === 200, error: null }, ...all]);
+      announceSourcesChanged();
+      return null;
+    } catch (e) {
+      return describeProblem(e);
+    }
+  }
+
+  return (
+    <section aria-labelledby="add-knowledge" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+      <h2 id="add-knowledge" className="text-base font-semibold">
+        Add knowledge
+      </h2>
+      <div
+        data-testid="dropzone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          addFiles(e.dataTransfer.files);
+        }}
+        className={`mt-3 flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-7 text-center ${dragging ? 'border-accent bg-accent-soft' : 'border-border bg-bg'}`}
+      >
+        <UploadIcon width={22} height={22} className="text-muted" />
+        <p className="text-sm">
+          Drop files here or{' '}
+          <button type="button" onClick={() => input.current?.click()} className="font-medium text-accent underline underline-offset-2">
+            choose files
+          </button>
+        </p>
+        <p className="text-xs text-muted">PDF, DOCX, Markdown, HTML, text, CSV, JSON — several at once</p>
+        <label htmlFor="file-input" className="sr-only">
+          Files to add
+        </label>
+        <input
+          id="file-input"
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          data-testid="file-input"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(e) => {
+            if (e.target.files) addFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <UrlForm onSubmit={(url) => addJson(url, { url })} />
+        <PasteForm onSubmit={(title, text) => addJson(title || 'Pasted text', { title: title || undefined, text })} />
+      </div>
+      {uploads.length ? (
+        <ul className="mt-4 space-y-2" aria-label="Recent uploads" data-testid="upload-list">
+          {uploads.map((u) => (
+            <UploadItem key={u.key} upload={u} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

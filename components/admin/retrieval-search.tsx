@@ -1,0 +1,86 @@
+'use client';
+
+import { useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { Button } from '@/components/ui/button';
+import { SearchIcon } from '@/components/ui/icons';
+import type { SearchResult } from './types';
+
+function where(r: SearchResult): string {
+  const bits: string[] = [];
+  if (r.location.headings?.length) bits.push(r.location.headings.join(' › '));
+  if (r.location.page) bits.push(`page ${r.location.page}`);
+  bits.push(`chars ${r.location.start}–${r.location.end}`);
+  return bits.join(' · ');
+}
+
+/** Runs the assistant's own retrieval, so an admin sees which passages an answer would draw on. */
+export function RetrievalSearch() {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function search(e: React.FormEvent) {
+    e.preventDefault();
+    if (!query.trim()) return;
+    setBusy(true);
+    try {
+      const body = await apiFetch<{ data: SearchResult[] }>(`/api/knowledge/search?${new URLSearchParams({ q: query.trim(), k: '8' })}`);
+      setResults(body.data);
+      setError(null);
+    } catch (err) {
+      setError(describeProblem(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="search-heading" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+      <h2 id="search-heading" className="text-base font-semibold">
+        Test retrieval
+      </h2>
+      <p className="mt-1 text-sm text-muted">The same search the assistant runs before it answers.</p>
+      <form onSubmit={search} className="mt-3 flex gap-2" role="search">
+        <label htmlFor="retrieval-query" className="sr-only">
+          Search the knowledge base
+        </label>
+        <input
+          id="retrieval-query"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="A question a visitor might ask"
+          data-testid="retrieval-query"
+          className="h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm outline-none focus:border-accent"
+        />
+        <Button type="submit" variant="primary" disabled={busy} data-testid="retrieval-submit">
+          <SearchIcon width={16} height={16} /> Search
+        </Button>
+      </form>
+      {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
+      {results ? (
+        results.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">Nothing found.</p>
+        ) : (
+          <ol className="mt-3 space-y-2" data-testid="retrieval-results">
+            {results.map((r, i) => (
+              <li key={r.chunkId} className="rounded-lg border border-border bg-bg p-3" data-testid="retrieval-result">
+                <div className="flex items-baseline gap-2 text-sm">
+                  <span className="font-semibold tabular-nums text-muted">{i + 1}.</span>
+                  <span className="min-w-0 flex-1 truncate font-medium">{r.title}</span>
+                  <span className="shrink-0 rounded bg-accent-soft px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="retrieval-score">
+                    {r.score.toFixed(3)}
+                  </span>
+                </div>
+                <p className="mt-0.5 text-xs text-muted">{where(r)}</p>
+                <p className="mt-1.5 line-clamp-3 text-sm">{r.text}</p>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+    </section>
+  );
+}

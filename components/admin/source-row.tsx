@@ -1,0 +1,74 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { StatusBadge } from './status-badge';
+import { announceSourcesChanged, formatBytes, formatDate, isIngesting, type Source } from './types';
+import { uploadProblem, xhrUpload } from './xhr-upload';
+
+const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
+
+/** One source in the table, with delete and replace-content actions. */
+export function SourceRow({ source, onDelete }: { source: Source; onDelete: () => void }) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function replace(file: File) {
+    setError(null);
+    setReplacing(0);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const result = await xhrUpload({ url: `/api/knowledge/sources/${source.id}`, method: 'PUT', form, onProgress: setReplacing });
+      if (result.status >= 400) setError(uploadProblem(result));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The upload failed.');
+    } finally {
+      setReplacing(null);
+      announceSourcesChanged();
+    }
+  }
+
+  return (
+    <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
+      <td className="max-w-[16rem] py-2.5 pl-4 pr-3">
+        <span className="block truncate font-medium" title={source.title} data-testid="source-row-title">
+          {source.title}
+        </span>
+        {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}
+        {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
+        {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
+      </td>
+      <td className="px-3 py-2.5 text-muted">{kindLabel[source.kind]}</td>
+      <td className="px-3 py-2.5">
+        <StatusBadge status={source.status} />
+        {isIngesting(source) ? <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" /> : null}
+        {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
+      </td>
+      <td className="px-3 py-2.5 text-right tabular-nums">{source.chunkCount}</td>
+      <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted">{formatBytes(source.size)}</td>
+      <td className="whitespace-nowrap px-3 py-2.5 text-muted">{formatDate(source.createdAt)}</td>
+      <td className="whitespace-nowrap py-2.5 pl-3 pr-4 text-right">
+        <input
+          ref={picker}
+          type="file"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={`New content for ${source.title}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void replace(file);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" onClick={() => picker.current?.click()} className="rounded-md px-2 py-1 text-sm text-accent hover:bg-accent-soft" data-testid="replace-source">
+          Replace<span className="sr-only"> content of {source.title}</span>
+        </button>
+        <button type="button" onClick={onDelete} className="rounded-md px-2 py-1 text-sm text-danger hover:bg-danger-soft" data-testid="delete-source">
+          Delete<span className="sr-only"> {source.title}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}

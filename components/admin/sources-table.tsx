@@ -1,0 +1,149 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SourceRow } from './source-row';
+import { announceSourcesChanged, type Source, type SourceStatus } from './types';
+import { useSources } from './use-sources';
+
+type SortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
+const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'kind', label: 'Kind' },
+  { key: 'status', label: 'Status' },
+  { key: 'chunkCount', label: 'Chunks', numeric: true },
+  { key: 'size', label: 'Size', numeric: true },
+  { key: 'createdAt', label: 'Added' },
+];
+
+/** Every knowledge source: sortable, filtered by status, paginated, with delete and replace. */
+export function SourcesTable() {
+  const { sources, error, status, setStatus, next, previous, pageNumber } = useSources();
+  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'createdAt', dir: -1 });
+  const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const sorted = useMemo(() => {
+    const rows = [...(sources ?? [])];
+    rows.sort((a, b) => {
+      const x = a[sort.key];
+      const y = b[sort.key];
+      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sort.dir;
+    });
+    return rows;
+  }, [sources, sort]);
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    setBusy(true);
+    try {
+      await apiFetch(`/api/knowledge/sources/${pendingDelete.id}`, { method: 'DELETE' });
+      setActionError(null);
+    } catch (e) {
+      setActionError(describeProblem(e));
+    } finally {
+      setBusy(false);
+      setPendingDelete(null);
+      announceSourcesChanged();
+    }
+  }
+
+  return (
+    <section aria-labelledby="sources-heading" className="rounded-xl border border-border bg-surface">
+      <div className="flex flex-wrap items-center gap-3 p-4 sm:px-5">
+        <h2 id="sources-heading" className="mr-auto text-base font-semibold">
+          Sources
+        </h2>
+        <label htmlFor="status-filter" className="text-sm text-muted">
+          Status
+        </label>
+        <select
+          id="status-filter"
+          data-testid="status-filter"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as SourceStatus | '')}
+          className="h-9 rounded-lg border border-border bg-bg px-2 text-sm"
+        >
+          <option value="">All</option>
+          <option value="pending">Queued</option>
+          <option value="processing">Ingesting</option>
+          <option value="ready">Ready</option>
+          <option value="failed">Failed</option>
+        </select>
+      </div>
+      {error || actionError ? (
+        <p role="alert" className="mx-4 mb-3 rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">
+          {actionError ?? error}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[44rem] text-sm" data-testid="sources-table">
+          <thead className="text-left text-xs uppercase tracking-wide text-muted">
+            <tr>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+                  className={`px-3 py-2 font-medium first:pl-4 ${c.numeric ? 'text-right' : ''}`}
+                >
+                  <button
+                    type="button"
+                    data-testid={`sort-${c.key}`}
+                    onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? ((-s.dir) as 1 | -1) : 1 }))}
+                    className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                  >
+                    {c.label}
+                    <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 1 ? '↑' : '↓') : ''}</span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col" className="py-2 pl-3 pr-4 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sources === null ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-6 text-center text-muted">
+                  Loading sources…
+                </td>
+              </tr>
+            ) : sorted.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
+                  {status ? 'No sources with this status.' : 'No sources yet. Add a file, a URL or some text above.'}
+                </td>
+              </tr>
+            ) : (
+              sorted.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex items-center justify-end gap-2 border-t border-border px-4 py-3 text-sm">
+        <span className="mr-auto text-muted">Page {pageNumber}</span>
+        <Button size="sm" onClick={previous ?? undefined} disabled={!previous} data-testid="page-previous">
+          Previous
+        </Button>
+        <Button size="sm" onClick={next ?? undefined} disabled={!next} data-testid="page-next">
+          Next
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete this source?"
+        confirmLabel="Delete source"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      >
+        “{pendingDelete?.title}” and all its chunks will be removed. The assistant will stop citing it at once.
+      </ConfirmDialog>
+    </section>
+  );
+}

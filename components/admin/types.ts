@@ -1,0 +1,57 @@
+export type SourceStatus = 'pending' | 'processing' | 'ready' | 'failed';
+
+/** A knowledge source as GET /api/knowledge/sources returns it. */
+export interface Source {
+  id: string;
+  title: string;
+  kind: 'file' | 'text' | 'url';
+  mediaType: string;
+  size: number;
+  status: SourceStatus;
+  progress: number;
+  error: string | null;
+  chunkCount: number;
+  metadata: Record<string, unknown>;
+  uri?: string | null;
+  filename?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SearchResult {
+  chunkId: string;
+  sourceId: string;
+  title: string;
+  text: string;
+  score: number;
+  location: { headings?: string[]; page?: number; start: number; end: number };
+  metadata: Record<string, unknown>;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  role: 'admin' | 'user';
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export const isIngesting = (s: Pick<Source, 'status'>) => s.status === 'pending' || s.status === 'processing';
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : '—';
+}
+
+/** Tells every admin widget that the list of sources changed (an upload, a delete). */
+export function announceSourcesChanged() {
+  window.dispatchEvent(new Event('gw:sources-changed'));
+}
