@@ -68,6 +68,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
         messages: [...job.history, { role: 'user', content: job.question }],
         maxRetries: 0,
+        onError: () => {}, // reported once, below, through toUIMessageStream's onError
       });
       const ui = toUIMessageStream<ToolSet, ChatUIMessage>({
         stream: result.stream,
@@ -89,7 +90,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       if (!failed) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
     } catch (error) {
       failed = true;
-      log.error('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
+      log.warn('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
       emit({ type: 'error', errorText: MODEL_FAILED });
     }
 

@@ -64,6 +64,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function streamDeltas(res: ServerResponse, words: string[], o: StandinOptions, send: (delta: string, i: number) => void): Promise<boolean> {
   for (const [i, word] of words.entries()) {
     if (o.dieAfterDeltas !== undefined && i >= o.dieAfterDeltas) {
+      // Let what was written reach the client first: a model that dies mid-stream has sent part of it.
+      await new Promise<void>((resolve) => res.write('', () => resolve()));
+      await sleep(20);
       res.socket?.destroy();
       return false;
     }

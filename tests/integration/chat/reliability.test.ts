@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
+import { resetConfigForTests } from '@/lib/config';
+import { prisma } from '@/lib/db';
+import { newKey } from '../../support/http';
+import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
+import { getConversation, newConversation, readReply, send, settledReply, textOf } from './chat-helpers';
+
+// A slow or dying model is what these cases need: the stand-in OpenAI server provides both.
+let standin: Standin;
+let key: string;
+const saved = { ...process.env };
+const REPLY = 'one two three four five six seven eight nine ten eleven twelve.';
+
+beforeAll(async () => {
+  standin = await startOpenAIStandin();
+  process.env.CHAT_MODEL = 'openai:standin-model';
+  process.env.OPENAI_BASE_URL = standin.baseUrl;
+  process.env.OPENAI_API_KEY = 'sk-test';
+  resetConfigForTests();
+  key = (await newKey('user')).key;
+});
+
+afterAll(async () => {
+  process.env = saved;
+  resetConfigForTests();
+  await standin.close();
+});
+
+beforeEach(() => {
+  standin.options = { reply: REPLY, delayMs: 20 };
+});
+
+async function messageCount(conversationId: string) {
+  return (await prisma()).message.count({ where: { conversationId } });
+}
+
+describe('never losing a reply', () => {
+  it('409 on a second send while a reply streams; nothing of the second send is stored', async () => {
+    const id = await newConversation(key);
+    const first = await send(key, id, { content: 'first question' });
+    expect(first.status).toBe(200);
+    const second = await send(key, id, { content: 'second question' });
+    expect(second.status).toBe(409);
+    expect(second.headers.get('content-type')).toBe('application/problem+json');
+    expect(await messageCount(id)).toBe(2);
+    const { message } = await readReply(first);
+    expect(textOf(message)).toBe(REPLY);
+    const third = await send(key, id, { content: 'third question' });
+    expect(third.status).toBe(200);
+    await readReply(third);
+    const stored = await getConversation(key, id);
+    expect(stored.messages.map((m) => textOf(m))).toEqual(['first question', REPLY, 'third question', REPLY]);
+  });
+
+  it('of two truly concurrent sends exactly one wins', async () => {
+    const id = await newConversation(key);
+    const results = await Promise.all([send(key, id, { content: 'a' }), send(key, id, { content: 'b' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    await readReply(results.find((r) => r.status === 200)!);
+    expect(await messageCount(id)).toBe(2);
+  });
+
+  it('completes and stores the reply when the client disconnects mid-stream', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'tell me slowly' });
+    const messageId = res.headers.get('x-message-id')!;
+    const reader = res.body!.getReader();
+    await reader.read(); // the start chunk
+    await reader.cancel(); // the client goes away
+    await expect((await prisma()).message.findUniqueOrThrow({ where: { id: messageId } })).resolves.toMatchObject({ status: 'streaming' });
+    const row = await settledReply(messageId);
+    expect(row.status).toBe('complete');
+    const stored = await getConversation(key, id);
+    expect(textOf(stored.messages[1]!)).toBe(REPLY);
+    expect(stored.messages[1]!.metadata).toMatchObject({ status: 'complete', usage: { inputTokens: 42, outputTokens: 12 } });
+  });
+
+  it('ends with an error part and stores what was produced as failed when the model dies mid-stream', async () => {
+    standin.options = { reply: REPLY, dieAfterDeltas: 3 };
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'break please' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { chunks, message } = await readReply(res);
+    expect(chunks.some((c) => c.type === 'error')).toBe(true);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { status: 'failed' } });
+    expect(textOf(message)).toBe('one two three ');
+    const stored = await getConversation(key, id);
+    expect(stored.messages[1]!.parts).toEqual(message.parts);
+    expect(stored.messages[1]!.metadata.status).toBe('failed');
+    // The conversation is free again.
+    standin.options = { reply: REPLY };
+    await readReply(await send(key, id, { content: 'again' }));
+  });
+
+  it('ends a plain-text reply with a stream error when the model dies, and stores it as failed', async () => {
+    standin.options = { reply: REPLY, dieAfterDeltas: 2 };
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'break please' }, { accept: 'text/plain' });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    const row = await settledReply(res.headers.get('x-message-id')!);
+    expect(row.status).toBe('failed');
+  });
+
+  it('marks a reply left streaming by a crash as interrupted at restart, and frees its conversation', async () => {
+    const id = await newConversation(key);
+    const db = await prisma();
+    const orphan = await db.message.create({
+      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }] },
+    });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    expect((await send(key, id, { content: 'blocked?' })).status).toBe(409);
+
+    const { interrupted } = await recoverInterruptedReplies();
+    expect(interrupted).toBeGreaterThanOrEqual(1);
+    const stored = await getConversation(key, id);
+    expect(stored.messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' }, parts: [{ type: 'text', text: 'half a rep' }] });
+    const res = await send(key, id, { content: 'and now?' });
+    expect(res.status).toBe(200);
+    await readReply(res);
+  });
+});
