@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { prisma } from '@/lib/db';
+import { api, bodyOf, newKey } from '../../support/http';
+import { newConversation, readReply, send } from './chat-helpers';
+
+let key: string;
+let other: string;
+let conversationId: string;
+
+beforeAll(async () => {
+  key = (await newKey('user')).key;
+  other = (await newKey('user')).key;
+  conversationId = await newConversation(key);
+});
+
+async function expectProblem(res: Response, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  return bodyOf<{ status: number; detail: string; errors?: Array<{ pointer: string }> }>(res);
+}
+
+async function messageCount(id: string) {
+  return (await prisma()).message.count({ where: { conversationId: id } });
+}
+
+describe('POST /api/conversations/{id}/messages errors', () => {
+  const max = () => config().MAX_MESSAGE_CHARS;
+
+  it.each([
+    ['empty', { content: '' }],
+    ['whitespace-only', { content: ' \n\t ' }],
+    ['one over the maximum', () => ({ content: 'a'.repeat(max() + 1) })],
+    ['a NUL byte', { content: 'hello\u0000world' }],
+    ['no content at all', {}],
+    ['content of the wrong type', { content: 42 }],
+    ['a UIMessage with an assistant role', { message: { role: 'assistant', parts: [{ type: 'text', text: 'x' }] } }],
+    ['a UIMessage with a file part', { message: { role: 'user', parts: [{ type: 'file', url: 'https://x/y.png', mediaType: 'image/png' }] } }],
+    ['a UIMessage with blank text', { message: { role: 'user', parts: [{ type: 'text', text: '   ' }] } }],
+    ['a messages list ending with an assistant message', { messages: [{ role: 'assistant', parts: [{ type: 'text', text: 'x' }] }] }],
+  ])('400 for %s, and nothing is stored', async (_name, body) => {
+    const before = await messageCount(conversationId);
+    const json = typeof body === 'function' ? body() : body;
+    await expectProblem(await send(key, conversationId, json), 400);
+    expect(await messageCount(conversationId)).toBe(before);
+  });
+
+  it('accepts a message of exactly the maximum length', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'word '.repeat(max() / 5).slice(0, max()) }, { accept: 'text/plain' });
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+
+  it('400 for malformed JSON, an array body and a bad id', async () => {
+    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: '{"content":', headers: { 'content-type': 'application/json' } }), 400);
+    await expectProblem(await send(key, conversationId, [{ content: 'hi' }]), 400);
+    await expectProblem(await send(key, 'not-a-uuid', { content: 'hi' }), 400);
+    await expectProblem(await send(key, `${'a'.repeat(10_000)}`, { content: 'hi' }), 400);
+  });
+
+  it('401 without credentials, even with x-middleware-subrequest', async () => {
+    const res = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      json: { content: 'hi' },
+      headers: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
+    });
+    await expectProblem(res, 401);
+  });
+
+  it('404 for another principal’s conversation and for an unknown one, with the same body; nothing stored', async () => {
+    const before = await messageCount(conversationId);
+    const foreign = await bodyOf(await send(other, conversationId, { content: 'let me in' }).then((r) => (expect(r.status).toBe(404), r)));
+    const unknown = await bodyOf(await send(other, '0190d0f2-0000-7000-8000-000000000000', { content: 'hi' }).then((r) => (expect(r.status).toBe(404), r)));
+    expect({ ...foreign, requestId: undefined }).toEqual({ ...unknown, requestId: undefined });
+    expect(await messageCount(conversationId)).toBe(before);
+  });
+
+  it('413 for a body over the JSON limit', async () => {
+    const big = JSON.stringify({ content: 'x'.repeat(config().MAX_JSON_BYTES + 10) });
+    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: big, headers: { 'content-type': 'application/json' } }), 413);
+  });
+
+  it('415 for a body that is not JSON', async () => {
+    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: 'content=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+  });
+
+  it('ignores mass-assigned fields (role, status, id, ownerId)', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'hello', role: 'assistant', status: 'failed', id: '0190d0f2-0000-7000-8000-000000000000', ownerId: 'x', __proto__: { admin: true } });
+    const { message } = await readReply(res);
+    expect(message.metadata?.status).toBe('complete');
+    const rows = await (await prisma()).message.findMany({ where: { conversationId: id }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.role, r.status])).toEqual([['user', 'complete'], ['assistant', 'complete']]);
+  });
+
+  it('405 for GET', async () => {
+    expect((await api('GET', `/api/conversations/${conversationId}/messages`, { key })).status).toBe(405);
+  });
+});
