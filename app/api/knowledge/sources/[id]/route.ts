@@ -1,0 +1,46 @@
+import { ApiError } from '@/lib/http/api-error';
+import { parseParams } from '@/lib/http/validation';
+import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { deleteSource } from '@/lib/knowledge/delete-source';
+import { getSourceOrThrow } from '@/lib/knowledge/list-sources';
+import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
+import { replaceSource } from '@/lib/knowledge/replace-source';
+import { toSourceJson } from '@/lib/knowledge/source-json';
+import { idParam } from '@/lib/schemas/common';
+
+type Params = { id: string };
+
+// GET /api/knowledge/sources/{id} – one source with its ingestion status
+export const GET = withApi<Params>(
+  async ({ params }) => {
+    const { id } = parseParams(params, idParam);
+    return json(await getSourceOrThrow(id));
+  },
+  { auth: 'user' },
+);
+
+// PUT /api/knowledge/sources/{id} – replace the content; old chunks stay searchable until the new ones are ready
+export const PUT = withApi<Params>(
+  async ({ req, params }) => {
+    const { id } = parseParams(params, idParam);
+    await getSourceOrThrow(id);
+    const { sources, titled, withMetadata } = await readIngestRequest(req);
+    if (sources.length !== 1) throw new ApiError('validation', 'A replacement is exactly one source.');
+    const source = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata });
+    return json(toSourceJson(source), { status: 202, headers: { location: `/api/knowledge/sources/${id}` } });
+  },
+  { auth: 'admin' },
+);
+
+// DELETE /api/knowledge/sources/{id} – delete a source and its chunks (cancels an ingestion)
+export const DELETE = withApi<Params>(
+  async ({ params }) => {
+    const { id } = parseParams(params, idParam);
+    await deleteSource(id);
+    return new Response(null, { status: 204 });
+  },
+  { auth: 'admin' },
+);
+
+const notAllowed = methodNotAllowed(['GET', 'PUT', 'DELETE']);
+export { notAllowed as POST, notAllowed as PATCH };

@@ -1,0 +1,35 @@
+import { createSources } from '@/lib/knowledge/create-sources';
+import { listSources } from '@/lib/knowledge/list-sources';
+import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
+import { toSourceJson } from '@/lib/knowledge/source-json';
+import { parseQuery } from '@/lib/http/validation';
+import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { listSourcesQuery } from '@/lib/schemas/knowledge';
+
+// GET /api/knowledge/sources – list sources, newest first
+export const GET = withApi(
+  async ({ req }) => {
+    const { limit, cursor, status } = parseQuery(req, listSourcesQuery());
+    return json(await listSources({ limit, cursor, status }));
+  },
+  { auth: 'user' },
+);
+
+// POST /api/knowledge/sources – queue text, URLs or files for ingestion
+export const POST = withApi(
+  async ({ req }) => {
+    const { sources } = await readIngestRequest(req);
+    const results = await createSources(sources);
+    const status = results.some((r) => r.created) ? 202 : 200;
+    if (results.length === 1) {
+      const source = toSourceJson(results[0]!.source);
+      return json(source, { status, headers: { location: `/api/knowledge/sources/${source.id}` } });
+    }
+    const first = results[0]!.source.id;
+    return json({ data: results.map((r) => toSourceJson(r.source)) }, { status, headers: { location: `/api/knowledge/sources/${first}` } });
+  },
+  { auth: 'admin' },
+);
+
+const notAllowed = methodNotAllowed(['GET', 'POST']);
+export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,52 @@
+import 'server-only';
+import { prisma } from '@/lib/db';
+
+export interface ClaimedSource {
+  id: string;
+  kind: 'file' | 'text' | 'url';
+  mediaType: string;
+  title: string;
+  uri: string | null;
+  filename: string | null;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Takes up to `limit` sources off the queue under a lease. SKIP LOCKED lets
+ * several workers (processes, or instances on one PostgreSQL) claim at once
+ * without ever sharing a source; an expired lease means its worker died, so
+ * the source is claimed again, up to MAX_ATTEMPTS times.
+ */
+export async function claimSources(owner: string, limit: number, leaseSeconds: number): Promise<ClaimedSource[]> {
+  const db = await prisma();
+  // A file that kills its worker every time must not be retried forever.
+  await db.$executeRaw`
+    UPDATE sources SET status = 'failed', lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
+      error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Upload the file again to retry.'
+    WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= ${MAX_ATTEMPTS}`;
+  const rows = await db.$queryRaw<
+    { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null }[]
+  >`
+    UPDATE sources s SET status = 'processing', lease_owner = ${owner},
+      lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1, updated_at = now()
+    FROM (
+      SELECT id FROM sources
+      WHERE status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
+      ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) pick
+    WHERE s.id = pick.id
+    RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename`;
+  return rows.map((r) => ({ id: r.id, kind: r.kind, mediaType: r.media_type, title: r.title, uri: r.uri, filename: r.filename }));
+}
+
+/** Extends the lease of sources still being worked on; returns the ids this worker still holds. */
+export async function renewLeases(owner: string, ids: string[], leaseSeconds: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const db = await prisma();
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    UPDATE sources SET lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id = ANY(${ids}::uuid[]) AND lease_owner = ${owner} AND status = 'processing'
+    RETURNING id::text AS id`;
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,67 @@
+import { ApiError } from '@/lib/http/api-error';
+import { MEDIA_TYPES } from './parsers/extract-document';
+
+export const ACCEPTED_TYPES = '.txt, .md, .html, .pdf, .docx, .csv, .json, .jsonl';
+export const JSONL = 'application/jsonl';
+
+const TEXT_EXTENSIONS: Record<string, string> = {
+  txt: MEDIA_TYPES.text,
+  text: MEDIA_TYPES.text,
+  md: MEDIA_TYPES.markdown,
+  markdown: MEDIA_TYPES.markdown,
+  html: MEDIA_TYPES.html,
+  htm: MEDIA_TYPES.html,
+  csv: MEDIA_TYPES.csv,
+  json: MEDIA_TYPES.json,
+  jsonl: JSONL,
+  ndjson: JSONL,
+};
+
+const unsupported = (why: string) =>
+  new ApiError('unsupported_media_type', `${why} Accepted types: ${ACCEPTED_TYPES}.`);
+
+const startsWith = (bytes: Uint8Array, magic: string) => {
+  for (let i = 0; i < magic.length; i++) if (bytes[i] !== magic.charCodeAt(i)) return false;
+  return true;
+};
+
+/**
+ * Decides a file's media type from its content: magic bytes for PDF and DOCX,
+ * strict UTF-8 without NUL for the text formats. The name's extension only
+ * chooses between text formats, and a name that promises another kind of file
+ * than the bytes are is refused (an executable named `.pdf`).
+ */
+export function detectMediaType(bytes: Uint8Array, filename: string | undefined): string {
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(filename ?? '')?.[1]?.toLowerCase();
+  if (startsWith(bytes, '%PDF-')) {
+    if (ext && ext !== 'pdf') throw unsupported(`The file is a PDF but is named .${ext}.`);
+    return MEDIA_TYPES.pdf;
+  }
+  if (startsWith(bytes, 'PK\u0003\u0004')) {
+    // ZIP entry names are stored uncompressed: a DOCX names its main part in a local header.
+    const isDocx = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('word/document.xml');
+    if (!isDocx) throw unsupported('The file is a ZIP archive but not a Word document.');
+    if (ext && ext !== 'docx') throw unsupported(`The file is a Word document but is named .${ext}.`);
+    return MEDIA_TYPES.docx;
+  }
+  if (ext === 'pdf' || ext === 'docx') throw unsupported(`The file is named .${ext} but its content is not.`);
+  if (ext && !TEXT_EXTENSIONS[ext]) throw unsupported(`.${ext} files are not accepted.`);
+  const head = bytes.subarray(0, 64 * 1024);
+  if (head.includes(0)) throw unsupported('The file is binary.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.byteLength > head.byteLength ? bytes : head);
+  } catch {
+    throw unsupported('The file is neither a PDF, a Word document nor UTF-8 text.');
+  }
+  if (ext) return TEXT_EXTENSIONS[ext]!;
+  const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 200).toLowerCase();
+  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return MEDIA_TYPES.html;
+  if (start.startsWith('{') || start.startsWith('[')) {
+    try {
+      JSON.parse(text);
+      return MEDIA_TYPES.json;
+    } catch {}
+  }
+  return MEDIA_TYPES.text;
+}

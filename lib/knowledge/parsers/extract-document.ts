@@ -1,0 +1,57 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { ExtractionError, type ExtractedDocument } from './extracted-document';
+import { parseDocx } from './parse-docx';
+import { parseHtml } from './parse-html';
+import { parsePdf } from './parse-pdf';
+import { parseCsv, parseJson } from './parse-tabular';
+
+export const MEDIA_TYPES = {
+  text: 'text/plain',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  csv: 'text/csv',
+  json: 'application/json',
+} as const;
+
+const utf8 = (bytes: Uint8Array) => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw new ExtractionError('The file is not valid UTF-8 text.');
+  }
+};
+
+/** Bytes of a known media type → text for the chunker. NUL characters never reach PostgreSQL. */
+export async function extractDocument(bytes: Uint8Array, mediaType: string): Promise<ExtractedDocument> {
+  const c = config();
+  let doc: ExtractedDocument;
+  switch (mediaType) {
+    case MEDIA_TYPES.pdf:
+      doc = await parsePdf(bytes, { maxPages: c.PDF_MAX_PAGES, timeoutMs: c.PDF_TIMEOUT_MS });
+      break;
+    case MEDIA_TYPES.docx:
+      doc = await parseDocx(bytes);
+      break;
+    case MEDIA_TYPES.html:
+      doc = parseHtml(utf8(bytes));
+      break;
+    case MEDIA_TYPES.csv:
+      doc = parseCsv(utf8(bytes));
+      break;
+    case MEDIA_TYPES.json:
+      doc = parseJson(utf8(bytes));
+      break;
+    case MEDIA_TYPES.markdown:
+    case MEDIA_TYPES.text:
+      doc = { text: utf8(bytes).replace(/\r\n?/g, '\n') };
+      break;
+    default:
+      throw new ExtractionError(`Unsupported media type ${mediaType}.`);
+  }
+  const text = doc.text.replaceAll('\u0000', '');
+  if (!text.trim()) throw new ExtractionError('The document has no text.');
+  return { ...doc, text, title: doc.title?.replaceAll('\u0000', '') };
+}

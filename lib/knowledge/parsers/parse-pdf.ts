@@ -1,0 +1,73 @@
+import 'server-only';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ExtractionError, type ExtractedDocument } from './extracted-document';
+
+// Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
+// other request on the event loop, and a hostile file must be killable.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { getDocumentProxy } = await import(workerData.unpdf);
+  const pdf = await getDocumentProxy(new Uint8Array(workerData.bytes), { isEvalSupported: false, stopAtErrors: false });
+  if (pdf.numPages > workerData.maxPages) {
+    parentPort.postMessage({ error: 'too-many-pages', pages: pdf.numPages });
+    return;
+  }
+  const pages = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const content = await page.getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if (typeof item.str !== 'string') continue;
+      text += item.str + (item.hasEOL ? '\\n' : ' ');
+    }
+    pages.push(text.replace(/[ \\t]+\\n/g, '\\n').trim());
+    page.cleanup();
+  }
+  const meta = await pdf.getMetadata().catch(() => null);
+  parentPort.postMessage({ pages, title: meta && meta.info && meta.info.Title ? String(meta.info.Title) : undefined });
+})().catch((e) => parentPort.postMessage({ error: e && e.name === 'PasswordException' ? 'encrypted' : 'corrupt', message: String(e && e.message) }));
+`;
+
+const unpdfUrl = () => pathToFileURL(createRequire(path.join(process.cwd(), 'package.json')).resolve('unpdf')).href;
+
+interface WorkerAnswer {
+  pages?: string[];
+  title?: string;
+  error?: 'too-many-pages' | 'encrypted' | 'corrupt';
+  pages_?: number;
+  message?: string;
+}
+
+/** Extracts text page by page in a worker thread, with page and time limits. */
+export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; timeoutMs: number }): Promise<ExtractedDocument> {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { bytes: bytes.slice().buffer, unpdf: unpdfUrl(), maxPages: limits.maxPages },
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
+  const answer = await new Promise<WorkerAnswer>((resolve) => {
+    const timer = setTimeout(() => resolve({ error: 'corrupt', message: 'timeout' }), limits.timeoutMs);
+    worker.once('message', (m: WorkerAnswer) => (clearTimeout(timer), resolve(m)));
+    worker.once('error', (e) => (clearTimeout(timer), resolve({ error: 'corrupt', message: e.message })));
+    worker.once('exit', () => (clearTimeout(timer), resolve({ error: 'corrupt', message: 'worker exited' })));
+  });
+  await worker.terminate();
+  if (answer.error === 'encrypted') throw new ExtractionError('The PDF is encrypted (password protected); remove the password and upload it again.');
+  if (answer.error === 'too-many-pages') throw new ExtractionError(`The PDF has more than ${limits.maxPages} pages (PDF_MAX_PAGES).`);
+  if (answer.message === 'timeout') throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
+  if (answer.error || !answer.pages) throw new ExtractionError('The PDF is damaged or not a PDF that can be read.');
+  const pageStarts: number[] = [];
+  let text = '';
+  for (const page of answer.pages) {
+    if (text) text += '\n\n';
+    pageStarts.push(text.length);
+    text += page;
+  }
+  if (!text.trim()) throw new ExtractionError('The PDF has no extractable text (a scanned image without OCR?).');
+  return { title: answer.title?.trim() || undefined, text, pageStarts };
+}

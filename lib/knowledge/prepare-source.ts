@@ -1,0 +1,56 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { prisma } from '@/lib/db';
+import { chunkText, type TextChunk } from './chunk-text';
+import type { ClaimedSource } from './claim-sources';
+import { detectMediaType } from './detect-media-type';
+import { fetchUrl } from './fetch/fetch-url';
+import { ExtractionError } from './parsers/extracted-document';
+import { extractDocument } from './parsers/extract-document';
+
+export interface PreparedSource {
+  id: string;
+  generation: number;
+  title: string;
+  chunks: TextChunk[];
+}
+
+/**
+ * Reads a claimed source's queued bytes (or fetches its URL), extracts text and
+ * chunks it. Nothing is written except the removal of chunks an earlier,
+ * interrupted attempt left for the same generation.
+ */
+export async function prepareSource(source: ClaimedSource): Promise<PreparedSource | null> {
+  const db = await prisma();
+  const content = await db.sourceContent.findUnique({ where: { sourceId: source.id } });
+  if (!content) return null;
+  const generation = content.generation;
+  await db.$executeRaw`DELETE FROM chunks WHERE source_id = ${source.id}::uuid AND generation = ${generation}`;
+  let bytes: Uint8Array = content.data;
+  let mediaType = source.mediaType;
+  if (source.kind === 'url' && source.uri) {
+    const c = config();
+    const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
+    bytes = page.body;
+    mediaType = mediaTypeOfFetched(page.body, page.contentType, page.url);
+  }
+  const doc = await extractDocument(bytes, mediaType);
+  const c = config();
+  const chunks = chunkText(doc.text, { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS, pageStarts: doc.pageStarts });
+  if (chunks.length === 0) throw new ExtractionError('The document has no text.');
+  // A title we made up from the URL or file name gives way to the document's own.
+  const defaulted = source.title === source.uri || source.title === source.filename;
+  const title = defaulted && doc.title ? doc.title.slice(0, 200) : source.title;
+  return { id: source.id, generation, title, chunks };
+}
+
+function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {
+  const declared = contentType.split(';')[0]!.trim().toLowerCase();
+  const name = new URL(url).pathname.split('/').pop() ?? '';
+  const hint = declared === 'text/html' ? 'page.html' : /\.[a-z0-9]+$/i.test(name) ? name : undefined;
+  try {
+    return detectMediaType(body, hint);
+  } catch {
+    throw new ExtractionError(`The URL returned ${declared || 'content'} that cannot be ingested.`);
+  }
+}

@@ -1,0 +1,155 @@
+import 'server-only';
+import type { z } from 'zod';
+import { config } from '@/lib/config';
+import { ApiError, type FieldError } from '@/lib/http/api-error';
+import { readTextWithin, tooLarge } from '@/lib/http/read-json';
+import { validationError } from '@/lib/http/validation';
+import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
+import { ACCEPTED_TYPES, detectMediaType, JSONL } from './detect-media-type';
+import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
+import { defaultTitle, type NewSource } from './new-source';
+import { MEDIA_TYPES } from './parsers/extract-document';
+
+type TextInput = z.infer<ReturnType<typeof textSourceInput>>;
+type UrlInput = z.infer<ReturnType<typeof urlSourceInput>>;
+
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Reads an ingest request (POST or PUT) into sources to queue: JSON text, URL or
+ * bulk; JSON Lines; or multipart files. Bodies are counted while they stream and
+ * refused with 413 the moment they pass MAX_UPLOAD_BYTES.
+ */
+export async function readIngestRequest(req: Request): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
+  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) return { sources: await readMultipart(req), titled: false, withMetadata: false };
+  if (/^application\/(jsonl|x-ndjson|x-jsonlines)\b/.test(type)) {
+    return { sources: jsonlSources(await readTextWithin(req, config().MAX_UPLOAD_BYTES)), titled: true, withMetadata: true };
+  }
+  if (/^application\/([\w.+-]+\+)?json\s*(;|$)/.test(type)) return readJsonBody(req);
+  throw new ApiError('unsupported_media_type', 'Send application/json, multipart/form-data (file fields) or application/jsonl.');
+}
+
+async function readJsonBody(req: Request) {
+  const text = await readTextWithin(req, config().MAX_UPLOAD_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', 'The body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('bad_request', 'The body must be a JSON object.');
+  rejectNul(body);
+  if ('sources' in body) {
+    const parsed = bulkSourcesInput().safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error, 'body');
+    return { sources: parsed.data.sources.map((s) => ('url' in s ? urlSource(s) : textSource(s))), titled: true, withMetadata: true };
+  }
+  const isUrl = 'url' in body;
+  const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error, 'body');
+  const input = parsed.data as TextInput | UrlInput;
+  const source = 'url' in input ? urlSource(input) : textSource(input);
+  return { sources: [source], titled: input.title !== undefined, withMetadata: input.metadata !== undefined };
+}
+
+function textSource(input: TextInput): NewSource {
+  return {
+    kind: 'text',
+    title: input.title ?? defaultTitle({ text: input.text }),
+    mediaType: MEDIA_TYPES.markdown,
+    data: new TextEncoder().encode(input.text),
+    metadata: input.metadata ?? {},
+  };
+}
+
+function urlSource(input: UrlInput): NewSource {
+  const url = new URL(input.url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // Literal addresses are refused at once; names are checked again, after DNS, when fetched.
+  if (isPrivateAddress(host) && /^[\d.]+$|:/.test(host) && !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })) {
+    throw new ApiError('validation', 'body.url: points to a private, loopback or reserved address', {
+      errors: [{ pointer: 'body.url', detail: 'points to a private, loopback or reserved address' }],
+    });
+  }
+  return { kind: 'url', title: input.title ?? url.href, mediaType: MEDIA_TYPES.html, data: new Uint8Array(), uri: url.href, metadata: input.metadata ?? {} };
+}
+
+function jsonlSources(text: string): NewSource[] {
+  const sources: NewSource[] = [];
+  const errors: FieldError[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      errors.push({ pointer: `line ${i + 1}`, detail: 'is not valid JSON' });
+      return;
+    }
+    const parsed = textSourceInput().safeParse(value);
+    if (!parsed.success || JSON.stringify(value).includes('\\u0000')) {
+      errors.push({ pointer: `line ${i + 1}`, detail: parsed.success ? 'must not contain NUL' : (parsed.error.issues[0]?.message ?? 'invalid') });
+      return;
+    }
+    sources.push(textSource(parsed.data));
+  });
+  if (errors.length) throw new ApiError('validation', `${errors[0]!.pointer}: ${errors[0]!.detail}`, { errors: errors.slice(0, 50) });
+  if (sources.length === 0) throw new ApiError('validation', 'The JSON Lines body has no sources.');
+  if (sources.length > 1000) throw new ApiError('validation', 'At most 1000 sources per request.');
+  return sources;
+}
+
+async function readMultipart(req: Request): Promise<NewSource[]> {
+  const limit = config().MAX_UPLOAD_BYTES;
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
+  if (!req.body) throw new ApiError('bad_request', 'The multipart body is empty.');
+  let seen = 0;
+  let over = false;
+  // Count bytes as they arrive and cut the stream at the limit: nothing past it is buffered.
+  const counted = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit + MULTIPART_OVERHEAD) {
+          over = true;
+          controller.error(tooLarge(limit));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  let form: FormData;
+  try {
+    form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: counted, duplex: 'half' } as RequestInit).formData();
+  } catch {
+    if (over) throw tooLarge(limit);
+    throw new ApiError('bad_request', 'The multipart body is malformed.');
+  }
+  const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
+  if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ pointer: 'body.file', detail: 'is required' }] });
+  const sources: NewSource[] = [];
+  for (const file of files) {
+    if (file.size > limit) throw tooLarge(limit);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The client's name is only a label: never a path, never trusted for the type.
+    const filename = file.name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f]/g, '').slice(0, 255) || 'upload';
+    const mediaType = detectMediaType(bytes, filename);
+    if (mediaType === JSONL) sources.push(...jsonlSources(new TextDecoder().decode(bytes)));
+    else sources.push({ kind: 'file', title: defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: {} });
+  }
+  return sources;
+}
+
+function rejectNul(value: unknown, pointer = 'body'): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new ApiError('validation', `${pointer}: must not contain NUL characters`, { errors: [{ pointer, detail: 'must not contain NUL (\\u0000) characters' }] });
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, child] of Object.entries(value)) rejectNul(key.includes('\u0000') ? '\u0000' : child, `${pointer}.${key.replaceAll('\u0000', '')}`);
+}
+
+export { ACCEPTED_TYPES };

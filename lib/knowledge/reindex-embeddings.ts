@@ -1,0 +1,70 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { embedMany } from 'ai';
+import { resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
+import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
+import { prisma } from '@/lib/db';
+import { ACTIVE_MODEL_SETTING } from './active-embedding-model';
+
+const BATCH = 256;
+
+/**
+ * One step of moving the index to the configured EMBEDDING_MODEL. New vectors
+ * go to a side table while search keeps using chunks.embedding; when every
+ * chunk has one, a single transaction swaps them in and records the model as
+ * active, so queries switch models exactly when the new vectors are complete.
+ * Returns how many chunks it embedded (0 = nothing to do).
+ */
+export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingModel()): Promise<number> {
+  const db = await prisma();
+  const todo = await db.$queryRaw<{ id: string; text: string; title: string; headings: string[] | null }[]>`
+    SELECT c.id::text AS id, c.text, s.title, ARRAY(SELECT jsonb_array_elements_text(c.location->'headings')) AS headings
+    FROM chunks c JOIN sources s ON s.id = c.source_id
+    WHERE c.embedding_model IS DISTINCT FROM ${choice.id}
+      AND NOT EXISTS (SELECT 1 FROM chunk_embeddings ce WHERE ce.chunk_id = c.id AND ce.model = ${choice.id})
+    LIMIT ${BATCH}`;
+  if (todo.length > 0) {
+    const { embeddings } = await embedMany({
+      model: choice.model,
+      values: todo.map((t) => [t.title, ...(t.headings ?? []), t.text].join('\n')),
+      maxRetries: 2,
+    });
+    await db.$executeRaw`
+      INSERT INTO chunk_embeddings (chunk_id, model, embedding)
+      SELECT t.id, ${choice.id}, t.e::vector FROM unnest(${todo.map((t) => t.id)}::uuid[], ${embeddings.map((e) => `[${e.join(',')}]`)}::text[]) AS t(id, e)
+      ON CONFLICT DO NOTHING`;
+    return todo.length;
+  }
+  const setting = await db.setting.findUnique({ where: { key: ACTIVE_MODEL_SETTING } });
+  const stale = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM chunks WHERE embedding_model IS DISTINCT FROM ${choice.id}`;
+  if ((stale[0]?.n ?? 0) === 0 && setting?.value === choice.id) return 0;
+  await ensureVectorIndex(choice);
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      UPDATE chunks c SET embedding = ce.embedding, embedding_model = ce.model
+      FROM chunk_embeddings ce WHERE ce.chunk_id = c.id AND ce.model = ${choice.id}`;
+    await tx.$executeRaw`DELETE FROM chunk_embeddings WHERE model = ${choice.id}`;
+    await tx.setting.upsert({
+      where: { key: ACTIVE_MODEL_SETTING },
+      create: { key: ACTIVE_MODEL_SETTING, value: choice.id },
+      update: { value: choice.id },
+    });
+  });
+  return 0;
+}
+
+/** An HNSW index for a model other than the local one (the migration has that one), built on first use. */
+export async function ensureVectorIndex(choice: EmbeddingChoice): Promise<void> {
+  if (choice.id === LOCAL_EMBEDDING_MODEL_ID) return;
+  const db = await prisma();
+  const sample = await db.$queryRaw<{ dims: number }[]>`
+    SELECT vector_dims(embedding) AS dims FROM chunk_embeddings WHERE model = ${choice.id} LIMIT 1`;
+  const dims = Math.trunc(Number(sample[0]?.dims ?? 0));
+  if (!(dims > 0 && dims <= 2000)) return;
+  const name = `chunks_embedding_${createHash('sha1').update(choice.id).digest('hex').slice(0, 12)}_idx`;
+  const literal = choice.id.replaceAll("'", "''");
+  await db.$executeRawUnsafe(
+    `CREATE INDEX IF NOT EXISTS "${name}" ON chunks USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE embedding_model = '${literal}'`,
+  );
+}

@@ -1,0 +1,47 @@
+import 'server-only';
+import { prisma } from '@/lib/db';
+import type { Source } from '@/lib/db/generated/client';
+import { notFound } from '@/lib/http/api-error';
+import { contentHashOf, type NewSource } from './new-source';
+import { wakeIngestWorker } from './wake-ingest-worker';
+
+/**
+ * Replaces a source's content in place. The live generation (and its chunks)
+ * stays searchable; the new content is queued as the next generation, which
+ * the worker swaps in atomically when it is fully indexed. Clearing the lease
+ * stops a worker that was still busy with older content.
+ */
+export async function replaceSource(id: string, item: NewSource & { keepTitle: boolean; keepMetadata: boolean }): Promise<Source> {
+  const db = await prisma();
+  const source = await db.$transaction(async (tx) => {
+    const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
+    if (!current) throw notFound('source');
+    const generation = Math.max(current.generation, current.content?.generation ?? 0) + 1;
+    await tx.sourceContent.upsert({
+      where: { sourceId: id },
+      create: { sourceId: id, generation, data: Buffer.from(item.data) },
+      update: { generation, data: Buffer.from(item.data) },
+    });
+    return tx.source.update({
+      where: { id },
+      data: {
+        ...(item.keepTitle ? {} : { title: item.title }),
+        ...(item.keepMetadata ? {} : { metadata: item.metadata as object }),
+        kind: item.kind,
+        mediaType: item.mediaType,
+        size: item.data.byteLength,
+        contentHash: contentHashOf(item),
+        uri: item.uri ?? null,
+        filename: item.filename ?? null,
+        status: 'pending',
+        progress: 0,
+        error: null,
+        attempts: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      },
+    });
+  });
+  wakeIngestWorker();
+  return source;
+}

@@ -1,0 +1,96 @@
+import 'server-only';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { config } from '@/lib/config';
+import { errorFields, log } from '@/lib/log';
+import { claimSources, renewLeases } from './claim-sources';
+import { forgetCorpusStats } from './corpus-stats';
+import { failSource } from './fail-source';
+import { ExtractionError } from './parsers/extracted-document';
+import { prepareSource, type PreparedSource } from './prepare-source';
+import { writePrepared, type WriteSlice } from './write-prepared';
+import { FetchRefusedError } from './fetch/fetch-url';
+
+/** Chunks embedded and written per transaction: small enough to keep PGlite's one connection free. */
+const WRITE_CHUNKS = 256;
+
+export const workerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+const processOwner = workerId();
+
+/**
+ * One round of the ingest queue: claim a batch, prepare each source, and write
+ * their chunks in groups, small sources sharing a transaction. Returns how
+ * many sources were claimed (0 = queue empty).
+ */
+export async function runIngestOnce(opts: { owner?: string; limit?: number } = {}): Promise<number> {
+  const c = config();
+  const owner = opts.owner ?? processOwner;
+  const claimed = await claimSources(owner, opts.limit ?? c.INGEST_BATCH_SOURCES, c.INGEST_LEASE_SECONDS);
+  if (claimed.length === 0) return 0;
+  const embedding = resolveEmbeddingModel();
+  const working = new Set(claimed.map((s) => s.id));
+  // Heartbeat: a long PDF parse must not let the lease lapse and a second worker start the same source.
+  const heartbeat = setInterval(() => {
+    renewLeases(owner, [...working], c.INGEST_LEASE_SECONDS).catch(() => {});
+  }, (c.INGEST_LEASE_SECONDS * 1000) / 3);
+  heartbeat.unref();
+  let group: WriteSlice[] = [];
+  let groupSize = 0;
+  const flush = async () => {
+    if (group.length === 0) return;
+    const slices = group;
+    group = [];
+    groupSize = 0;
+    await writePrepared({ slices, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
+    for (const s of slices) if (s.to === s.source.chunks.length) working.delete(s.source.id);
+  };
+  try {
+    for (const source of claimed) {
+      let prepared: PreparedSource | null;
+      try {
+        prepared = await prepareSource(source);
+      } catch (error) {
+        await failSource({ id: source.id, owner, error: failureMessage(error) });
+        working.delete(source.id);
+        continue;
+      }
+      if (!prepared) {
+        working.delete(source.id);
+        continue;
+      }
+      for (let from = 0; from < prepared.chunks.length; ) {
+        const to = Math.min(prepared.chunks.length, from + WRITE_CHUNKS - groupSize);
+        group.push({ source: prepared, from, to });
+        groupSize += to - from;
+        from = to;
+        if (groupSize >= WRITE_CHUNKS) await flush();
+      }
+    }
+    await flush();
+  } catch (error) {
+    log.error('ingestion batch failed', errorFields(error));
+    for (const id of working) await failSource({ id, owner, error: failureMessage(error) }).catch(() => {});
+  } finally {
+    clearInterval(heartbeat);
+    forgetCorpusStats();
+  }
+  return claimed.length;
+}
+
+/** Runs rounds until the queue is empty (tests, scripts). */
+export async function drainIngestQueue(opts: { owner?: string } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await runIngestOnce(opts);
+    if (n === 0) return total;
+    total += n;
+  }
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ExtractionError || error instanceof FetchRefusedError) return error.message;
+  log.warn('ingestion failed', errorFields(error));
+  return 'Ingestion failed unexpectedly; see the server log.';
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { embedMany } from 'ai';
+import type { EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
+import { prisma } from '@/lib/db';
+import type { PreparedSource } from './prepare-source';
+import { storeChunks, type ChunkRow } from './store-chunks';
+
+export interface WriteSlice {
+  source: PreparedSource;
+  /** Chunk ordinals [from, to) of this source in this write. */
+  from: number;
+  to: number;
+}
+
+/**
+ * Embeds and writes one group of chunks (possibly from several small sources)
+ * in one short transaction, never held across embedding. The transaction
+ * starts by re-checking each source's lease: a source deleted, replaced or taken
+ * over by another worker meanwhile is skipped. A source whose last chunk is in
+ * this group flips to `ready` here: its new generation becomes live and older
+ * generations' chunks go, in the same transaction, so readers see either the
+ * old chunks or the complete new set.
+ */
+export async function writePrepared(opts: { slices: WriteSlice[]; owner: string; leaseSeconds: number; embedding: EmbeddingChoice }): Promise<void> {
+  const { slices, owner, leaseSeconds, embedding } = opts;
+  const values: string[] = [];
+  for (const s of slices) for (let i = s.from; i < s.to; i++) values.push(embedText(s.source, i));
+  const { embeddings } = values.length ? await embedMany({ model: embedding.model, values, maxRetries: 2 }) : { embeddings: [] };
+  const db = await prisma();
+  await db.$transaction(
+    async (tx) => {
+      const held = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE sources s SET progress = t.p, lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+        FROM unnest(${slices.map((s) => s.source.id)}::uuid[], ${slices.map((s) => s.to / s.source.chunks.length)}::float8[]) AS t(id, p)
+        WHERE s.id = t.id AND s.lease_owner = ${owner} AND s.status = 'processing'
+        RETURNING s.id::text AS id`;
+      const alive = new Set(held.map((r) => r.id));
+      const rows: ChunkRow[] = [];
+      let at = 0;
+      for (const s of slices) {
+        for (let i = s.from; i < s.to; i++, at++) {
+          if (!alive.has(s.source.id)) continue;
+          const chunk = s.source.chunks[i]!;
+          rows.push({
+            sourceId: s.source.id,
+            generation: s.source.generation,
+            ordinal: i,
+            text: chunk.text,
+            tokenCount: chunk.tokenCount,
+            location: chunk.location,
+            context: [s.source.title, ...(chunk.location.headings ?? [])].join(' \n'),
+            embedding: embeddings[at]!,
+          });
+        }
+      }
+      await storeChunks(tx, rows, embedding.id);
+      const done = slices.filter((s) => alive.has(s.source.id) && s.to === s.source.chunks.length).map((s) => s.source);
+      if (done.length === 0) return;
+      const ids = done.map((s) => s.id);
+      await tx.$executeRaw`
+        UPDATE sources s SET status = 'ready', generation = t.gen, progress = 1, chunk_count = t.n, title = t.title,
+          error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+        FROM unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[], ${done.map((s) => s.chunks.length)}::int[],
+          ${done.map((s) => s.title)}::text[]) AS t(id, gen, n, title)
+        WHERE s.id = t.id`;
+      await tx.$executeRaw`
+        DELETE FROM chunks c USING unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[]) AS t(id, gen)
+        WHERE c.source_id = t.id AND c.generation <> t.gen`;
+      await tx.$executeRaw`DELETE FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+}
+
+/** What the embedding sees: the title and heading path give a chunk its context. */
+function embedText(source: PreparedSource, i: number): string {
+  const chunk = source.chunks[i]!;
+  return [source.title, ...(chunk.location.headings ?? []), chunk.text].join('\n');
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { config } from '@/lib/config';
+import { errorResponse, errorResponses, idParam, pageQuery, titleSchema } from './common';
+
+const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= 16_384, 'must be at most 16 KB of JSON')
+  .meta({ description: 'Free JSON kept with the source and returned with search hits and citations.' });
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http or https URL')
+  .meta({ description: 'An http(s) URL, fetched by the server (private addresses are refused unless allowlisted).' });
+
+export const textSourceInput = () =>
+  z
+    .object({
+      title: titleSchema().optional(),
+      text: z.string().min(1, 'must not be empty').refine((t) => t.trim().length > 0, 'must not be blank').meta({ description: 'The text (Markdown headings are kept as structure).' }),
+      metadata: metadataSchema.optional(),
+    })
+    .meta({ id: 'TextSourceInput' });
+
+export const urlSourceInput = () =>
+  z.object({ url: httpUrl, title: titleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' });
+
+export const bulkSourcesInput = () =>
+  z
+    .object({
+      sources: z
+        .array(z.union([urlSourceInput(), textSourceInput()]))
+        .min(1)
+        .max(1000, 'at most 1000 sources per request'),
+    })
+    .meta({ id: 'BulkSourcesInput', description: 'Bulk import: up to 1,000 text or URL sources.' });
+
+export const sourceStatusSchema = z.enum(['pending', 'processing', 'ready', 'failed']);
+
+export const sourceSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    kind: z.enum(['file', 'text', 'url']),
+    mediaType: z.string(),
+    size: z.number().int().meta({ description: 'Bytes of the uploaded content.' }),
+    status: sourceStatusSchema.meta({ description: 'pending → processing → ready | failed.' }),
+    progress: z.number().min(0).max(1).meta({ description: 'Share of chunks embedded, 0..1.' }),
+    error: z.string().nullable().meta({ description: 'Why ingestion failed.' }),
+    chunkCount: z.number().int(),
+    metadata: z.record(z.string(), z.unknown()),
+    contentHash: z.string().nullable().meta({ description: 'SHA-256 identifying the content; identical content is stored once.' }),
+    uri: z.string().optional(),
+    filename: z.string().optional(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Source', description: 'A knowledge source.' });
+
+export const sourceListSchema = z.object({ data: z.array(sourceSchema) }).meta({ id: 'SourceList' });
+export const sourcePageSchema = z
+  .object({ data: z.array(sourceSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'SourcePage' });
+
+export const listSourcesQuery = () => pageQuery().extend({ status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }) });
+
+export const searchQuery = () =>
+  z.object({
+    q: z.string().trim().min(1, 'must not be empty').max(2000).meta({ description: 'The question or keywords.' }),
+    k: z.coerce.number().int().min(1).max(100).default(config().SEARCH_K).meta({ description: 'How many hits (1-100).' }),
+    sourceId: z.uuid({ message: 'must be a UUID' }).optional().meta({ description: 'Search one source only.' }),
+  });
+
+export const searchHitSchema = z
+  .object({
+    chunkId: z.uuid(),
+    sourceId: z.uuid(),
+    title: z.string(),
+    text: z.string(),
+    score: z.number(),
+    location: z.object({
+      headings: z.array(z.string()).optional(),
+      page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
+      start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
+      end: z.number().int(),
+    }),
+    metadata: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'SearchHit' });
+
+export const searchResultSchema = z.object({ data: z.array(searchHitSchema) }).meta({ id: 'SearchResult' });
+
+export type SourceStatus = z.infer<typeof sourceStatusSchema>;
+
+const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
+const e413 = errorResponse('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
+const e415 = errorResponse('Not an accepted type; the detail names the accepted ones.');
+const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
+const ingestBody = {
+  description: 'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
+  content: {
+    'application/json': { schema: z.union([textSourceInput(), urlSourceInput(), bulkSourcesInput()]) },
+    'multipart/form-data': {
+      schema: z.object({ file: z.string().meta({ description: '.txt .md .html .pdf .docx .csv .json .jsonl', format: 'binary' }) }),
+    },
+    'application/jsonl': { schema: z.string().meta({ description: 'One `{title?, text, metadata?}` object per line.' }) },
+  },
+} as never;
+const ingested = {
+  200: { description: 'Identical content already stored: the existing source.', content: jsonOf(z.union([sourceSchema, sourceListSchema])) },
+  202: {
+    description: 'Queued; ingestion runs in the background. `Location` names the source. Several sources: `{data}`.',
+    content: jsonOf(z.union([sourceSchema, sourceListSchema])),
+  },
+};
+
+/** The knowledge routes in zod-openapi `paths` form, merged into /api/openapi.json. */
+export const knowledgePaths: ZodOpenApiPathsObject = {
+  '/knowledge/sources': {
+    get: {
+      tags: ['knowledge'],
+      summary: 'List knowledge sources',
+      requestParams: { query: listSourcesQuery() },
+      responses: { 200: { description: 'Newest first.', content: jsonOf(sourcePageSchema) }, 400: e400, 401: e401, 429: e429 },
+    },
+    post: {
+      tags: ['knowledge'],
+      summary: 'Ingest sources (admin)',
+      requestBody: ingestBody,
+      responses: { ...ingested, 400: e400, 401: e401, 403: e403, 413: e413, 415: e415, 429: e429 },
+    },
+  },
+  '/knowledge/sources/{id}': {
+    get: {
+      tags: ['knowledge'],
+      summary: 'Get a knowledge source',
+      requestParams: { path: idParam },
+      responses: { 200: { description: 'The source.', content: jsonOf(sourceSchema) }, 400: e400, 401: e401, 404: e404, 429: e429 },
+    },
+    put: {
+      tags: ['knowledge'],
+      summary: 'Replace a source’s content (admin)',
+      description: 'Same forms as POST, one source. The old chunks stay searchable until the new ones are ready.',
+      requestParams: { path: idParam },
+      requestBody: ingestBody,
+      responses: {
+        202: { description: 'Queued.', content: jsonOf(sourceSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        404: e404,
+        413: e413,
+        415: e415,
+        429: e429,
+      },
+    },
+    delete: {
+      tags: ['knowledge'],
+      summary: 'Delete a source and its chunks (admin)',
+      requestParams: { path: idParam },
+      responses: { 204: { description: 'Deleted; an ingestion in progress is cancelled.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
+    },
+  },
+  '/knowledge/search': {
+    get: {
+      tags: ['knowledge'],
+      summary: 'Hybrid search (the retrieval the assistant uses)',
+      requestParams: { query: searchQuery() },
+      responses: { 200: { description: 'Best first.', content: jsonOf(searchResultSchema) }, 400: e400, 401: e401, 404: e404, 429: e429 },
+    },
+  },
+};
