@@ -23,6 +23,8 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
   const text = textOf(message);
   const status = message.metadata?.status;
   const opened = open !== null ? citations[open - 1] : undefined;
+  // A stopped stream keeps the "streaming" status of its start chunk; show what the reader sees.
+  const shown = streaming ? 'streaming' : stopped ? 'stopped' : status && status !== 'streaming' ? status : 'complete';
 
   async function copy() {
     await navigator.clipboard.writeText(text);
@@ -31,7 +33,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
   }
 
   return (
-    <article className="group" data-testid="assistant-message" aria-busy={streaming} data-status={streaming ? 'streaming' : (status ?? 'complete')}>
+    <article className="group" data-testid="assistant-message" aria-busy={streaming} data-status={shown}>
       <h2 className="sr-only">Assistant</h2>
       <Markdown text={text} citations={citations} onOpenCitation={setOpen} />
       {stopped ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { addTextSource, ask, expect, signInThroughForm, test } from './support/fixtures';
+
+// axe-core on every page people use, in both system themes: no serious or critical violations.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await addTextSource(page, 'Tea brewing guide', 'Green tea brews best at 80 degrees for two minutes. Black tea wants boiling water and four minutes.');
+  await page.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`chat, conversation and admin pages have no serious accessibility violations (${colorScheme})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const reply = await ask(page, 'How long should green tea brew?');
+    await expect(reply.getByTestId('source-item').first()).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/c\//);
+    await expect(page.getByTestId('assistant-message').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The passage dialog open on top of the conversation.
+    await page.getByTestId('source-item').first().click();
+    await expect(page.getByTestId('passage-text')).not.toContainText('Loading');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-key-input')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await signInThroughForm(page);
+    await expect(page.getByTestId('source-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Small screens: the chat at 360 px with the sidebar drawer open.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.getByTestId('sidebar-toggle').click();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
+
+test('the chat can be used from the keyboard alone, with visible focus', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  // The composer has focus on arrival; Enter sends.
+  await expect(page.getByTestId('composer-input')).toBeFocused();
+  await page.keyboard.type('What temperature suits black tea?');
+  await page.keyboard.press('Enter');
+  const reply = page.getByTestId('assistant-message').first();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  // Tab reaches a citation; focus shows its preview and a visible outline.
+  const citation = reply.getByTestId('citation-link').first();
+  await citation.focus();
+  await expect(page.getByTestId('citation-preview')).toBeVisible();
+  const outline = await citation.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('passage-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('passage-dialog')).toBeHidden();
+});

@@ -1,0 +1,105 @@
+import { ask, buildPdf, expect, test, throttleDownloads } from './support/fixtures';
+
+// The whole product in one story: an admin feeds the knowledge base, a visitor
+// gets a cited answer from it, the admin removes a source, and the answer changes.
+
+const HANDBOOK_MD = `# Visitor handbook
+
+## Opening hours
+The reading room opens at nine in the morning and closes at six in the evening.
+
+## Parking
+Bicycles can be left in the courtyard rack next to the main gate.
+`;
+
+const PDF_TITLE = 'Zephyr pump service manual';
+const PDF_PAGES = [
+  ['Zephyr pump service manual', '', 'Chapter 1. Safety', 'Always isolate the electrical supply before opening the housing.'],
+  [
+    'Chapter 2. Maintenance',
+    '',
+    'The Zephyr coolant pump must be flushed every 412 operating hours.',
+    'Flushing uses two litres of demineralised water at room temperature.',
+  ],
+];
+const QUESTION = 'How often must the Zephyr coolant pump be flushed?';
+
+test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting the source removes the citation', async ({ adminPage, visitor }) => {
+  test.setTimeout(180_000);
+  const admin = adminPage;
+
+  // 1. The admin uploads a Markdown file and a PDF at once and watches both reach "ready".
+  const pdf = await buildPdf(PDF_TITLE, PDF_PAGES);
+  await admin.getByTestId('file-input').setInputFiles([
+    { name: 'visitor-handbook.md', mimeType: 'text/markdown', buffer: Buffer.from(HANDBOOK_MD) },
+    { name: 'zephyr-pump-manual.pdf', mimeType: 'application/pdf', buffer: pdf },
+  ]);
+  const uploads = admin.getByTestId('upload-item');
+  await expect(uploads).toHaveCount(2);
+  for (const name of ['visitor-handbook.md', 'zephyr-pump-manual.pdf']) {
+    const item = uploads.filter({ hasText: name });
+    await expect(item).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+    await expect(item).toContainText(/Ready: \d+ chunks? searchable/);
+  }
+  const pdfRow = admin.getByTestId('source-row').filter({ hasText: /zephyr/i });
+  await expect(pdfRow).toHaveAttribute('data-status', 'ready');
+  await expect(pdfRow.getByTestId('status-badge')).toHaveText('Ready');
+
+  // 2. A visitor asks something only the PDF answers and watches the reply stream in.
+  const page = visitor.page;
+  await page.goto('/');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await throttleDownloads(page, 1500);
+  await page.getByTestId('composer-input').fill(QUESTION);
+  await page.getByTestId('composer-input').press('Enter');
+  await expect(page.getByTestId('user-message')).toHaveText(QUESTION);
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const reply = page.getByTestId('assistant-message').first();
+  // Mid-stream: some words are on screen while the reply is still being written.
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await expect(reply).toContainText(/\w+/);
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  const partial = (await reply.innerText()).length;
+  await throttleDownloads(page, null);
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  expect((await reply.innerText()).length).toBeGreaterThan(partial);
+  await expect(reply).toContainText('412');
+
+  // 3. The answer cites the PDF inline and in the source list.
+  const pdfSource = reply.getByTestId('source-item').filter({ hasText: /zephyr/i });
+  await expect(pdfSource).toHaveCount(1);
+  const citation = reply.getByTestId('citation-link').first();
+  await expect(citation).toBeVisible();
+  await citation.hover();
+  await expect(page.getByTestId('citation-preview')).toBeVisible();
+  await expect(page.getByTestId('citation-preview')).toContainText(/zephyr/i);
+
+  // 4. Opening the citation shows the passage in its context.
+  await pdfSource.click();
+  const passage = page.getByTestId('passage-dialog');
+  await expect(passage).toBeVisible();
+  await expect(passage.getByTestId('passage-title')).toContainText(/zephyr/i);
+  await expect(passage.getByTestId('passage-text')).toContainText('flushed every 412 operating hours');
+  await expect(passage).toContainText(/p\. \d/);
+  await page.keyboard.press('Escape');
+  await expect(passage).toBeHidden();
+
+  // Reloading shows the full stored history.
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(QUESTION);
+  await expect(page.getByTestId('assistant-message').first()).toContainText('412');
+
+  // 5. The admin deletes the PDF (with confirmation).
+  await admin.reload();
+  const row = admin.getByTestId('source-row').filter({ hasText: /zephyr/i });
+  await row.getByTestId('delete-source').click();
+  await expect(admin.getByTestId('confirm-dialog')).toBeVisible();
+  await admin.getByTestId('confirm-accept').click();
+  await expect(admin.getByTestId('source-row').filter({ hasText: /zephyr/i })).toHaveCount(0);
+  await expect(admin.getByTestId('source-row').filter({ hasText: /handbook/i })).toHaveCount(1);
+
+  // 6. Asked again, the answer no longer cites the PDF.
+  const second = await ask(page, QUESTION);
+  await expect(second.getByTestId('source-item').filter({ hasText: /zephyr/i })).toHaveCount(0);
+  await expect(second).not.toContainText('412');
+});

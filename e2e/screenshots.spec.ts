@@ -1,0 +1,73 @@
+import { addTextSource, ADMIN_KEY, expect, signInThroughForm, test, throttleDownloads } from './support/fixtures';
+
+// Screenshots for review, written by the tests: the chat mid-answer and the
+// admin page with an ingestion in progress, on desktop and at 390 px.
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+const GUIDE = `# Field guide to alpine plants
+
+## Edelweiss
+Edelweiss grows on limestone ledges between 1,800 and 3,000 metres. Its woolly white bracts protect it from ultraviolet light and drying wind.
+
+## Gentian
+The trumpet gentian opens its deep blue flowers only in sunshine and closes them before rain.
+
+## Collecting
+Picking protected alpine plants is forbidden in most cantons; photograph them instead.
+`;
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await addTextSource(page, 'Field guide to alpine plants', GUIDE);
+  await page.close();
+});
+
+for (const vp of VIEWPORTS) {
+  test(`chat mid-answer (${vp.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await throttleDownloads(page, 500);
+    await page.getByTestId('composer-input').fill('Where does edelweiss grow, and why is it woolly?');
+    await page.getByTestId('composer-input').press('Enter');
+    const reply = page.getByTestId('assistant-message').first();
+    await expect(reply).toHaveAttribute('data-status', 'streaming');
+    await expect(reply).toContainText(/\w+ \w+ \w+/);
+    await page.screenshot({ path: `e2e/screenshots/chat-mid-answer-${vp.name}.png` });
+    await throttleDownloads(page, null);
+    await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    await page.screenshot({ path: `e2e/screenshots/chat-answer-${vp.name}.png` });
+    await context.close();
+  });
+
+  test(`admin with an ingestion in progress (${vp.name})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
+    const page = await context.newPage();
+    await signInThroughForm(page);
+    // A large document keeps the worker busy long enough to be seen mid-ingestion.
+    const paragraph = (i: number) =>
+      `## Section ${i}\nMeadow survey ${i}: the botanists counted clover, yarrow, sorrel and buttercup along transect ${i}, noting soil moisture and shade for each plot.\n\n`;
+    const big = (part: number) => Array.from({ length: 8000 }, (_, i) => paragraph(part * 10_000 + i)).join('');
+    await page.getByTestId('file-input').setInputFiles(
+      [1, 2, 3].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(big(part)) })),
+    );
+    const item = page.getByTestId('upload-item').last();
+    await expect(item).toHaveAttribute('data-phase', /pending|processing/);
+    await expect(page.getByTestId('source-row').filter({ hasText: 'meadow-survey' }).first()).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: vp.name === 'desktop' });
+    await expect(page.getByTestId('upload-item').filter({ hasText: 'meadow-survey' }).and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(3, { timeout: 90_000 });
+    // Leave the knowledge base as it was for the other tests.
+    const rows = await page.request.get('/api/knowledge/sources?limit=100', { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    for (const s of ((await rows.json()) as { data: { id: string; title: string; filename?: string }[] }).data) {
+      if (`${s.title} ${s.filename ?? ''}`.includes('meadow-survey')) {
+        await page.request.delete(`/api/knowledge/sources/${s.id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      }
+    }
+    await context.close();
+  });
+}

@@ -1,0 +1,65 @@
+import { addTextSource, ask, expect, test, throttleDownloads } from './support/fixtures';
+
+const FACTS = [
+  'The lighthouse keeper climbs the 218 steps of the Halvor lighthouse twice every night.',
+  'The Halvor lamp is a first-order Fresnel lens that was installed in 1893.',
+  'Its beam can be seen from 22 nautical miles away in clear weather.',
+  'The keeper logs the weather, the passing ships and the state of the lamp in a bound journal.',
+].join(' ');
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await addTextSource(page, 'Halvor lighthouse notes', FACTS);
+  await page.close();
+});
+
+test('Esc stops a streaming reply; regenerate writes a fresh one in its place', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  await throttleDownloads(page, 600);
+  await page.getByTestId('composer-input').fill('Tell me about the Halvor lighthouse lamp');
+  await page.getByTestId('composer-input').press('Enter');
+  const reply = page.getByTestId('assistant-message').first();
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await expect(reply).toContainText(/\w+/);
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('stop-button')).toBeHidden();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(reply.getByTestId('stopped-note')).toBeVisible();
+  const stoppedText = await reply.innerText();
+
+  // Regenerate: the stopped reply is replaced by a complete one, not added to.
+  await throttleDownloads(page, null);
+  await reply.getByTestId('regenerate').click();
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  const fresh = page.getByTestId('assistant-message').first();
+  await expect(fresh).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(fresh.getByTestId('stopped-note')).toHaveCount(0);
+  await expect(fresh).toContainText(/Fresnel|1893|218|lamp/);
+  expect(await fresh.innerText()).not.toBe(stoppedText);
+});
+
+test('the Stop button works too, and Shift+Enter writes a new line instead of sending', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const input = page.getByTestId('composer-input');
+  await input.fill('First line');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('second line');
+  await expect(input).toHaveValue('First line\nsecond line');
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+
+  await throttleDownloads(page, 600);
+  await input.fill('How far can the Halvor beam be seen?');
+  await input.press('Enter');
+  await expect(page.getByTestId('assistant-message').first()).toHaveAttribute('data-status', 'streaming');
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('stopped-note')).toBeVisible();
+  await throttleDownloads(page, null);
+
+  // After a stop the conversation goes on normally.
+  const next = await ask(page, 'When was the Halvor lamp installed?');
+  await expect(next).toContainText('1893');
+  await expect(next.getByTestId('copy-reply')).toBeVisible();
+});
