@@ -95,7 +95,7 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
   });
 
   it('cites nothing when the model cites nothing, and never a number that was not offered', async () => {
-    standin.options = { reply: 'The knowledge base does not cover that [7].' };
+    standin.options = { reply: 'The knowledge base does not cover that [99].' };
     const id = await newConversation(key);
     const { message } = await readReply(await send(key, id, { content: `kettle ${tag} warranty?` }));
     expect(message.parts.filter((p) => p.type === 'data-citation' || p.type === 'source-document')).toEqual([]);
