@@ -32,7 +32,7 @@ export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
  */
 export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const chunks: TextChunk[] = [];
-  for (const section of sections(text)) {
+  for (const section of splitAtPages(sections(text), opts.pageStarts)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
     let tokens = 0;
@@ -121,6 +121,16 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     return runs;
   };
   return split(span, 0);
+}
+
+/** A chunk never spans two PDF pages, so its page number is exact. */
+function splitAtPages<T extends { start: number; end: number }>(list: T[], pageStarts?: number[]): T[] {
+  if (!pageStarts?.length) return list;
+  return list.flatMap((s) => {
+    const cuts = pageStarts.filter((p) => p > s.start && p < s.end);
+    const bounds = [s.start, ...cuts, s.end];
+    return bounds.slice(1).map((end, i) => ({ ...s, start: bounds[i]!, end }));
+  });
 }
 
 function pageOf(offset: number, pageStarts?: number[]): number | undefined {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
 
@@ -24,7 +24,7 @@ type Tx = P.TransactionClient;
  */
 export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: string): Promise<void> {
   if (rows.length === 0) return;
-  const ids = rows.map(() => randomUUID());
+  const ids = rows.map(() => uuidv7());
   await tx.$executeRaw`
     INSERT INTO chunks (id, source_id, generation, ordinal, text, token_count, location, embedding_model, embedding, tsv, term_count)
     SELECT t.id, t.sid, t.gen, t.ord, t.txt, t.tc, t.loc::jsonb, ${embeddingModel}, t.emb::vector, v.tsv,

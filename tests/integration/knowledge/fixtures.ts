@@ -1,0 +1,103 @@
+import { strToU8, zipSync } from 'fflate';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+
+/** A real PDF with one page per entry, built with pdf-lib. */
+export async function makePdf(pages: string[], title?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  if (title) doc.setTitle(title);
+  for (const text of pages) {
+    const page = doc.addPage([595, 842]);
+    text.split('\n').forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 16, size: 12, font }));
+  }
+  return doc.save();
+}
+
+/** A PDF whose only content is a drawn shape: nothing to extract. */
+export async function makeImageOnlyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawRectangle({ x: 50, y: 50, width: 200, height: 200, color: rgb(0.2, 0.4, 0.6) });
+  return doc.save();
+}
+
+/** A PDF with a Standard security handler whose user password is not empty: readers must ask for it. */
+export async function makeEncryptedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage().drawText('secret text', { x: 50, y: 700, size: 12, font });
+  const ctx = doc.context;
+  const hex = (n: number) => `<${'ab'.repeat(n)}>`;
+  const encrypt = ctx.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -44 });
+  const { PDFHexString } = await import('pdf-lib');
+  encrypt.set(ctx.obj('O') as never, PDFHexString.of(hex(32).slice(1, -1)));
+  encrypt.set(ctx.obj('U') as never, PDFHexString.of('cd'.repeat(32)));
+  ctx.trailerInfo.Encrypt = ctx.register(encrypt);
+  ctx.trailerInfo.ID = ctx.obj([PDFHexString.of('01'.repeat(16)), PDFHexString.of('01'.repeat(16))]);
+  return doc.save({ useObjectStreams: false });
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
+</Types>`;
+const RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+</Relationships>`;
+const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
+<w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
+</w:styles>`;
+
+/** A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs. */
+export function makeDocx(lines: string[], opts: { externalImageUrl?: string } = {}): Uint8Array {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const paras = lines.map((line) => {
+    const h = /^(#{1,2}) (.*)$/.exec(line);
+    const style = h ? `<w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>` : '';
+    return `<w:p>${style}<w:r><w:t xml:space="preserve">${esc(h ? h[2]! : line)}</w:t></w:r></w:p>`;
+  });
+  if (opts.externalImageUrl) {
+    paras.push(
+      `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:docPr id="1" name="p"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:link="rIdExt"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`,
+    );
+  }
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paras.join('')}</w:body></w:document>`;
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8(CONTENT_TYPES),
+    '_rels/.rels': strToU8(RELS),
+    'word/document.xml': strToU8(document),
+    'word/styles.xml': strToU8(STYLES),
+  };
+  if (opts.externalImageUrl) {
+    files['word/_rels/document.xml.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${opts.externalImageUrl}" TargetMode="External"/>
+</Relationships>`);
+  }
+  return zipSync(files);
+}
+
+/** A DOCX-shaped zip bomb: a small file whose document part inflates to `inflatedMb` MB. */
+export function makeDocxBomb(inflatedMb = 100): Uint8Array {
+  return zipSync(
+    {
+      '[Content_Types].xml': strToU8(CONTENT_TYPES),
+      '_rels/.rels': strToU8(RELS),
+      'word/document.xml': new Uint8Array(inflatedMb * 1024 * 1024).fill(32),
+    },
+    { level: 9 },
+  );
+}
+
+/** A DOCX-shaped archive with thousands of tiny entries. */
+export function makeManyEntryDocx(entries = 3000): Uint8Array {
+  const files: Record<string, Uint8Array> = { 'word/document.xml': strToU8('<w:document/>') };
+  for (let i = 0; i < entries; i++) files[`word/media/e${i}.xml`] = strToU8('x');
+  return zipSync(files, { level: 0 });
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, bodyOf, newKey } from '../../support/http';
+import { makeDocx, makePdf } from './fixtures';
+import { ingested, search, upload, type SourceView } from './helpers';
+
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  admin = (await newKey('admin')).key;
+  user = (await newKey('user')).key;
+});
+
+describe('POST /api/knowledge/sources: every accepted form', () => {
+  it('queues JSON text with 202 and Location, ingests it in the background, then finds it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { title: `Tides ${tag}`, text: `# Tides\n\nThe moon ${tag} pulls the oceans into two bulges.`, metadata: { team: 'geo' } },
+    });
+    expect(res.status).toBe(202);
+    const source = await bodyOf<SourceView>(res);
+    expect(res.headers.get('location')).toBe(`/api/knowledge/sources/${source.id}`);
+    expect(source).toMatchObject({ status: 'pending', progress: 0, kind: 'text', metadata: { team: 'geo' } });
+    expect(source).not.toHaveProperty('content');
+    expect(source).not.toHaveProperty('leaseOwner');
+    const done = await ingested(admin, source.id);
+    expect(done).toMatchObject({ status: 'ready', progress: 1, chunkCount: 1, error: null });
+    const hits = await search(user, `moon ${tag} oceans`);
+    expect(hits[0]).toMatchObject({ sourceId: source.id, title: `Tides ${tag}`, metadata: { team: 'geo' } });
+    expect(hits[0]!.location.headings).toEqual(['Tides']);
+  });
+
+  it('answers 200 with the existing source when the same content comes again', async () => {
+    const text = `Identical content ${randomUUID()}`;
+    const first = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text } }));
+    const again = await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `${text}\r\n`, title: 'other' } });
+    expect(again.status).toBe(200);
+    expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
+  });
+
+  it('bulk-imports text sources in one request and JSON Lines as a body or an uploaded .jsonl file', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const bulk = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { sources: Array.from({ length: 30 }, (_, i) => ({ title: `Doc ${i} ${tag}`, text: `Bulk item ${i} about topic${i} ${tag}.`, metadata: { i } })) },
+    });
+    expect(bulk.status).toBe(202);
+    const { data } = await bodyOf<{ data: SourceView[] }>(bulk);
+    expect(data).toHaveLength(30);
+    const lines = [`{"title":"L1 ${tag}","text":"jsonl first ${tag}"}`, `{"text":"jsonl second ${tag}","metadata":{"n":2}}`].join('\n');
+    const jsonl = await api('POST', '/api/knowledge/sources', { key: admin, body: lines, headers: { 'content-type': 'application/jsonl' } });
+    expect(jsonl.status).toBe(202);
+    expect((await bodyOf<{ data: SourceView[] }>(jsonl)).data).toHaveLength(2);
+    const file = await upload(admin, [{ name: 'more.jsonl', bytes: `{"text":"jsonl file ${tag}"}\n{"text":"jsonl file two ${tag}"}\n` }]);
+    expect(file.status).toBe(202);
+    await ingested(admin, data[0]!.id);
+    const hit = await search(user, `topic17 ${tag}`);
+    expect(hit[0]?.metadata).toEqual({ i: 17 });
+    expect((await search(user, `jsonl file two ${tag}`)).length).toBeGreaterThan(0);
+  });
+
+  it('ingests uploaded .txt, .md, .html, .csv and .json files, deciding the type from the content', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const res = await upload(admin, [
+      { name: 'notes.txt', bytes: `plain notes ${tag} about herons` },
+      { name: 'guide.md', bytes: `# Guide ${tag}\n\n## Setup\n\nInstall the flux capacitor ${tag}.` },
+      { name: 'page.html', bytes: `<!doctype html><html><head><title>Page ${tag}</title><script>evil()</script></head><body><nav>menu</nav><h1>Kiwis</h1><p>The kiwi ${tag} is a flightless bird of New Zealand.</p></body></html>` },
+      { name: 'table.csv', bytes: `city,population\nOslo ${tag},700000\nBergen,285000\n` },
+      { name: 'data.json', bytes: JSON.stringify({ product: { name: `Widget ${tag}`, price: 12 } }) },
+    ]);
+    expect(res.status).toBe(202);
+    const { data } = await bodyOf<{ data: SourceView[] }>(res);
+    expect(data.map((s) => s.mediaType)).toEqual(['text/plain', 'text/markdown', 'text/html', 'text/csv', 'application/json']);
+    expect(data.map((s) => s.filename)).toEqual(['notes.txt', 'guide.md', 'page.html', 'table.csv', 'data.json']);
+    for (const s of data) expect((await ingested(admin, s.id)).status).toBe('ready');
+    const md = await search(user, `flux capacitor ${tag}`);
+    expect(md[0]?.location.headings).toEqual([`Guide ${tag}`, 'Setup']);
+    const html = await search(user, `kiwi ${tag} flightless`);
+    expect(html[0]?.text).toContain('flightless bird');
+    expect(html[0]?.text).not.toContain('evil()');
+    expect((await search(user, `Oslo ${tag} population`))[0]?.text).toContain(`city: Oslo ${tag}; population: 700000`);
+    expect((await search(user, `Widget ${tag}`))[0]?.text).toContain(`product.name: Widget ${tag}`);
+  });
+
+  it('ingests a real PDF with page numbers and its title', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const pdf = await makePdf([`First page about apples ${tag}.`, `Second page about volcanoes ${tag}.`], `Fruit and fire ${tag}`);
+    const res = await upload(admin, [{ name: 'report.pdf', bytes: pdf, type: 'application/pdf' }]);
+    expect(res.status).toBe(202);
+    const source = await bodyOf<SourceView>(res);
+    expect(source.mediaType).toBe('application/pdf');
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Fruit and fire ${tag}` });
+    const hits = await search(user, `volcanoes ${tag}`, { sourceId: source.id, k: '5' });
+    const page2 = hits.find((h) => h.text.includes('volcanoes'));
+    expect(page2?.location.page).toBe(2);
+  }, 60_000);
+
+  it('ingests a real DOCX keeping its headings', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const docx = makeDocx([`# Handbook ${tag}`, 'Welcome.', '## Holidays', `Staff get 30 days of holiday ${tag} per year.`]);
+    const res = await upload(admin, [{ name: 'handbook.docx', bytes: docx }]);
+    expect(res.status).toBe(202);
+    const source = await bodyOf<SourceView>(res);
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready' });
+    const hit = (await search(user, `holiday ${tag} per year`, { sourceId: source.id }))[0];
+    expect(hit?.text).toContain('30 days of holiday');
+    expect(hit?.location.headings).toEqual([`Handbook ${tag}`, 'Holidays']);
+  });
+});
