@@ -28,6 +28,7 @@ function clean(sentence: string): string {
     .replace(/\[\d+\]/g, '')
     .replace(/[*_`#>]+/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/\s+([.,!?;:])/g, '$1')
     .trim();
 }
 
@@ -73,26 +74,38 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   }
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
 
-  const scored: Candidate[] = sentences.map((s) => {
-    let matched = 0;
-    for (const [term, weight] of weights) if (s.terms.has(term)) matched += weight * (idf.get(term) ?? 0);
+  // Greedy coverage: each pick is the sentence adding the most question weight not
+  // yet covered, so a two-part question gets a sentence for each part.
+  const covered = new Set<string>();
+  const gain = (s: (typeof sentences)[number]) => {
+    let value = 0;
+    for (const [term, weight] of weights) {
+      if (s.terms.has(term)) value += weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
+    }
     const length = s.text.split(' ').length;
-    const lengthPenalty = length > 40 ? Math.sqrt(40 / length) : 1;
-    return { n: s.n, rank: s.rank, position: s.position, text: s.text, score: matched * lengthPenalty - s.rank * 0.01 };
-  });
-
-  const best = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank || a.position - b.position);
-  const top = best[0];
-  if (!top || top.score < Math.max(0.25 * questionWeight, 0.3)) return NOT_ANSWERED;
-
+    return value * (length > 40 ? Math.sqrt(40 / length) : 1) - s.rank * 0.01 - s.position * 0.001;
+  };
   const chosen: Candidate[] = [];
+  const remaining = [...sentences];
+  let first = 0;
   let words = 0;
-  for (const c of best) {
-    if (chosen.length >= MAX_SENTENCES || c.score < top.score * 0.5) break;
-    const length = c.text.split(' ').length;
+  while (chosen.length < MAX_SENTENCES && remaining.length > 0) {
+    let bestIndex = -1;
+    let bestGain = -Infinity;
+    remaining.forEach((s, i) => {
+      const g = gain(s);
+      if (g > bestGain) [bestIndex, bestGain] = [i, g];
+    });
+    const pick = remaining.splice(bestIndex, 1)[0]!;
+    if (chosen.length === 0) {
+      if (bestGain < Math.max(0.25 * questionWeight, 0.3)) return NOT_ANSWERED;
+      first = bestGain;
+    } else if (bestGain < Math.max(0.2 * questionWeight, 0.25 * first)) break;
+    const length = pick.text.split(' ').length;
     if (chosen.length > 0 && words + length > MAX_WORDS) continue;
-    if (chosen.some((o) => o.text === c.text)) continue;
-    chosen.push(c);
+    if (chosen.some((o) => o.text === pick.text)) continue;
+    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: bestGain });
+    for (const t of pick.terms) covered.add(t);
     words += length;
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
