@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db';
+import { api, bodyOf, newKey } from '../../support/http';
+import { makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf } from './fixtures';
+import { ingested, search, upload, type SourceView } from './helpers';
+
+let admin: string;
+let user: string;
+let canary: Server;
+let canaryHits = 0;
+beforeAll(async () => {
+  admin = (await newKey('admin')).key;
+  user = (await newKey('user')).key;
+  canary = createServer((_req, res) => {
+    canaryHits++;
+    res.end('x');
+  });
+  canary.on('connection', () => canaryHits++);
+  await new Promise<void>((r) => canary.listen(0, '127.0.0.1', r));
+});
+afterAll(() => new Promise<void>((r) => canary.close(() => r())));
+
+async function sourceCount(): Promise<number> {
+  return (await prisma()).source.count();
+}
+
+describe('ingest: bad input', () => {
+  it('refuses an upload over MAX_UPLOAD_BYTES with 413 while it streams, storing nothing', async () => {
+    const before = await sourceCount();
+    let pulled = 0;
+    const total = 40 * 1024 * 1024; // over the 25 MiB default
+    const boundary = 'x-boundary';
+    const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.txt"\r\ncontent-type: text/plain\r\n\r\n`);
+    const piece = new Uint8Array(1024 * 1024).fill(97);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(head);
+        if (pulled >= total) return controller.close();
+        pulled += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    });
+    const res = await api('POST', '/api/knowledge/sources', { key: admin, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(pulled).toBeLessThan(total); // stopped reading early
+    expect(await sourceCount()).toBe(before);
+  });
+
+  it('415 naming the accepted types for an executable named .pdf, a ZIP that is not a DOCX, an unknown extension and binary text', async () => {
+    const cases = [
+      { name: 'invoice.pdf', bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]) },
+      { name: 'archive.docx', bytes: new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0]) },
+      { name: 'tool.exe', bytes: 'MZ hello' },
+      { name: 'notes.txt', bytes: new Uint8Array([0x68, 0x69, 0, 0xff, 0xfe]) },
+      { name: 'report.txt', bytes: await makePdf(['a pdf in disguise']) },
+    ];
+    for (const c of cases) {
+      const res = await upload(admin, [c]);
+      expect(res.status, c.name).toBe(415);
+      expect((await bodyOf<{ detail: string }>(res)).detail).toContain('.txt, .md, .html, .pdf, .docx, .csv, .json');
+    }
+  });
+
+  it('never uses a file name as a path, and strips control characters from it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const res = await upload(admin, [{ name: `../../etc/passwd\u0000${tag}.txt`, bytes: `name test ${tag}` }]);
+    expect(res.status).toBe(202);
+    const source = await bodyOf<SourceView>(res);
+    expect(source.filename).toBe(`passwd${tag}.txt`);
+    const win = await bodyOf<SourceView>(await upload(admin, [{ name: `C:\\Windows\\evil-${tag}.md`, bytes: `windows ${tag}` }]));
+    expect(win.filename).toBe(`evil-${tag}.md`);
+  });
+
+  it('a DOCX zip bomb ends failed without inflating it all; so does an archive with thousands of entries', async () => {
+    const bomb = makeDocxBomb(100);
+    expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const a = await bodyOf<SourceView>(await upload(admin, [{ name: 'bomb.docx', bytes: bomb }]));
+    const b = await bodyOf<SourceView>(await upload(admin, [{ name: 'many.docx', bytes: makeManyEntryDocx(3000) }]));
+    const heapBefore = process.memoryUsage().rss;
+    const doneA = await ingested(admin, a.id);
+    expect(doneA.status).toBe('failed');
+    expect(doneA.error).toMatch(/inflates to more than/);
+    expect(process.memoryUsage().rss - heapBefore).toBeLessThan(150 * 1024 * 1024);
+    const doneB = await ingested(admin, b.id);
+    expect(doneB).toMatchObject({ status: 'failed', error: expect.stringMatching(/more than 2000 entries/) });
+  }, 60_000);
+
+  it('a DOCX whose image links to an external URL makes no outbound request', async () => {
+    canaryHits = 0;
+    const { port } = canary.address() as AddressInfo;
+    const tag = randomUUID().slice(0, 8);
+    const docx = makeDocx([`External link test ${tag}`], { externalImageUrl: `http://127.0.0.1:${port}/latest/meta-data/` });
+    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'ext.docx', bytes: docx }]));
+    expect((await ingested(admin, source.id)).status).toBe('ready');
+    expect(canaryHits).toBe(0);
+  });
+
+  it('an encrypted PDF and a PDF without text end failed with a clear error, and never show another file’s content', async () => {
+    const enc = await bodyOf<SourceView>(await upload(admin, [{ name: 'locked.pdf', bytes: await makeEncryptedPdf() }]));
+    const img = await bodyOf<SourceView>(await upload(admin, [{ name: 'scan.pdf', bytes: await makeImageOnlyPdf() }]));
+    const bad = await bodyOf<SourceView>(await upload(admin, [{ name: 'broken.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n garbage that is not a pdf') }]));
+    expect(await ingested(admin, enc.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/encrypted/i), chunkCount: 0 });
+    expect(await ingested(admin, img.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/no extractable text/i), chunkCount: 0 });
+    expect(await ingested(admin, bad.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/damaged|no extractable text/i) });
+    for (const id of [enc.id, img.id, bad.id]) {
+      expect(await (await prisma()).chunk.count({ where: { sourceId: id } })).toBe(0);
+    }
+  }, 60_000);
+
+  it('400 for invalid JSON forms: empty text, bad URL schemes, NUL in a title, too many bulk sources', async () => {
+    const bad: unknown[] = [
+      { text: '   ' },
+      { url: 'file:///etc/passwd' },
+      { url: 'gopher://example.com/' },
+      { url: 'ftp://example.com/x' },
+      { url: 'data:text/plain,hello' },
+      { title: 'a\u0000b', text: 'hi' },
+      { sources: Array.from({ length: 1001 }, (_, i) => ({ text: `t${i}` })) },
+      { sources: [] },
+    ];
+    for (const json of bad) {
+      const res = await api('POST', '/api/knowledge/sources', { key: admin, json });
+      expect(res.status, JSON.stringify(json).slice(0, 60)).toBe(400);
+    }
+    const wrongType = await api('POST', '/api/knowledge/sources', { key: admin, body: 'x', headers: { 'content-type': 'text/plain' } });
+    expect(wrongType.status).toBe(415);
+  });
+
+  it('a user may search and list but not ingest, replace or delete (403, nothing changes)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const own = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `guarded ${tag}` } }));
+    await ingested(admin, own.id);
+    expect((await api('POST', '/api/knowledge/sources', { key: user, json: { text: `sneaky ${tag}` } })).status).toBe(403);
+    expect((await upload(user, [{ name: 'a.txt', bytes: 'x' }])).status).toBe(403);
+    expect((await api('PUT', `/api/knowledge/sources/${own.id}`, { key: user, json: { text: 'overwritten' } })).status).toBe(403);
+    expect((await api('DELETE', `/api/knowledge/sources/${own.id}`, { key: user })).status).toBe(403);
+    expect((await api('GET', `/api/knowledge/sources/${own.id}`, { key: user })).status).toBe(200);
+    expect((await search(user, `guarded ${tag}`))[0]?.text).toBe(`guarded ${tag}`);
+    expect((await api('GET', '/api/knowledge/sources', {})).status).toBe(401);
+    expect((await api('GET', `/api/knowledge/search?q=x`, {})).status).toBe(401);
+  });
+});
