@@ -87,7 +87,7 @@ describe('never losing a reply', () => {
     expect(textOf(message)).toBe('one two three ');
     const stored = await getConversation(key, id);
     expect(stored.messages[1]!.parts).toEqual(message.parts);
-    expect(stored.messages[1]!.metadata.status).toBe('failed');
+    expect(stored.messages[1]!.metadata?.status).toBe('failed');
     // The conversation is free again.
     standin.options = { reply: REPLY };
     await readReply(await send(key, id, { content: 'again' }));

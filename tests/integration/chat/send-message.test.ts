@@ -82,7 +82,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(text).toMatch(/reduce pain, fever and inflammation \[1\]\./);
     const stored = await getConversation(key, id);
     expect(textOf(stored.messages[1]!)).toBe(text);
-    expect(stored.messages[1]!.metadata.status).toBe('complete');
+    expect(stored.messages[1]!.metadata?.status).toBe('complete');
   });
 
   it('follows up on the previous question ("and its side effects?") through history', async () => {
