@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { ChatUIMessage } from '@/lib/chat/chat-message';
 import { prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
-import { api, bodyOf } from '../../support/http';
-import { seedSource } from '../knowledge/seed-chunks';
+import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { api, bodyOf, newKey } from '../../support/http';
 
 /** Reads a reply the way a client does: the AI SDK's own SSE parser and message accumulator. */
 export async function readReply(res: Response): Promise<{ chunks: UIMessageChunk[]; message: ChatUIMessage }> {
@@ -52,12 +52,19 @@ export async function settledReply(messageId: string, timeoutMs = 10_000) {
   }
 }
 
-/** A ready knowledge source with these passages, stored through the knowledge index. */
-export async function addSource(title: string, passages: string[]): Promise<string> {
-  const id = await seedSource({ title, texts: passages });
+/** A ready knowledge source with these paragraphs, ingested through the real API and ingest queue. */
+export async function addSource(title: string, paragraphs: string[]): Promise<string> {
+  adminKey ??= (await newKey('admin')).key;
+  const res = await api('POST', '/api/knowledge/sources', { key: adminKey, json: { title, text: paragraphs.join('\n\n') } });
+  expect(res.status).toBe(202);
+  const { id } = await bodyOf<{ id: string }>(res);
+  await drainIngestQueue();
   forgetCorpusStats();
+  const source = await (await prisma()).source.findUniqueOrThrow({ where: { id } });
+  expect(source.status).toBe('ready');
   return id;
 }
+let adminKey: string | undefined;
 
 export const textOf = (m: { parts: Array<{ type: string; text?: string }> }) =>
   m.parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
