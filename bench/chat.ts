@@ -1,0 +1,169 @@
+// Chat benchmark (called by bench/run.ts against a running production server):
+// builds a 10,000-chunk corpus through the public API (10 bulk requests of 1,000
+// one-chunk text sources, ingested by the server's own worker), then measures,
+// through HTTP with the default local model, the time to the first text byte
+// (first `text-delta` chunk of the SSE stream) and to the end of the reply, for 1
+// conversation at a time and for 20 at once. Every reply must end `complete`.
+
+interface Options {
+  baseUrl: string;
+  adminKey: string;
+  log: (line: string) => void;
+}
+
+const CORPUS_SOURCES = 10_000;
+const BULK = 1_000;
+const SEQUENTIAL_SENDS = 40;
+const CONCURRENT = 20;
+const SENDS_PER_CONVERSATION = 5;
+
+/** A tiny deterministic PRNG, so every run builds the same corpus and asks the same questions. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = 'ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pa qui re so tu va we xi yo zu'.split(' ');
+const COMMON = 'the of and to in is that for with as on by system process data value method result model level change energy water cell'.split(' ');
+
+function corpus() {
+  const rand = prng(42);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const vocabulary = Array.from({ length: 5000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''));
+  const docs = Array.from({ length: CORPUS_SOURCES }, (_, i) => {
+    const topic = [pick(vocabulary), pick(vocabulary), pick(vocabulary)];
+    const sentences = Array.from({ length: 6 }, () => {
+      const words = Array.from({ length: 10 + Math.floor(rand() * 8) }, () => (rand() < 0.35 ? pick(COMMON) : rand() < 0.3 ? pick(topic) : pick(vocabulary)));
+      const s = words.join(' ');
+      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+    });
+    return { title: `Document ${i} ${topic.join(' ')}`, text: sentences.join(' '), topic };
+  });
+  return docs;
+}
+
+async function call(o: Options, key: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${o.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function buildCorpus(o: Options, docs: ReturnType<typeof corpus>): Promise<void> {
+  const started = performance.now();
+  for (let i = 0; i < docs.length; i += BULK) {
+    const batch = docs.slice(i, i + BULK).map((d) => ({ title: d.title, text: d.text }));
+    const res = await call(o, o.adminKey, 'POST', '/api/knowledge/sources', { sources: batch });
+    if (res.status !== 202 && res.status !== 200) throw new Error(`ingest request failed: ${res.status} ${await res.text()}`);
+  }
+  for (;;) {
+    const waiting = await Promise.all(
+      ['pending', 'processing'].map(async (status) => {
+        const res = await call(o, o.adminKey, 'GET', `/api/knowledge/sources?status=${status}&limit=1`);
+        return ((await res.json()) as { data: unknown[] }).data.length;
+      }),
+    );
+    if (waiting.every((n) => n === 0)) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  o.log(`corpus: ${docs.length} sources ingested through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+interface Sample {
+  ttfbMs: number;
+  totalMs: number;
+  ok: boolean;
+}
+
+/** One send, timed from the request to the first text delta and to the end of the stream. */
+async function timedSend(o: Options, key: string, conversationId: string, content: string): Promise<Sample> {
+  const t0 = performance.now();
+  const res = await call(o, key, 'POST', `/api/conversations/${conversationId}/messages`, { content });
+  if (res.status !== 200 || !res.body) {
+    await res.text().catch(() => '');
+    return { ttfbMs: NaN, totalMs: performance.now() - t0, ok: false };
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  let ttfbMs = NaN;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += decoder.decode(value, { stream: true });
+    if (Number.isNaN(ttfbMs) && seen.includes('"type":"text-delta"')) ttfbMs = performance.now() - t0;
+  }
+  const totalMs = performance.now() - t0;
+  const ok = !seen.includes('"type":"error"') && seen.includes('"status":"complete"') && !Number.isNaN(ttfbMs);
+  return { ttfbMs, totalMs, ok };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function newConversation(o: Options, key: string): Promise<string> {
+  const res = await call(o, key, 'POST', '/api/conversations', {});
+  if (res.status !== 201) throw new Error(`create conversation failed: ${res.status}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export async function runChatBench(o: Options): Promise<Record<string, number>> {
+  const docs = corpus();
+  await buildCorpus(o, docs);
+  const keyRes = await call(o, o.adminKey, 'POST', '/api/keys', { name: 'chat bench', role: 'user' });
+  const { key } = (await keyRes.json()) as { key: string };
+  const rand = prng(7);
+  const question = () => {
+    const doc = docs[Math.floor(rand() * docs.length)]!;
+    return `What does the text say about ${doc.topic.join(' and ')}?`;
+  };
+
+  // Warm-up: the first request of each route compiles and caches; it is not measured.
+  const warm = await newConversation(o, key);
+  await timedSend(o, key, warm, question());
+
+  const sequential: Sample[] = [];
+  for (let i = 0; i < SEQUENTIAL_SENDS; i += SENDS_PER_CONVERSATION) {
+    const id = await newConversation(o, key);
+    for (let j = 0; j < SENDS_PER_CONVERSATION; j++) sequential.push(await timedSend(o, key, id, question()));
+  }
+
+  const concurrent: Sample[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      const id = await newConversation(o, key);
+      for (let j = 0; j < SENDS_PER_CONVERSATION; j++) concurrent.push(await timedSend(o, key, id, question()));
+    }),
+  );
+  const concurrentSeconds = (performance.now() - started) / 1000;
+
+  const figures: Record<string, number> = {
+    corpus_chunks: docs.length,
+    c1_sends: sequential.length,
+    c1_errors: sequential.filter((s) => !s.ok).length,
+    c1_ttfb_p50_ms: percentile(sequential.map((s) => s.ttfbMs), 50),
+    c1_ttfb_p95_ms: percentile(sequential.map((s) => s.ttfbMs), 95),
+    c1_full_p50_ms: percentile(sequential.map((s) => s.totalMs), 50),
+    c1_full_p95_ms: percentile(sequential.map((s) => s.totalMs), 95),
+    c20_sends: concurrent.length,
+    c20_errors: concurrent.filter((s) => !s.ok).length,
+    c20_ttfb_p50_ms: percentile(concurrent.map((s) => s.ttfbMs), 50),
+    c20_ttfb_p95_ms: percentile(concurrent.map((s) => s.ttfbMs), 95),
+    c20_full_p50_ms: percentile(concurrent.map((s) => s.totalMs), 50),
+    c20_full_p95_ms: percentile(concurrent.map((s) => s.totalMs), 95),
+    c20_replies_per_s: concurrent.length / concurrentSeconds,
+  };
+  o.log(`1 conversation:  TTFB p50 ${figures.c1_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c1_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_full_p95_ms!.toFixed(0)} ms; errors ${figures.c1_errors}`);
+  o.log(`20 conversations: TTFB p50 ${figures.c20_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c20_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_full_p95_ms!.toFixed(0)} ms; errors ${figures.c20_errors}`);
+  o.log('targets: TTFB p50 <= 100 ms at 1, p95 <= 500 ms at 20; 0 errors');
+  return figures;
+}
