@@ -106,7 +106,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = result.data;
-  if (c.CHAT_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
+  if (/^openai(:|$)/.test(c.CHAT_MODEL) && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY: required when CHAT_MODEL is openai:*');
   }
   if (c.EMBEDDING_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
