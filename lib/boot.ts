@@ -34,6 +34,17 @@ export async function boot(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** boot(), or exit with the reason on stderr: a server that cannot start must not half-run. */
+export async function bootOrExit(): Promise<void> {
+  try {
+    await boot();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`\nGroundwork could not start:\n${message}\n\n`);
+    process.exit(1);
+  }
+}
+
 async function startBackgroundWork(ingest: boolean): Promise<Array<() => Promise<void>>> {
   void ingest;
   return [];
