@@ -19,6 +19,7 @@ export async function answerQuestion(question: string): Promise<{ answer: string
       system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
       messages: [{ role: 'user', content: question }],
       maxRetries: 0,
+      timeout: 120_000,
     });
     answer = result.text;
   } catch (error) {

@@ -68,6 +68,8 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
         messages: [...job.history, { role: 'user', content: job.question }],
         maxRetries: 0,
+        // A stalled upstream must not hold the conversation's reply slot (409s) forever.
+        timeout: { totalMs: 300_000, chunkMs: 60_000 },
         onError: () => {}, // reported once, below, through toUIMessageStream's onError
       });
       const ui = toUIMessageStream<ToolSet, ChatUIMessage>({
