@@ -1,11 +1,16 @@
 'use client';
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
-import { Markdown } from './markdown';
 import { PassageDialog } from './passage-dialog';
 import { SourceList } from './source-list';
 import { citationsOf, textOf, type ChatMessage } from './types';
+
+// The Markdown stack (react-markdown, remark-gfm, micromark) is the largest
+// piece of the chat's JavaScript; loading it on demand keeps it out of the
+// first load. ChatView preloads it, so it is normally there before a reply.
+const Markdown = lazy(() => import('./markdown').then((m) => ({ default: m.Markdown })));
+export const preloadMarkdown = () => void import('./markdown');
 
 interface AssistantMessageProps {
   message: ChatMessage;
@@ -35,7 +40,9 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
   return (
     <article className="group" data-testid="assistant-message" aria-busy={streaming} data-status={shown}>
       <h2 className="sr-only">Assistant</h2>
-      <Markdown text={text} citations={citations} onOpenCitation={setOpen} />
+      <Suspense fallback={<p className="whitespace-pre-wrap leading-[1.65]">{text}</p>}>
+        <Markdown text={text} citations={citations} onOpenCitation={setOpen} />
+      </Suspense>
       {stopped ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
       {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}
       {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}

@@ -5,7 +5,7 @@ import { DefaultChatTransport } from 'ai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ArrowDownIcon } from '@/components/ui/icons';
-import { AssistantMessage } from './assistant-message';
+import { AssistantMessage, preloadMarkdown } from './assistant-message';
 import { ChatError, describeChatError } from './chat-error';
 import { Composer } from './composer';
 import { replaceConversations, upsertConversation } from './conversations-store';
@@ -69,6 +69,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   const last = messages[messages.length - 1];
   const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
   const scroll = useAutoScroll([messages, status]);
+
+  useEffect(preloadMarkdown, []);
 
   // Esc stops a streaming reply from anywhere on the page.
   useEffect(() => {
