@@ -9,6 +9,11 @@ const lastMessage = z.object({
   parts: z.array(z.object({ type: z.literal('text', { message: 'only text parts are supported' }), text: z.string() })).min(1),
 });
 
+/** useChat's `trigger: 'regenerate-message'`: answer the last stored question again instead of storing a new one. */
+export function isRegenerate(body: SendMessageBody): boolean {
+  return 'trigger' in body && body.trigger === 'regenerate-message';
+}
+
 /** The text of the new message, whichever request shape carried it. */
 export function messageContent(body: SendMessageBody): string {
   if ('content' in body) return body.content;

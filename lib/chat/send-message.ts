@@ -10,19 +10,20 @@ import { streamReply } from './stream-reply';
  * 409 while another reply streams, else the user message is stored and the
  * reply streams back — as the AI SDK UI message stream, or as plain text.
  */
-export async function sendMessage({ conversationId, ownerId, content, format }: {
+export async function sendMessage({ conversationId, ownerId, content, regenerate, format }: {
   conversationId: string;
   ownerId: string;
   content: string;
+  regenerate?: boolean;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
   await getConversationOrThrow({ id: conversationId, ownerId });
   const { model, id: modelId } = getChatModel();
-  const started = await startReply({ conversationId, content, modelId });
+  const started = await startReply({ conversationId, content, modelId, regenerate });
   const { stream, done } = streamReply({
     conversationId,
     assistant: started.assistant,
-    question: content,
+    question: started.question,
     previousQuestion: started.previousQuestion,
     history: started.history,
     model,

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
-import { previousUserText, selectHistory } from './select-history';
+import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { titleFromMessage } from './title-from-message';
 
 const busy = () =>
@@ -16,7 +16,13 @@ const busy = () =>
  * `active_reply_id`: of two concurrent sends exactly one wins; the other gets 409.
  * The caller has already checked ownership (404).
  */
-export async function startReply({ conversationId, content, modelId }: { conversationId: string; content: string; modelId: string }) {
+export async function startReply({ conversationId, content, modelId, regenerate = false }: {
+  conversationId: string;
+  content: string;
+  modelId: string;
+  /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
+  regenerate?: boolean;
+}) {
   const db = await prisma();
   const assistantId = uuidv7();
   const now = Date.now();
@@ -43,22 +49,35 @@ export async function startReply({ conversationId, content, modelId }: { convers
       where: { conversationId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: 100,
-      select: { role: true, parts: true },
+      select: { id: true, role: true, parts: true, createdAt: true },
     });
     previous.reverse();
+    // Regenerate: drop the last reply and answer the question before it again; the question
+    // is the stored one, never the client's copy.
+    let replaced: string | undefined;
+    let question: (typeof previous)[number] | undefined;
+    if (regenerate) {
+      if (previous.at(-1)?.role === 'assistant') replaced = previous.pop()!.id;
+      if (previous.at(-1)?.role === 'user') question = previous.pop();
+    }
+    const questionText = question ? textOfParts(question.parts) : content;
     const [userMessage, assistant] = await db.$transaction(async (tx) => {
-      const user = await tx.message.create({
-        data: { conversationId, role: 'user', parts: [{ type: 'text', text: content }], status: 'complete', createdAt: userCreatedAt },
-      });
+      if (replaced) await tx.message.delete({ where: { id: replaced } });
+      const user =
+        question ??
+        (await tx.message.create({
+          data: { conversationId, role: 'user', parts: [{ type: 'text', text: content }], status: 'complete', createdAt: userCreatedAt },
+        }));
       const reply = await tx.message.create({
         data: { id: assistantId, conversationId, role: 'assistant', parts: [], status: 'streaming', model: modelId, createdAt: assistantCreatedAt },
       });
-      await tx.conversation.updateMany({ where: { id: conversationId, title: null }, data: { title: titleFromMessage(content, config().MAX_TITLE_CHARS) } });
+      await tx.conversation.updateMany({ where: { id: conversationId, title: null }, data: { title: titleFromMessage(questionText, config().MAX_TITLE_CHARS) } });
       await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
       return [user, reply] as const;
     });
     return {
       userMessage,
+      question: questionText,
       assistant: { id: assistant.id, createdAt: assistant.createdAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
       previousQuestion: previousUserText(previous),

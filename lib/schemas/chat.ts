@@ -44,7 +44,11 @@ export const sendMessageBody = () =>
         .object({
           id: z.string().max(200).optional().meta({ description: 'The chat id useChat sends; ignored (the path names the conversation).' }),
           message: uiUserMessage(),
-          trigger: z.string().max(50).optional().meta({ description: 'useChat’s trigger; only `submit-message` is meaningful.' }),
+          trigger: z
+            .enum(['submit-message', 'regenerate-message'])
+            .optional()
+            .meta({ description: 'useChat’s trigger. `regenerate-message` replaces the last reply with a new answer to the last stored question.' }),
+          messageId: z.string().max(200).optional().meta({ description: 'useChat’s id of the message to regenerate; informational.' }),
         })
         .meta({ id: 'SendMessageUIMessage' }),
       z

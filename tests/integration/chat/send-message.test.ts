@@ -73,6 +73,23 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
+  it('regenerates the last reply (useChat trigger regenerate-message) without storing the question twice', async () => {
+    const id = await newConversation(key);
+    const first = await readReply(await send(key, id, { content: `What is aspirin ${tag} used for?` }));
+    const again = await readReply(
+      await send(key, id, {
+        id,
+        trigger: 'regenerate-message',
+        messageId: first.message.id,
+        message: { id: 'client-q', role: 'user', parts: [{ type: 'text', text: 'a client copy that is not used' }] },
+      }),
+    );
+    expect(again.message.id).not.toBe(first.message.id);
+    expect(textOf(again.message)).toBe(textOf(first.message));
+    const stored = await getConversation(key, id);
+    expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
+  });
+
   it('streams the text alone with Accept: text/plain', async () => {
     const id = await newConversation(key);
     const res = await send(key, id, { content: `What is aspirin ${tag} used for?` }, { accept: 'text/plain' });

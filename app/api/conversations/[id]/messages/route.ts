@@ -1,4 +1,4 @@
-import { messageContent } from '@/lib/chat/message-content';
+import { isRegenerate, messageContent } from '@/lib/chat/message-content';
 import { sendMessage } from '@/lib/chat/send-message';
 import { methodNotAllowed, withApi } from '@/lib/http/with-api';
 import { readJson } from '@/lib/http/read-json';
@@ -10,9 +10,10 @@ import { idParam } from '@/lib/schemas/common';
 export const POST = withApi<{ id: string }>(
   async ({ req, params, principal }) => {
     const { id } = parseParams(params, idParam);
-    const content = messageContent(await readJson(req, sendMessageBody()));
+    const body = await readJson(req, sendMessageBody());
+    const content = messageContent(body);
     const format = /^\s*text\/plain\b/i.test(req.headers.get('accept') ?? '') ? 'text' : 'ui';
-    const { response } = await sendMessage({ conversationId: id, ownerId: principal.id, content, format });
+    const { response } = await sendMessage({ conversationId: id, ownerId: principal.id, content, regenerate: isRegenerate(body), format });
     return response;
   },
   { auth: 'user', limit: 'messages' },
