@@ -72,13 +72,12 @@ function findNul(value: unknown, pointer: string): string | undefined {
   return undefined;
 }
 
-/** Like readJson, but an empty body (no content at all) counts as `{}`. */
+/** Like readJson, but an empty body (no content type, no bytes) counts as `{}`. */
 export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const empty = req.headers.get('content-length') === '0' || (!req.headers.get('content-type') && !req.body);
-  if (empty) {
-    const result = schema.safeParse({});
-    if (!result.success) throw validationError(result.error, 'body');
-    return result.data;
-  }
-  return readJson(req, schema);
+  if (req.headers.get('content-type')) return readJson(req, schema);
+  const text = await readTextWithin(req, config().MAX_JSON_BYTES);
+  if (text.trim() !== '') throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
+  const result = schema.safeParse({});
+  if (!result.success) throw validationError(result.error, 'body');
+  return result.data;
 }

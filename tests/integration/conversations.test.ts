@@ -22,10 +22,14 @@ describe('conversations', () => {
     expect(new Date(body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('creates an untitled conversation from an empty body', async () => {
+  it('creates an untitled conversation from an empty body, as `curl -X POST` sends it', async () => {
     const res = await api('POST', '/api/conversations', { key: alice });
     expect(res.status).toBe(201);
     expect((await bodyOf<Conversation>(res)).title).toBeNull();
+    const streamed = await api('POST', '/api/conversations', { key: alice, body: new ReadableStream({ start: (c) => c.close() }) });
+    expect(streamed.status).toBe(201);
+    const text = await api('POST', '/api/conversations', { key: alice, body: 'title=x' });
+    expect(text.status).toBe(415);
   });
 
   it('reads back what was created', async () => {
