@@ -44,9 +44,9 @@ export default async function AdminPage() {
       <header className="sticky top-0 z-20 border-b border-border bg-bg/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <Brand />
-          <span className="text-sm text-muted">/ Knowledge</span>
+          <span className="hidden text-sm text-muted sm:inline">/ Knowledge</span>
           <nav className="ml-auto flex items-center gap-2" aria-label="Account">
-            <Link href="/" className="rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2">
+            <Link href="/" className="whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2">
               Open chat
             </Link>
             <SignOutButton />
@@ -57,7 +57,7 @@ export default async function AdminPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
         <KnowledgeUploader />
         <SourcesTable />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <RetrievalSearch />
           <KeysManager />
         </div>

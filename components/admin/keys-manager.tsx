@@ -54,7 +54,7 @@ export function KeysManager() {
   }
 
   return (
-    <section aria-labelledby="keys-heading" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+    <section aria-labelledby="keys-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5">
       <h2 id="keys-heading" className="text-base font-semibold">
         API keys
       </h2>
@@ -102,13 +102,13 @@ export function KeysManager() {
       ) : null}
       {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm" data-testid="keys-table">
+        <table className="w-full text-sm" data-testid="keys-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-              <th scope="col" className="px-3 py-2 font-medium">Key</th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Key</th>
               <th scope="col" className="px-3 py-2 font-medium">Role</th>
-              <th scope="col" className="px-3 py-2 font-medium">Last used</th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Last used</th>
               <th scope="col" className="py-2 pl-3 text-right font-medium"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
@@ -116,9 +116,9 @@ export function KeysManager() {
             {(keys ?? []).map((k) => (
               <tr key={k.id} className="border-t border-border" data-testid="key-row">
                 <td className="py-2 pr-3 font-medium">{k.name}</td>
-                <td className="px-3 py-2 font-mono text-xs text-muted">{k.prefix}…</td>
+                <td className="hidden px-3 py-2 font-mono text-xs text-muted sm:table-cell">{k.prefix}…</td>
                 <td className="px-3 py-2"><Badge tone={k.role === 'admin' ? 'accent' : 'neutral'}>{k.role}</Badge></td>
-                <td className="px-3 py-2 text-muted">{formatDate(k.lastUsedAt)}</td>
+                <td className="hidden px-3 py-2 text-muted sm:table-cell">{formatDate(k.lastUsedAt)}</td>
                 <td className="py-2 pl-3 text-right">
                   {k.revokedAt ? (
                     <Badge tone="danger">Revoked</Badge>

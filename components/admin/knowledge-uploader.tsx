@@ -107,7 +107,7 @@ export function KnowledgeUploader() {
           }}
         />
       </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <UrlForm onSubmit={(url) => addJson(url, { url })} />
         <PasteForm onSubmit={(title, text) => addJson(title || 'Pasted text', { title: title || undefined, text })} />
       </div>

@@ -37,7 +37,7 @@ export function RetrievalSearch() {
   }
 
   return (
-    <section aria-labelledby="search-heading" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+    <section aria-labelledby="search-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5">
       <h2 id="search-heading" className="text-base font-semibold">
         Test retrieval
       </h2>

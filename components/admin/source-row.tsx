@@ -32,7 +32,7 @@ export function SourceRow({ source, onDelete }: { source: Source; onDelete: () =
 
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
-      <td className="max-w-[16rem] py-2.5 pl-4 pr-3">
+      <td className="max-w-[10rem] py-2.5 pl-4 pr-3 sm:max-w-[18rem]">
         <span className="block truncate font-medium" title={source.title} data-testid="source-row-title">
           {source.title}
         </span>
@@ -40,16 +40,16 @@ export function SourceRow({ source, onDelete }: { source: Source; onDelete: () =
         {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
         {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
       </td>
-      <td className="px-3 py-2.5 text-muted">{kindLabel[source.kind]}</td>
+      <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
       <td className="px-3 py-2.5">
         <StatusBadge status={source.status} />
         {isIngesting(source) ? <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" /> : null}
         {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
       </td>
       <td className="px-3 py-2.5 text-right tabular-nums">{source.chunkCount}</td>
-      <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted">{formatBytes(source.size)}</td>
-      <td className="whitespace-nowrap px-3 py-2.5 text-muted">{formatDate(source.createdAt)}</td>
-      <td className="whitespace-nowrap py-2.5 pl-3 pr-4 text-right">
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{formatBytes(source.size)}</td>
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
+      <td className="py-2.5 pl-3 pr-4 text-right sm:whitespace-nowrap">
         <input
           ref={picker}
           type="file"

@@ -9,13 +9,14 @@ import { announceSourcesChanged, type Source, type SourceStatus } from './types'
 import { useSources } from './use-sources';
 
 type SortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
-const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
+// Kind, size and date give way on small screens; title, status and chunks stay.
+const columns: { key: SortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
   { key: 'title', label: 'Title' },
-  { key: 'kind', label: 'Kind' },
+  { key: 'kind', label: 'Kind', wide: true },
   { key: 'status', label: 'Status' },
   { key: 'chunkCount', label: 'Chunks', numeric: true },
-  { key: 'size', label: 'Size', numeric: true },
-  { key: 'createdAt', label: 'Added' },
+  { key: 'size', label: 'Size', numeric: true, wide: true },
+  { key: 'createdAt', label: 'Added', wide: true },
 ];
 
 /** Every knowledge source: sortable, filtered by status, paginated, with delete and replace. */
@@ -80,7 +81,7 @@ export function SourcesTable() {
         </p>
       ) : null}
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-sm" data-testid="sources-table">
+        <table className="w-full text-sm" data-testid="sources-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>
               {columns.map((c) => (
@@ -88,7 +89,7 @@ export function SourcesTable() {
                   key={c.key}
                   scope="col"
                   aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
-                  className={`px-3 py-2 font-medium first:pl-4 ${c.numeric ? 'text-right' : ''}`}
+                  className={`px-3 py-2 font-medium first:pl-4 ${c.numeric ? 'text-right' : ''} ${c.wide ? 'hidden md:table-cell' : ''}`}
                 >
                   <button
                     type="button"

@@ -34,7 +34,7 @@ export function Composer({ busy, onSend, onStop, maxLength = 32_000 }: ComposerP
 
   return (
     <form
-      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-2xl border border-border bg-bg p-2 shadow-sm focus-within:border-accent"
+      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-2xl border border-border bg-bg p-2 shadow-sm focus-within:border-accent focus-within:ring-2 focus-within:ring-ring/30"
       onSubmit={(e) => {
         e.preventDefault();
         submit();

@@ -1,0 +1,74 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown, safeUrl } from '@/components/chat/markdown';
+import type { Citation } from '@/components/chat/types';
+
+const citation = (title: string): Citation => ({
+  sourceId: '01900000-0000-7000-8000-000000000001',
+  chunkId: '01900000-0000-7000-8000-000000000002',
+  title,
+  snippet: 'A passage.',
+  location: { start: 0, end: 10 },
+});
+
+const render = (text: string, citations: Citation[] = []) => renderToStaticMarkup(createElement(Markdown, { text, citations }));
+
+describe('reply Markdown', () => {
+  it.each([
+    ['<script>alert(1)</script>', '<script'],
+    ['<img src=x onerror=alert(1)>', '<img'],
+    ['<iframe srcdoc="<script>alert(1)</script>"></iframe>', '<iframe'],
+    ['<svg onload=alert(1)></svg>', '<svg'],
+  ])('shows raw HTML %s as text, never as markup', (input, tag) => {
+    const html = render(input);
+    expect(html).not.toContain(tag);
+    expect(html).toContain('&lt;');
+  });
+
+  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x'])(
+    'drops the link target %s',
+    (url) => {
+      const html = render(`[click](${url})`);
+      expect(html).not.toMatch(/href=/);
+      expect(html).toContain('click');
+    },
+  );
+
+  it('keeps web links, opening them safely in a new tab', () => {
+    expect(render('[docs](https://example.com/a)')).toContain('href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow"');
+  });
+
+  it('loads images only from this site', () => {
+    expect(render('![chart](/logo.png)')).toContain('<img src="/logo.png"');
+    const foreign = render('![tracker](https://evil.example/p.png?q=secret)');
+    expect(foreign).not.toContain('<img');
+    expect(foreign).toContain('[image: tracker]');
+  });
+
+  it('turns [n] into citation buttons only when a citation n exists, and never inside code', () => {
+    const html = render('Flush every 412 hours [1]. Not a source [3]. `array[1]`', [citation('Manual')]);
+    expect(html.match(/data-testid="citation-link"/g)).toHaveLength(1);
+    expect(html).toContain('aria-label="Source 1: Manual"');
+    expect(html).toContain('[3]');
+    expect(html).toContain('<code>array[1]</code>');
+  });
+
+  it('renders GFM tables and highlighted code blocks', () => {
+    const html = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = "y"; // note\n```');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<span class="tok-keyword">const</span>');
+    expect(html).toContain('<span class="tok-comment">// note</span>');
+  });
+});
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://a.example/x', 'https://a.example/x'],
+    ['mailto:a@b.example', 'mailto:a@b.example'],
+    ['/docs', '/docs'],
+    ['#cite-1', '#cite-1'],
+    ['javascript:alert(1)', ''],
+    ['/\\evil.example', ''],
+  ])('%s → %s', (input, output) => expect(safeUrl(input)).toBe(output));
+});
