@@ -27,9 +27,9 @@ export function messageContent(body: SendMessageBody): string {
   }
   const text = parsed.data.parts.map((p) => p.text).join('\n');
   const max = config().MAX_MESSAGE_CHARS;
-  if (!text.trim() || text.length > max) {
-    throw new ApiError('validation', `body.messages[-1]: must be 1 to ${max} characters and not only whitespace`, {
-      errors: [{ pointer: 'body.messages[-1].parts', detail: `must be 1 to ${max} characters and not only whitespace` }],
+  if (!text.trim() || text.length > max || !text.isWellFormed()) {
+    throw new ApiError('validation', `body.messages[-1]: must be 1 to ${max} characters of well-formed text, not only whitespace`, {
+      errors: [{ pointer: 'body.messages[-1].parts', detail: `must be 1 to ${max} characters of well-formed text, not only whitespace` }],
     });
   }
   return text;

@@ -10,7 +10,9 @@ const messageText = () => {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => s.trim().length > 0, 'must not be empty or only whitespace');
+    .refine((s) => s.trim().length > 0, 'must not be empty or only whitespace')
+    // PostgreSQL's json cannot store a lone UTF-16 surrogate: refuse it here rather than fail on insert.
+    .refine((s) => s.isWellFormed(), 'must be well-formed Unicode (no lone surrogates)');
 };
 
 const textPart = () =>

@@ -93,6 +93,18 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     expect(rows.map((r) => [r.role, r.status])).toEqual([['user', 'complete'], ['assistant', 'complete']]);
   });
 
+  it('keeps RTL overrides, zero-width and combining floods intact, and refuses lone surrogates with 400', async () => {
+    const id = await newConversation(key);
+    const odd = `abc \u202Edlrow\u202C \u200B\u200D x${'\u0301'.repeat(500)} 👩‍👩‍👧`;
+    const { message } = await readReply(await send(key, id, { content: odd }));
+    expect(message.metadata?.status).toBe('complete');
+    const rows = await (await prisma()).message.findMany({ where: { conversationId: id, role: 'user' } });
+    expect(rows[0]!.parts).toEqual([{ type: 'text', text: odd }]);
+    const before = await messageCount(id);
+    await expectProblem(await api('POST', `/api/conversations/${id}/messages`, { key, body: '{"content":"bad \\ud800 half"}', headers: { 'content-type': 'application/json' } }), 400);
+    expect(await messageCount(id)).toBe(before);
+  });
+
   it('405 for GET', async () => {
     expect((await api('GET', `/api/conversations/${conversationId}/messages`, { key })).status).toBe(405);
   });
