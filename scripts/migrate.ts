@@ -1,6 +1,11 @@
 // npm run db:migrate – apply pending migrations to DATABASE_URL (the server also does this at start).
 import { closeDatabase, getDatabase } from '@/lib/db';
 
-const db = await getDatabase();
-console.log(`Migrations applied; database (${db.backend}) is up to date.`);
-await closeDatabase();
+try {
+  const db = await getDatabase();
+  console.log(`Migrations applied; the ${db.backend} database is up to date.`);
+  await closeDatabase();
+} catch (error) {
+  console.error(`Could not migrate: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
