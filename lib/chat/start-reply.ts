@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
+import { REPLY_STALE_MS } from './reply-heartbeat';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { titleFromMessage } from './title-from-message';
 
@@ -33,12 +34,18 @@ export async function startReply({ conversationId, content, modelId, regenerate 
     db.conversation.updateMany({ where: { id: conversationId, activeReplyId: null }, data: { activeReplyId: assistantId } });
   let claimed = await claim();
   if (claimed.count === 0) {
-    // A claim whose reply is no longer streaming was left behind (its release failed): take it back once.
+    // A claim left behind – its reply finished but the release failed, or its process died
+    // (no heartbeat) – is taken back once; a live reply keeps it.
     const current = await db.conversation.findUnique({ where: { id: conversationId }, select: { activeReplyId: true } });
     const holder = current?.activeReplyId
-      ? await db.message.findUnique({ where: { id: current.activeReplyId }, select: { status: true } })
+      ? await db.message.findUnique({ where: { id: current.activeReplyId }, select: { status: true, updatedAt: true } })
       : null;
-    if (!current?.activeReplyId || holder?.status === 'streaming') throw busy();
+    if (!current?.activeReplyId) throw busy();
+    if (holder?.status === 'streaming') {
+      const cutoff = new Date(Date.now() - REPLY_STALE_MS);
+      if (holder.updatedAt >= cutoff) throw busy();
+      await db.message.updateMany({ where: { id: current.activeReplyId, status: 'streaming', updatedAt: { lt: cutoff } }, data: { status: 'interrupted' } });
+    }
     await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: current.activeReplyId }, data: { activeReplyId: null } });
     claimed = await claim();
     if (claimed.count === 0) throw busy();

@@ -4,6 +4,7 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedPassages, numberPassages, type NumberedPassage } from './number-passages';
+import { startReplyHeartbeat } from './reply-heartbeat';
 import { retrievePassages } from './retrieve-passages';
 import { releaseConversation, saveReply } from './save-reply';
 
@@ -55,6 +56,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   };
 
   const done = (async () => {
+    const stopHeartbeat = startReplyHeartbeat(job.assistant.id);
     const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
     let failed = false;
     let usage: ReplyUsage | undefined;
@@ -120,6 +122,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       log.error('could not store a reply', { messageId: job.assistant.id, ...errorFields(error) });
       await releaseConversation({ conversationId: job.conversationId, messageId: job.assistant.id }).catch(() => {});
     }
+    stopHeartbeat();
     toClient(finish);
     toClient();
   })();

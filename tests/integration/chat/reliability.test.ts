@@ -106,18 +106,42 @@ describe('never losing a reply', () => {
   it('marks a reply left streaming by a crash as interrupted at restart, and frees its conversation', async () => {
     const id = await newConversation(key);
     const db = await prisma();
+    const crashedAt = new Date(Date.now() - 60_000); // its heartbeat stopped a minute ago
     const orphan = await db.message.create({
-      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }] },
+      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }], createdAt: crashedAt, updatedAt: crashedAt },
     });
     await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
-    expect((await send(key, id, { content: 'blocked?' })).status).toBe(409);
 
-    const { interrupted } = await recoverInterruptedReplies();
+    const { interrupted } = await recoverInterruptedReplies({ followUp: false });
     expect(interrupted).toBeGreaterThanOrEqual(1);
     const stored = await getConversation(key, id);
     expect(stored.messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' }, parts: [{ type: 'text', text: 'half a rep' }] });
     const res = await send(key, id, { content: 'and now?' });
     expect(res.status).toBe(200);
     await readReply(res);
+  });
+
+  it('leaves a live reply (heartbeat still beating) alone, so instances sharing a database never cut each other off', async () => {
+    standin.options = { reply: REPLY, delayMs: 40 };
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'slow one' });
+    const messageId = res.headers.get('x-message-id')!;
+    await recoverInterruptedReplies({ followUp: false });
+    expect((await send(key, id, { content: 'still busy?' })).status).toBe(409);
+    const { message } = await readReply(res);
+    expect(message.metadata?.status).toBe('complete');
+    expect((await settledReply(messageId)).status).toBe('complete');
+  });
+
+  it('takes back the reply slot of a dead process at the next send', async () => {
+    const id = await newConversation(key);
+    const db = await prisma();
+    const longAgo = new Date(Date.now() - 60_000);
+    const orphan = await db.message.create({ data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [], createdAt: longAgo, updatedAt: longAgo } });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    const res = await send(key, id, { content: 'anyone there?' });
+    expect(res.status).toBe(200);
+    await readReply(res);
+    expect((await db.message.findUniqueOrThrow({ where: { id: orphan.id } })).status).toBe('interrupted');
   });
 });

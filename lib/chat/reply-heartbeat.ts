@@ -1,0 +1,21 @@
+import 'server-only';
+import { prisma } from '@/lib/db';
+
+/**
+ * A reply being written touches its row every few seconds. A `streaming` reply
+ * whose row has not been touched for REPLY_STALE_MS belongs to a process that
+ * died: it can be marked `interrupted` without ever touching a live reply of
+ * another instance sharing the database.
+ */
+export const REPLY_HEARTBEAT_MS = 5_000;
+export const REPLY_STALE_MS = 15_000;
+
+export function startReplyHeartbeat(messageId: string): () => void {
+  const timer = setInterval(() => {
+    void prisma()
+      .then((db) => db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { updatedAt: new Date() } }))
+      .catch(() => {});
+  }, REPLY_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
