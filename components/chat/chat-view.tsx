@@ -32,6 +32,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   const retryAfter = useRef<number | null>(null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
+  // The first question, shown at once while its conversation is being created.
+  const [pending, setPending] = useState<string | null>(null);
 
   const transport = useMemo(
     () =>
@@ -65,12 +67,16 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     },
   });
 
-  const busy = status === 'submitted' || status === 'streaming';
+  const busy = status === 'submitted' || status === 'streaming' || pending !== null;
   const last = messages[messages.length - 1];
   const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
   const scroll = useAutoScroll([messages, status]);
 
   useEffect(preloadMarkdown, []);
+  // Hand over from the optimistic bubble once useChat shows the real message.
+  useEffect(() => {
+    if (messages.length > 0) setPending(null);
+  }, [messages.length]);
 
   // Esc stops a streaming reply from anywhere on the page.
   useEffect(() => {
@@ -86,6 +92,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     setCreateError(null);
     clearError();
     if (!conversationId.current) {
+      setPending(text);
       try {
         const created = await apiFetch<ConversationDetail>('/api/conversations', { method: 'POST', json: {} });
         conversationId.current = created.id;
@@ -93,11 +100,13 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
         window.history.replaceState(null, '', `/c/${created.id}`);
       } catch (e) {
         setCreateError(describeProblem(e));
+        setPending(null);
         return;
       }
     }
     scroll.jumpToLatest();
     await sendMessage({ text });
+    setPending(null);
   }
 
   const errorText = createError ?? (error ? describeChatError(error, retryAfter.current) : null);
@@ -106,7 +115,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div ref={scroll.ref} onScroll={scroll.onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
-        {messages.length === 0 ? (
+        {messages.length === 0 && pending === null ? (
           <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} onPick={send} />
         ) : (
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
@@ -123,6 +132,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
                 />
               ) : null,
             )}
+            {pending !== null ? <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pending }] }} /> : null}
             {waitingForWords ? <Thinking /> : null}
           </div>
         )}

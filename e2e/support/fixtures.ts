@@ -34,6 +34,8 @@ export function watchForScript(page: Page): string[] {
  * Pass null to lift the limit.
  */
 export async function throttleDownloads(page: Page, bytesPerSecond: number | null) {
+  // Let the page's own prefetches finish first, so only the reply is slowed.
+  if (bytesPerSecond) await page.waitForLoadState('networkidle');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
