@@ -23,7 +23,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
           {copied ? 'Copied' : 'Copy code'}
         </button>
       </div>
-      <pre className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed">
+      <pre className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed" tabIndex={0} aria-label={`${language || 'Code'} example`}>
         <code>
           {tokens.map((t, i) =>
             t.kind === 'plain' ? t.text : (

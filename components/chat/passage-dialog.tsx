@@ -82,7 +82,7 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
           <CloseIcon />
         </Button>
       </div>
-      <div className="max-h-[60vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed" data-testid="passage-text">
+      <div className="max-h-[60vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed" data-testid="passage-text" tabIndex={0} aria-label="Passage">
         {context.state === 'loading' ? (
           <p className="flex items-center gap-2 text-muted">
             <Spinner /> Loading the passage…
