@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,14 +18,18 @@ export function KeysManager() {
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setKeys((await apiFetch<{ data: ApiKeyView[] }>('/api/keys')).data);
-    } catch (e) {
-      setError(describeProblem(e));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((v) => v + 1);
+  useEffect(() => {
+    let cancelled = false;
+    apiFetch<{ data: ApiKeyView[] }>('/api/keys').then(
+      (body) => !cancelled && setKeys(body.data),
+      (e: unknown) => !cancelled && setError(describeProblem(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [version]);
 
   async function create(e: React.FormEvent) {
     e.preventDefault();
@@ -35,7 +39,7 @@ export function KeysManager() {
       setCopied(false);
       setName('');
       setError(null);
-      await load();
+      load();
     } catch (err) {
       setError(describeProblem(err));
     }
@@ -45,7 +49,7 @@ export function KeysManager() {
     if (!revoking) return;
     try {
       await apiFetch(`/api/keys/${revoking.id}`, { method: 'DELETE' });
-      await load();
+      load();
     } catch (e) {
       setError(describeProblem(e));
     } finally {

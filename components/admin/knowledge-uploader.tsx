@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { describeProblem } from '@/components/client-api';
 import { UploadIcon } from '@/components/ui/icons';
 import { PasteForm, UrlForm } from './add-source-forms';
 import { UploadItem, type Upload } from './upload-item';

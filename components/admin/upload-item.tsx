@@ -21,8 +21,9 @@ export interface Upload {
  * (polling GET /api/knowledge/sources/{id}) until it is ready or failed.
  */
 export function UploadItem({ upload }: { upload: Upload }) {
-  const [source, setSource] = useState<Source | null>(upload.source);
-  useEffect(() => setSource(upload.source), [upload.source]);
+  // The latest polled state of this upload's source; the upload's own answer until the first poll.
+  const [polled, setSource] = useState<Source | null>(null);
+  const source = polled && polled.id === upload.source?.id ? polled : upload.source;
 
   const id = source?.id;
   const active = source ? isIngesting(source) : false;

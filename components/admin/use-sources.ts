@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { isIngesting, type Source, type SourceStatus } from './types';
 
@@ -16,33 +16,41 @@ export function useSources() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [page, setPage] = useState<{ data: Source[]; nextCursor: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
   const cursor = cursors[cursors.length - 1] ?? null;
 
-  const load = useCallback(async () => {
-    const params = new URLSearchParams({ limit: String(PAGE) });
-    if (status) params.set('status', status);
-    if (cursor) params.set('cursor', cursor);
-    try {
-      setPage(await apiFetch(`/api/knowledge/sources?${params}`));
-      setError(null);
-    } catch (e) {
-      setError(describeProblem(e));
-    }
-  }, [status, cursor]);
+  const params = new URLSearchParams({ limit: String(PAGE) });
+  if (status) params.set('status', status);
+  if (cursor) params.set('cursor', cursor);
+  const url = `/api/knowledge/sources?${params}`;
 
   useEffect(() => {
-    void load();
-    const onChange = () => void load();
+    let cancelled = false;
+    apiFetch<{ data: Source[]; nextCursor: string | null }>(url).then(
+      (next) => {
+        if (cancelled) return;
+        setPage(next);
+        setError(null);
+      },
+      (e: unknown) => !cancelled && setError(describeProblem(e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [url, tick]);
+
+  useEffect(() => {
+    const onChange = () => setTick((t) => t + 1);
     window.addEventListener('gw:sources-changed', onChange);
     return () => window.removeEventListener('gw:sources-changed', onChange);
-  }, [load]);
+  }, []);
 
   const active = page?.data.some(isIngesting) ?? false;
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => void load(), 1000);
+    const timer = setInterval(() => setTick((t) => t + 1), 1000);
     return () => clearInterval(timer);
-  }, [active, load]);
+  }, [active]);
 
   return {
     sources: page?.data ?? null,
@@ -55,6 +63,5 @@ export function useSources() {
     pageNumber: cursors.length,
     next: page?.nextCursor ? () => setCursors((c) => [...c, page.nextCursor]) : null,
     previous: cursors.length > 1 ? () => setCursors((c) => c.slice(0, -1)) : null,
-    reload: load,
   };
 }

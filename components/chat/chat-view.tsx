@@ -1,12 +1,12 @@
 'use client';
 
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport } from 'ai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ArrowDownIcon } from '@/components/ui/icons';
 import { AssistantMessage, preloadMarkdown } from './assistant-message';
 import { ChatError, describeChatError } from './chat-error';
+import { chatTransport, lastRetryAfter } from './chat-transport';
 import { Composer } from './composer';
 import { replaceConversations, upsertConversation } from './conversations-store';
 import { EmptyState } from './empty-state';
@@ -29,34 +29,15 @@ export interface ChatViewProps {
  */
 export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples }: ChatViewProps) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
-  const retryAfter = useRef<number | null>(null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
   // The first question, shown at once while its conversation is being created.
   const [pending, setPending] = useState<string | null>(null);
 
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<ChatMessage>({
-        api: '/api/conversations',
-        // Keeps the Retry-After of a 429 so the error can say when to try again.
-        fetch: async (input, init) => {
-          const res = await fetch(input, init);
-          retryAfter.current = res.ok ? null : Number(res.headers.get('retry-after')) || null;
-          return res;
-        },
-        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
-          api: `/api/conversations/${conversationId.current}/messages`,
-          body: { id: conversationId.current, message: messages[messages.length - 1], trigger, messageId },
-        }),
-      }),
-    [],
-  );
-
   const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
     id: initialConversation?.id,
     messages: initialConversation?.messages ?? [],
-    transport,
+    transport: chatTransport,
     throttle: 40,
     onFinish: ({ message, isAbort }) => {
       if (isAbort) setStopped((s) => new Set(s).add(message.id));
@@ -67,16 +48,14 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     },
   });
 
-  const busy = status === 'submitted' || status === 'streaming' || pending !== null;
+  // The optimistic bubble gives way as soon as useChat shows the real message.
+  const pendingText = messages.length === 0 ? pending : null;
+  const busy = status === 'submitted' || status === 'streaming' || pendingText !== null;
   const last = messages[messages.length - 1];
   const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
-  const scroll = useAutoScroll([messages, status]);
+  const { ref: scrollRef, pinned, onScroll, jumpToLatest } = useAutoScroll([messages, status]);
 
   useEffect(preloadMarkdown, []);
-  // Hand over from the optimistic bubble once useChat shows the real message.
-  useEffect(() => {
-    if (messages.length > 0) setPending(null);
-  }, [messages.length]);
 
   // Esc stops a streaming reply from anywhere on the page.
   useEffect(() => {
@@ -104,18 +83,20 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
         return;
       }
     }
-    scroll.jumpToLatest();
-    await sendMessage({ text });
+    jumpToLatest();
+    const body = { conversationId: conversationId.current };
+    await sendMessage({ text }, { body });
     setPending(null);
   }
 
-  const errorText = createError ?? (error ? describeChatError(error, retryAfter.current) : null);
+  const retry = () => void regenerate({ body: { conversationId: conversationId.current } });
+  const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : null);
   const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scroll.ref} onScroll={scroll.onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
-        {messages.length === 0 && pending === null ? (
+      <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
+        {messages.length === 0 && pendingText === null ? (
           <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} onPick={send} />
         ) : (
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
@@ -128,19 +109,19 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
                   message={m}
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
-                  onRegenerate={!busy && m.id === lastAssistantId && m.id === last?.id ? () => regenerate() : undefined}
+                  onRegenerate={!busy && m.id === lastAssistantId && m.id === last?.id ? retry : undefined}
                 />
               ) : null,
             )}
-            {pending !== null ? <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pending }] }} /> : null}
+            {pendingText !== null ? <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pendingText }] }} /> : null}
             {waitingForWords ? <Thinking /> : null}
           </div>
         )}
       </div>
-      {!scroll.pinned ? (
+      {!pinned ? (
         <button
           type="button"
-          onClick={scroll.jumpToLatest}
+          onClick={jumpToLatest}
           data-testid="jump-to-latest"
           className="absolute bottom-28 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-border bg-bg px-3 py-1.5 text-xs font-medium shadow-md hover:bg-surface-2"
         >
@@ -150,7 +131,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
       <div className="shrink-0 px-3 pb-3 pt-2 sm:px-6 sm:pb-5">
         {errorText ? (
           <div className="mx-auto mb-2 max-w-3xl">
-            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : regenerate())} />
+            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : retry())} />
           </div>
         ) : null}
         <Composer busy={busy} onSend={send} onStop={stop} />

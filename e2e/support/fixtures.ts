@@ -80,15 +80,15 @@ async function newVisitor(browser: Browser) {
 }
 
 export const test = base.extend<Fixtures>({
-  adminPage: async ({ browser }, use) => {
+  adminPage: async ({ browser }, provide) => {
     const { context, page } = await newVisitor(browser);
     await signInThroughForm(page);
-    await use(page);
+    await provide(page);
     await context.close();
   },
-  visitor: async ({ browser }, use) => {
+  visitor: async ({ browser }, provide) => {
     const v = await newVisitor(browser);
-    await use(v);
+    await provide(v);
     await v.context.close();
   },
 });

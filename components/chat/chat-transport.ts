@@ -1,0 +1,31 @@
+import { DefaultChatTransport } from 'ai';
+import type { ChatMessage } from './types';
+
+let retryAfterSeconds: number | null = null;
+
+/** The Retry-After of the last failed send, so a 429 can say when to try again. */
+export function lastRetryAfter(): number | null {
+  return retryAfterSeconds;
+}
+
+/**
+ * useChat's transport for POST /api/conversations/{id}/messages. Each call
+ * passes the conversation id in `body`; only the newest message is sent,
+ * because the server keeps the history. A regenerate says so with `trigger`,
+ * and the server answers the last stored question again.
+ */
+export const chatTransport = new DefaultChatTransport<ChatMessage>({
+  api: '/api/conversations',
+  fetch: async (input, init) => {
+    const res = await fetch(input, init);
+    retryAfterSeconds = res.ok ? null : Number(res.headers.get('retry-after')) || null;
+    return res;
+  },
+  prepareSendMessagesRequest: ({ messages, trigger, body }) => {
+    const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
+    return {
+      api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+      body: { id: conversationId, message: messages[messages.length - 1], trigger },
+    };
+  },
+});
