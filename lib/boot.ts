@@ -46,6 +46,8 @@ export async function bootOrExit(): Promise<void> {
 }
 
 async function startBackgroundWork(ingest: boolean): Promise<Array<() => Promise<void>>> {
-  void ingest;
-  return [];
+  if (!ingest) return [];
+  const { startIngestWorker } = await import('@/lib/knowledge/ingest-worker');
+  const worker = startIngestWorker();
+  return [() => worker.stop()];
 }
