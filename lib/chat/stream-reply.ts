@@ -50,6 +50,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   let record!: ReadableStreamDefaultController<ChatChunk>;
   const recorded = new ReadableStream<ChatChunk>({ start: (c) => void (record = c) });
   const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }));
+  final.catch(() => {}); // awaited below; an early rejection must not count as unhandled
   const emit = (chunk: ChatChunk) => {
     record.enqueue(chunk);
     toClient(chunk);
@@ -125,7 +126,12 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     stopHeartbeat();
     toClient(finish);
     toClient();
-  })();
+  })().catch((error: unknown) => {
+    // Nothing above should throw; if it does, the process must survive and the slot be freed.
+    log.error('reply pipeline failed', { messageId: job.assistant.id, ...errorFields(error) });
+    toClient();
+    return releaseConversation({ conversationId: job.conversationId, messageId: job.assistant.id }).catch(() => {});
+  });
   return { stream, done };
 }
 
