@@ -1,7 +1,6 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
-import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
 import { startReply } from './start-reply';
 import { streamReply } from './stream-reply';
 
@@ -17,9 +16,8 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
   regenerate?: boolean;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
-  await getConversationOrThrow({ id: conversationId, ownerId });
   const { model, id: modelId } = getChatModel();
-  const started = await startReply({ conversationId, content, modelId, regenerate });
+  const started = await startReply({ conversationId, ownerId, content, modelId, regenerate });
   const { stream, done } = streamReply({
     conversationId,
     assistant: started.assistant,

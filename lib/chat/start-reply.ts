@@ -1,6 +1,7 @@
 import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
+import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
 import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
 import { REPLY_STALE_MS } from './reply-heartbeat';
@@ -14,11 +15,13 @@ const busy = () =>
  * Claims the conversation for one reply and stores the user's message and an
  * empty `streaming` assistant message, all in one transaction, so a reply can
  * never be lost without a trace. The claim is a conditional UPDATE on
- * `active_reply_id`: of two concurrent sends exactly one wins; the other gets 409.
- * The caller has already checked ownership (404).
+ * `active_reply_id` that also checks the owner: of two concurrent sends exactly
+ * one wins; the other gets 409. An unknown or foreign conversation is a 404
+ * (getConversationOrThrow) before anything is stored.
  */
-export async function startReply({ conversationId, content, modelId, regenerate = false }: {
+export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
   conversationId: string;
+  ownerId: string;
   content: string;
   modelId: string;
   /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
@@ -31,9 +34,10 @@ export async function startReply({ conversationId, content, modelId, regenerate 
   const assistantCreatedAt = new Date(now + 1); // listing orders by time: the reply sorts after its question
 
   const claim = () =>
-    db.conversation.updateMany({ where: { id: conversationId, activeReplyId: null }, data: { activeReplyId: assistantId } });
+    db.conversation.updateMany({ where: { id: conversationId, ownerId, activeReplyId: null }, data: { activeReplyId: assistantId } });
   let claimed = await claim();
   if (claimed.count === 0) {
+    await getConversationOrThrow({ id: conversationId, ownerId }); // 404 first: busy is only said of one's own
     // A claim left behind – its reply finished but the release failed, or its process died
     // (no heartbeat) – is taken back once; a live reply keeps it.
     const current = await db.conversation.findUnique({ where: { id: conversationId }, select: { activeReplyId: true } });
@@ -78,8 +82,8 @@ export async function startReply({ conversationId, content, modelId, regenerate 
       const reply = await tx.message.create({
         data: { id: assistantId, conversationId, role: 'assistant', parts: [], status: 'streaming', model: modelId, createdAt: assistantCreatedAt },
       });
-      await tx.conversation.updateMany({ where: { id: conversationId, title: null }, data: { title: titleFromMessage(questionText, config().MAX_TITLE_CHARS) } });
-      await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+      // One statement: an untitled conversation is named after its first message, and it moves to the top.
+      await tx.$executeRaw`UPDATE conversations SET title = COALESCE(title, ${titleFromMessage(questionText, config().MAX_TITLE_CHARS)}), updated_at = now() WHERE id = ${conversationId}::uuid`;
       return [user, reply] as const;
     });
     return {
