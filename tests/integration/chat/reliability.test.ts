@@ -76,6 +76,18 @@ describe('never losing a reply', () => {
     expect(stored.messages[1]!.metadata).toMatchObject({ status: 'complete', usage: { inputTokens: 42, outputTokens: 12 } });
   });
 
+  it('completes and stores a plain-text reply whose client disconnects after the first words', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'tell me slowly, in plain text' }, { accept: 'text/plain' });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('one ');
+    await reader.cancel();
+    const row = await settledReply(res.headers.get('x-message-id')!);
+    expect(row.status).toBe('complete');
+    expect(row.parts).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'text', text: REPLY })]));
+  });
+
   it('ends with an error part and stores what was produced as failed when the model dies mid-stream', async () => {
     standin.options = { reply: REPLY, dieAfterDeltas: 3 };
     const id = await newConversation(key);
