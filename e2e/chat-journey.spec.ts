@@ -1,9 +1,13 @@
-import { ask, buildPdf, expect, test, throttleDownloads } from './support/fixtures';
+import { ask, buildPdf, expect, removeSources, test, paceReplies } from './support/fixtures';
 
 // The whole product in one story: an admin feeds the knowledge base, a visitor
 // gets a cited answer from it, the admin removes a source, and the answer changes.
 
+// A per-run edition line keeps the files new even against a reused server (duplicates answer 200).
+const EDITION = `Edition ${Date.now()}`;
 const HANDBOOK_MD = `# Visitor handbook
+
+${EDITION}.
 
 ## Opening hours
 The reading room opens at nine in the morning and closes at six in the evening.
@@ -14,7 +18,7 @@ Bicycles can be left in the courtyard rack next to the main gate.
 
 const PDF_TITLE = 'Zephyr pump service manual';
 const PDF_PAGES = [
-  ['Zephyr pump service manual', '', 'Chapter 1. Safety', 'Always isolate the electrical supply before opening the housing.'],
+  ['Zephyr pump service manual', EDITION, 'Chapter 1. Safety', 'Always isolate the electrical supply before opening the housing.'],
   [
     'Chapter 2. Maintenance',
     '',
@@ -27,6 +31,8 @@ const QUESTION = 'How often must the Zephyr coolant pump be flushed?';
 test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting the source removes the citation', async ({ adminPage, visitor }) => {
   test.setTimeout(180_000);
   const admin = adminPage;
+  await removeSources(admin, /zephyr|visitor-handbook/i);
+  await admin.reload();
 
   // 1. The admin uploads a Markdown file and a PDF at once and watches both reach "ready".
   const pdf = await buildPdf(PDF_TITLE, PDF_PAGES);
@@ -49,7 +55,7 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   const page = visitor.page;
   await page.goto('/');
   await expect(page.getByTestId('empty-state')).toBeVisible();
-  await throttleDownloads(page, 1500);
+  await paceReplies(page, 120);
   await page.getByTestId('composer-input').fill(QUESTION);
   await page.getByTestId('composer-input').press('Enter');
   await expect(page.getByTestId('user-message')).toHaveText(QUESTION);
@@ -60,7 +66,7 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await expect(reply).toContainText(/\w+/);
   await expect(page.getByTestId('stop-button')).toBeVisible();
   const partial = (await reply.innerText()).length;
-  await throttleDownloads(page, null);
+  await paceReplies(page, null);
   await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   expect((await reply.innerText()).length).toBeGreaterThan(partial);
   await expect(reply).toContainText('412');
@@ -93,8 +99,9 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await admin.reload();
   const row = admin.getByTestId('source-row').filter({ hasText: /zephyr/i });
   await row.getByTestId('delete-source').click();
-  await expect(admin.getByTestId('confirm-dialog')).toBeVisible();
-  await admin.getByTestId('confirm-accept').click();
+  const confirm = admin.getByRole('dialog', { name: 'Delete this source?' });
+  await expect(confirm).toContainText(/zephyr/i);
+  await confirm.getByTestId('confirm-accept').click();
   await expect(admin.getByTestId('source-row').filter({ hasText: /zephyr/i })).toHaveCount(0);
   await expect(admin.getByTestId('source-row').filter({ hasText: /handbook/i })).toHaveCount(1);
 

@@ -1,4 +1,4 @@
-import { addTextSource, ADMIN_KEY, expect, signInThroughForm, test, throttleDownloads } from './support/fixtures';
+import { addTextSource, expect, removeSources, signInThroughForm, test, paceReplies } from './support/fixtures';
 
 // Screenshots for review, written by the tests: the chat mid-answer and the
 // admin page with an ingestion in progress, on desktop and at 390 px.
@@ -31,14 +31,14 @@ for (const vp of VIEWPORTS) {
     const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
     const page = await context.newPage();
     await page.goto('/');
-    await throttleDownloads(page, 500);
+    await paceReplies(page, 150);
     await page.getByTestId('composer-input').fill('Where does edelweiss grow, and why is it woolly?');
     await page.getByTestId('composer-input').press('Enter');
     const reply = page.getByTestId('assistant-message').first();
     await expect(reply).toHaveAttribute('data-status', 'streaming');
     await expect(reply).toContainText(/\w+ \w+ \w+/);
     await page.screenshot({ path: `e2e/screenshots/chat-mid-answer-${vp.name}.png` });
-    await throttleDownloads(page, null);
+    await paceReplies(page, null);
     await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     await page.screenshot({ path: `e2e/screenshots/chat-answer-${vp.name}.png` });
     await context.close();
@@ -62,12 +62,7 @@ for (const vp of VIEWPORTS) {
     await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: vp.name === 'desktop' });
     await expect(page.getByTestId('upload-item').filter({ hasText: 'meadow-survey' }).and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(3, { timeout: 90_000 });
     // Leave the knowledge base as it was for the other tests.
-    const rows = await page.request.get('/api/knowledge/sources?limit=100', { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-    for (const s of ((await rows.json()) as { data: { id: string; title: string; filename?: string }[] }).data) {
-      if (`${s.title} ${s.filename ?? ''}`.includes('meadow-survey')) {
-        await page.request.delete(`/api/knowledge/sources/${s.id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-      }
-    }
+    await removeSources(page, /meadow-survey/);
     await context.close();
   });
 }

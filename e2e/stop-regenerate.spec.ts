@@ -1,4 +1,4 @@
-import { addTextSource, ask, expect, test, throttleDownloads } from './support/fixtures';
+import { addTextSource, ask, expect, test, paceReplies } from './support/fixtures';
 
 const FACTS = [
   'The lighthouse keeper climbs the 218 steps of the Halvor lighthouse twice every night.',
@@ -16,7 +16,7 @@ test.beforeAll(async ({ browser }) => {
 test('Esc stops a streaming reply; regenerate writes a fresh one in its place', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
-  await throttleDownloads(page, 600);
+  await paceReplies(page, 200);
   await page.getByTestId('composer-input').fill('Tell me about the Halvor lighthouse lamp');
   await page.getByTestId('composer-input').press('Enter');
   const reply = page.getByTestId('assistant-message').first();
@@ -30,7 +30,7 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   const stoppedText = await reply.innerText();
 
   // Regenerate: the stopped reply is replaced by a complete one, not added to.
-  await throttleDownloads(page, null);
+  await paceReplies(page, null);
   await reply.getByTestId('regenerate').click();
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);
   const fresh = page.getByTestId('assistant-message').first();
@@ -50,13 +50,13 @@ test('the Stop button works too, and Shift+Enter writes a new line instead of se
   await expect(input).toHaveValue('First line\nsecond line');
   await expect(page.getByTestId('user-message')).toHaveCount(0);
 
-  await throttleDownloads(page, 600);
+  await paceReplies(page, 200);
   await input.fill('How far can the Halvor beam be seen?');
   await input.press('Enter');
   await expect(page.getByTestId('assistant-message').first()).toHaveAttribute('data-status', 'streaming');
   await page.getByTestId('stop-button').click();
   await expect(page.getByTestId('stopped-note')).toBeVisible();
-  await throttleDownloads(page, null);
+  await paceReplies(page, null);
 
   // After a stop the conversation goes on normally.
   const next = await ask(page, 'When was the Halvor lamp installed?');

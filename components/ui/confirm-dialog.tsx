@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -19,6 +19,7 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -30,7 +31,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       data-testid="confirm-dialog"
       onCancel={(e) => {
         e.preventDefault();
@@ -38,7 +39,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       }}
       className="m-auto w-[min(92vw,26rem)] rounded-xl border border-border bg-bg p-5 text-fg shadow-xl backdrop:bg-black/40"
     >
-      <h2 id="confirm-title" className="text-base font-semibold">
+      <h2 id={titleId} className="text-base font-semibold">
         {title}
       </h2>
       {children ? <div className="mt-2 text-sm text-muted">{children}</div> : null}

@@ -29,21 +29,59 @@ export function watchForScript(page: Page): string[] {
 }
 
 /**
- * Slows the page's downloads through Chromium's own network emulation, so a
- * fast local model's reply visibly streams (and can be stopped) in the test.
- * Pass null to lift the limit.
+ * Paces the reply stream in the page: the real server stream is read as it
+ * arrives, then handed to the app one SSE event every `ms` milliseconds, as a
+ * slow connection would. The local model answers in a few milliseconds, too
+ * fast to watch, stop or photograph mid-answer. Pass null to stop pacing.
+ * (Chromium's network throttling was tried first: it delivers a small
+ * streamed body in one piece at the end, so nothing is seen streaming.)
  */
-export async function throttleDownloads(page: Page, bytesPerSecond: number | null) {
-  // Let the page's own prefetches finish first, so only the reply is slowed.
-  if (bytesPerSecond) await page.waitForLoadState('networkidle');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: bytesPerSecond ? 20 : 0,
-    downloadThroughput: bytesPerSecond ?? -1,
-    uploadThroughput: -1,
-  });
+export async function paceReplies(page: Page, ms: number | null) {
+  await page.addInitScript(installPacing);
+  await page.evaluate(installPacing);
+  await page.evaluate((value) => ((window as unknown as PacedWindow).__paceMs = value), ms);
+}
+
+type PacedWindow = Window & { __paceMs?: number | null; __pacePatched?: boolean };
+
+// Runs inside the page (serialised by Playwright), so it must not use anything from this module.
+function installPacing() {
+  const w = window as PacedWindow;
+  if (w.__pacePatched) return;
+  w.__pacePatched = true;
+  const original = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await original(input, init);
+    const url = typeof input === 'string' ? input : input instanceof Request ? input.url : String(input);
+    if (!w.__paceMs || !/\/messages$/.test(url) || !res.ok || !res.body) return res;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    let buffer = '';
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        while (!buffer.includes('\n\n')) {
+          const { done, value } = await reader.read();
+          if (done) {
+            if (buffer) controller.enqueue(encoder.encode(buffer));
+            buffer = '';
+            controller.close();
+            return;
+          }
+          buffer += decoder.decode(value, { stream: true });
+        }
+        const end = buffer.indexOf('\n\n') + 2;
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end);
+        await new Promise((resolve) => setTimeout(resolve, w.__paceMs || 0));
+        controller.enqueue(encoder.encode(event));
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
 }
 
 /** Signs this browser context in as the admin through the sign-in form. */
@@ -108,4 +146,14 @@ export async function addTextSource(page: Page, title: string, text: string): Pr
     }, { timeout: 30_000 })
     .toBe('ready');
   return body.id;
+}
+
+/** Removes sources whose title or file name matches, so a rerun against a reused server starts clean. */
+export async function removeSources(page: Page, match: RegExp) {
+  const headers = { authorization: `Bearer ${ADMIN_KEY}` };
+  const res = await page.request.get('/api/knowledge/sources?limit=100', { headers });
+  const { data } = (await res.json()) as { data: { id: string; title: string; filename?: string | null }[] };
+  for (const s of data.filter((s) => match.test(`${s.title} ${s.filename ?? ''}`))) {
+    await page.request.delete(`/api/knowledge/sources/${s.id}`, { headers });
+  }
 }
