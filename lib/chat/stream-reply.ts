@@ -1,11 +1,11 @@
 import 'server-only';
 import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedPassages, numberPassages, type NumberedPassage } from './number-passages';
 import { startReplyHeartbeat } from './reply-heartbeat';
-import { retrievePassages } from './retrieve-passages';
 import { releaseConversation, saveReply } from './save-reply';
 
 export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;
@@ -14,7 +14,8 @@ export interface ReplyJob {
   conversationId: string;
   assistant: { id: string; createdAt: Date };
   question: string;
-  previousQuestion?: string;
+  /** The retrieved passages (retrieval already under way). */
+  passages: Promise<SearchHit[]>;
   history: ModelMessage[];
   model: LanguageModel;
   modelId: string;
@@ -65,7 +66,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let passages: NumberedPassage[] = [];
     try {
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
-      passages = numberPassages(await retrievePassages({ question: job.question, previousQuestion: job.previousQuestion }));
+      passages = numberPassages(await job.passages);
       const result = streamText({
         model: job.model,
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
