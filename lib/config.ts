@@ -60,7 +60,10 @@ const schema = z.object({
   RATE_LIMIT_IP_REQUESTS: positiveInt(1200),
 
   // Models
-  CHAT_MODEL: z.string().default('local'),
+  CHAT_MODEL: z
+    .string()
+    .default('local')
+    .refine((v) => /^(local|openai)(:\S+)?$/.test(v), { message: 'must be local, openai or openai:<model>' }),
   EMBEDDING_MODEL: z.string().default('local'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),

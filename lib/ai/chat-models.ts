@@ -41,11 +41,11 @@ function build(c: Config) {
   return createProviderRegistry({ local: localProvider, openai: openaiProvider(c) });
 }
 
-/** `local` → `local:extractive`; `openai` → `openai:<default model>`; anything else as written. */
+/** `local` → `local:extractive`; `openai` → `openai:<default model>`; `provider:model` as written (config validates it). */
 export function chatModelId(setting: string): `${string}:${string}` {
   if (setting === 'local') return 'local:extractive';
   if (setting === 'openai') return `openai:${DEFAULT_OPENAI_CHAT_MODEL}`;
-  return setting.includes(':') ? (setting as `${string}:${string}`) : `local:${setting}`;
+  return setting as `${string}:${string}`;
 }
 
 /** The chat model chosen by CHAT_MODEL, and the id recorded on each reply. */
