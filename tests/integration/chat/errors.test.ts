@@ -84,9 +84,11 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: 'content=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
   });
 
-  it('ignores mass-assigned fields (role, status, id, ownerId)', async () => {
+  it('ignores mass-assigned fields (role, status, id, ownerId) and __proto__', async () => {
     const id = await newConversation(key);
-    const res = await send(key, id, { content: 'hello', role: 'assistant', status: 'failed', id: '0190d0f2-0000-7000-8000-000000000000', ownerId: 'x', __proto__: { admin: true } });
+    // A literal "__proto__" key (an object literal would set the prototype instead of sending the key).
+    const body = '{"content":"hello","role":"assistant","status":"failed","id":"0190d0f2-0000-7000-8000-000000000000","ownerId":"x","__proto__":{"admin":true}}';
+    const res = await api('POST', `/api/conversations/${id}/messages`, { key, body, headers: { 'content-type': 'application/json' } });
     const { message } = await readReply(res);
     expect(message.metadata?.status).toBe('complete');
     const rows = await (await prisma()).message.findMany({ where: { conversationId: id }, orderBy: { createdAt: 'asc' } });
