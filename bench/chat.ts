@@ -148,6 +148,9 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     for (let j = 0; j < SENDS_PER_CONVERSATION; j++) sequential.push(await timedSend(o, key, id, question()));
   }
 
+  // Checklist 39: the 20 conversations run while an ingestion is queued and processed.
+  const extra = docs.slice(0, 200).map((d, i) => ({ title: `Concurrent ${i} ${d.title}`, text: `${d.text} Added during the chat load.` }));
+  const ingestion = call(o, o.adminKey, 'POST', '/api/knowledge/sources', { sources: extra }).then((r) => r.status);
   const concurrent: Sample[] = [];
   const started = performance.now();
   await Promise.all(
@@ -157,6 +160,7 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     }),
   );
   const concurrentSeconds = (performance.now() - started) / 1000;
+  const ingestionStatus = await ingestion;
 
   const figures: Record<string, number> = {
     corpus_chunks: docs.length,
@@ -173,6 +177,7 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     c20_full_p50_ms: percentile(concurrent.map((s) => s.totalMs), 50),
     c20_full_p95_ms: percentile(concurrent.map((s) => s.totalMs), 95),
     c20_replies_per_s: concurrent.length / concurrentSeconds,
+    c20_concurrent_ingest_status: ingestionStatus,
   };
   o.log(`1 conversation:  TTFB p50 ${figures.c1_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c1_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_full_p95_ms!.toFixed(0)} ms; errors ${figures.c1_errors}`);
   o.log(`20 conversations: TTFB p50 ${figures.c20_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c20_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_full_p95_ms!.toFixed(0)} ms; errors ${figures.c20_errors}`);
