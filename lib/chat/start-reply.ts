@@ -87,7 +87,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
         data: { id: assistantId, conversationId, role: 'assistant', parts: [], status: 'streaming', model: modelId, createdAt: assistantCreatedAt },
       });
       // One statement: an untitled conversation is named after its first message, and it moves to the top.
-      await tx.$executeRaw`UPDATE conversations SET title = COALESCE(title, ${titleFromMessage(questionText, config().MAX_TITLE_CHARS)}), updated_at = now() WHERE id = ${conversationId}::uuid`;
+      await tx.$executeRaw`UPDATE conversations SET title = COALESCE(title, ${titleFromMessage(questionText, Math.min(80, config().MAX_TITLE_CHARS))}), updated_at = now() WHERE id = ${conversationId}::uuid`;
       return [user, reply] as const;
     });
     return {
