@@ -83,7 +83,9 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
       if (s.terms.has(term)) value += weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     const length = s.text.split(' ').length;
-    return value * (length > 40 ? Math.sqrt(40 / length) : 1) - s.rank * 0.01 - s.position * 0.001;
+    // Long sentences dilute the answer; very short ones are usually headings or fragments.
+    const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
+    return value * shape - s.rank * 0.01 - s.position * 0.001;
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];

@@ -14,6 +14,11 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(both).toMatch(/^Paris is the capital of France \[1\]\. Lyon is the third-largest city of France \[2\]\.$/);
   });
 
+  it('prefers an informative sentence over a heading-like fragment', () => {
+    const faq = [{ n: 1, title: 'Refunds', text: 'Our refund policy. You can request a refund within 30 days of purchase. Digital downloads are not refundable.' }];
+    expect(composeAnswer({ question: 'How long do I have to ask for a refund?', sources: faq })).toBe('You can request a refund within 30 days of purchase [1].');
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
