@@ -36,7 +36,9 @@ for (const vp of VIEWPORTS) {
     await page.getByTestId('composer-input').press('Enter');
     const reply = page.getByTestId('assistant-message').first();
     await expect(reply).toHaveAttribute('data-status', 'streaming');
-    await expect(reply).toContainText(/\w+ \w+ \w+/);
+    // Far enough into the reply to show a paragraph forming, not yet finished.
+    await expect(reply).toContainText(/(\w+\W+){12}/, { timeout: 20_000 });
+    await expect(reply).toHaveAttribute('data-status', 'streaming');
     await page.screenshot({ path: `e2e/screenshots/chat-mid-answer-${vp.name}.png` });
     await paceReplies(page, null);
     await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
@@ -49,18 +51,19 @@ for (const vp of VIEWPORTS) {
     const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
     const page = await context.newPage();
     await signInThroughForm(page);
-    // A large document keeps the worker busy long enough to be seen mid-ingestion.
+    // Several medium documents at once: one is ingested while the others wait their turn.
     const paragraph = (i: number) =>
       `## Section ${i}\nMeadow survey ${i}: the botanists counted clover, yarrow, sorrel and buttercup along transect ${i}, noting soil moisture and shade for each plot.\n\n`;
-    const big = (part: number) => Array.from({ length: 8000 }, (_, i) => paragraph(part * 10_000 + i)).join('');
+    const doc = (part: number) => Array.from({ length: 500 }, (_, i) => paragraph(part * 1000 + i)).join('') + `Run ${Date.now()}.`;
     await page.getByTestId('file-input').setInputFiles(
-      [1, 2, 3].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(big(part)) })),
+      [1, 2, 3].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(doc(part)) })),
     );
-    const item = page.getByTestId('upload-item').last();
-    await expect(item).toHaveAttribute('data-phase', /pending|processing/);
-    await expect(page.getByTestId('source-row').filter({ hasText: 'meadow-survey' }).first()).toBeVisible();
-    await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: vp.name === 'desktop' });
-    await expect(page.getByTestId('upload-item').filter({ hasText: 'meadow-survey' }).and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(3, { timeout: 90_000 });
+    const items = page.getByTestId('upload-item');
+    await expect(items).toHaveCount(3);
+    await expect(items.and(page.locator('[data-phase="pending"], [data-phase="processing"]')).first()).toBeVisible();
+    await page.getByTestId('upload-list').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: true });
+    await expect(items.and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(3, { timeout: 90_000 });
     // Leave the knowledge base as it was for the other tests.
     await removeSources(page, /meadow-survey/);
     await context.close();

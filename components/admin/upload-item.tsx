@@ -56,13 +56,15 @@ export function UploadItem({ upload }: { upload: Upload }) {
       {phase === 'uploading' ? (
         <div className="mt-2 flex items-center gap-2 text-xs text-muted">
           <ProgressBar value={upload.sent} label={`Uploading ${upload.name}`} />
-          <span className="w-24 shrink-0 text-right">Uploading {Math.round(upload.sent * 100)}%</span>
+          <span className="w-28 shrink-0 text-right">{upload.sent < 1 ? `Uploading ${Math.round(upload.sent * 100)}%` : 'Checking the file…'}</span>
         </div>
       ) : null}
       {source && isIngesting(source) ? (
         <div className="mt-2 flex items-center gap-2 text-xs text-muted">
           <ProgressBar value={source.progress} label={`Ingesting ${upload.name}`} />
-          <span className="w-24 shrink-0 text-right">Ingesting {Math.round(source.progress * 100)}%</span>
+          <span className="w-28 shrink-0 text-right">
+            {source.status === 'pending' ? 'Waiting to ingest' : `Ingesting ${Math.round(source.progress * 100)}%`}
+          </span>
         </div>
       ) : null}
       {source?.status === 'ready' ? (

@@ -47,6 +47,13 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
       {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}
       {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
+      {streaming ? (
+        // Holds the place of the action row below, so finishing a reply moves nothing.
+        <p className="mt-2 flex h-8 items-center gap-2 text-xs text-muted" data-testid="writing-indicator">
+          <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-accent" />
+          Writing…
+        </p>
+      ) : null}
       {!streaming && text ? (
         <div className="mt-2 flex gap-1">
           <button type="button" className={action} onClick={copy} data-testid="copy-reply">
