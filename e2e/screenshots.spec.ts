@@ -54,16 +54,18 @@ for (const vp of VIEWPORTS) {
     // Several medium documents at once: one is ingested while the others wait their turn.
     const paragraph = (i: number) =>
       `## Section ${i}\nMeadow survey ${i}: the botanists counted clover, yarrow, sorrel and buttercup along transect ${i}, noting soil moisture and shade for each plot.\n\n`;
-    const doc = (part: number) => Array.from({ length: 500 }, (_, i) => paragraph(part * 1000 + i)).join('') + `Run ${Date.now()}.`;
+    const doc = (part: number) => Array.from({ length: 800 }, (_, i) => paragraph(part * 1000 + i)).join('') + `Run ${Date.now()}.`;
     await page.getByTestId('file-input').setInputFiles(
-      [1, 2, 3].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(doc(part)) })),
+      [1, 2, 3, 4].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(doc(part)) })),
     );
     const items = page.getByTestId('upload-item');
-    await expect(items).toHaveCount(3);
-    await expect(items.and(page.locator('[data-phase="pending"], [data-phase="processing"]')).first()).toBeVisible();
-    await page.getByTestId('upload-list').scrollIntoViewIfNeeded();
+    await expect(items).toHaveCount(4);
+    // Mid-way: the table shows some of the new documents ready and others still queued or ingesting.
+    const rows = page.getByTestId('source-row').filter({ hasText: 'meadow-survey' });
+    await expect(rows.and(page.locator('[data-status="ready"]')).first()).toBeVisible({ timeout: 60_000 });
+    await expect(rows.and(page.locator('[data-status="pending"], [data-status="processing"]')).first()).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: true });
-    await expect(items.and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(3, { timeout: 90_000 });
+    await expect(items.and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(4, { timeout: 90_000 });
     // Leave the knowledge base as it was for the other tests.
     await removeSources(page, /meadow-survey/);
     await context.close();

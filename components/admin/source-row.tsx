@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
 import { announceSourcesChanged, formatBytes, formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
@@ -9,7 +10,8 @@ import { uploadProblem, xhrUpload } from './xhr-upload';
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
 /** One source in the table, with delete and replace-content actions. */
-export function SourceRow({ source, onDelete }: { source: Source; onDelete: () => void }) {
+export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
+  const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

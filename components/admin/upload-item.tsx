@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { publishSources, useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
 import { announceSourcesChanged, formatBytes, isIngesting, type Source } from './types';
 
@@ -21,9 +22,7 @@ export interface Upload {
  * (polling GET /api/knowledge/sources/{id}) until it is ready or failed.
  */
 export function UploadItem({ upload }: { upload: Upload }) {
-  // The latest polled state of this upload's source; the upload's own answer until the first poll.
-  const [polled, setSource] = useState<Source | null>(null);
-  const source = polled && polled.id === upload.source?.id ? polled : upload.source;
+  const source = useLatestSource(upload.source);
 
   const id = source?.id;
   const active = source ? isIngesting(source) : false;
@@ -34,7 +33,7 @@ export function UploadItem({ upload }: { upload: Upload }) {
       const res = await fetch(`/api/knowledge/sources/${id}`, { headers: { accept: 'application/json' } }).catch(() => null);
       if (stopped || !res?.ok) return;
       const next = (await res.json()) as Source;
-      setSource(next);
+      publishSources([next]);
       if (!isIngesting(next)) announceSourcesChanged();
     }, 700);
     return () => {

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
+import { publishSources } from './source-store';
 import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
@@ -29,6 +30,7 @@ export function useSources() {
     apiFetch<{ data: Source[]; nextCursor: string | null }>(url).then(
       (next) => {
         if (cancelled) return;
+        publishSources(next.data);
         setPage(next);
         setError(null);
       },

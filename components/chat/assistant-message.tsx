@@ -41,7 +41,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
     <article className="group" data-testid="assistant-message" aria-busy={streaming} data-status={shown}>
       <h2 className="sr-only">Assistant</h2>
       <Suspense fallback={<p className="whitespace-pre-wrap leading-[1.65]">{text}</p>}>
-        <Markdown text={text} citations={citations} onOpenCitation={setOpen} />
+        <Markdown text={text} citations={citations} onOpenCitation={setOpen} streaming={streaming} />
       </Suspense>
       {stopped ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
       {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}

@@ -31,7 +31,11 @@ interface MarkdownProps {
   text: string;
   citations: Citation[];
   onOpenCitation?: (index: number) => void;
+  /** While streaming, the citations have not arrived yet: [n] shows as a placeholder chip of the same size. */
+  streaming?: boolean;
 }
+
+const chip = 'mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded px-1 align-middle text-[11px] font-semibold';
 
 function components(citations: Citation[], onOpenCitation?: (index: number) => void): Components {
   return {
@@ -39,6 +43,7 @@ function components(citations: Citation[], onOpenCitation?: (index: number) => v
       const cite = href?.startsWith('#cite-') ? Number(href.slice(6)) : NaN;
       const citation = citations[cite - 1];
       if (citation) return <CitationLink index={cite} citation={citation} onOpen={onOpenCitation} />;
+      if (cite) return <span className={`${chip} bg-surface-2 text-muted`}>{cite}</span>;
       if (!href) return <span>{children}</span>;
       const external = /^https?:/i.test(href);
       return (
@@ -66,11 +71,11 @@ function components(citations: Citation[], onOpenCitation?: (index: number) => v
 }
 
 /** Renders a reply as Markdown: no raw HTML (it shows as text), no scriptable links, no foreign images. */
-export const Markdown = memo(function Markdown({ text, citations, onOpenCitation }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, citations, onOpenCitation, streaming }: MarkdownProps) {
   return (
     <div className="prose-chat">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, [remarkCitations, { count: citations.length }]]}
+        remarkPlugins={[remarkGfm, [remarkCitations, { count: streaming ? 999 : citations.length }]]}
         skipHtml={false}
         urlTransform={safeUrl}
         components={components(citations, onOpenCitation)}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import type { Source } from './types';
+
+// The upload list and the sources table fetch the same sources on their own
+// schedules; both publish what they get here and read the newest copy back,
+// so the two never disagree about a source's status on screen.
+
+const latest = new Map<string, Source>();
+const listeners = new Set<() => void>();
+
+export function publishSources(sources: Source[]) {
+  let changed = false;
+  for (const s of sources) {
+    const known = latest.get(s.id);
+    if (!known || known.updatedAt < s.updatedAt || (known.updatedAt === s.updatedAt && known.status !== s.status)) {
+      latest.set(s.id, s);
+      changed = true;
+    }
+  }
+  if (changed) for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The newest known copy of a source (or the given one while nothing newer is known). */
+export function useLatestSource<T extends Source | null>(source: T): T {
+  const id = source?.id;
+  const newest = useSyncExternalStore(
+    subscribe,
+    () => (id ? latest.get(id) : undefined),
+    () => undefined,
+  );
+  if (!source || !newest) return source;
+  return (newest.updatedAt >= source.updatedAt ? newest : source) as T;
+}
