@@ -5,7 +5,8 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from './chat-message';
-import { citedPassages, numberPassages } from './number-passages';
+import { citedInOrder, numberPassages } from './number-passages';
+import { CitationRenumberer } from './renumber-citations';
 import { retrievePassages } from './retrieve-passages';
 
 /** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
@@ -13,6 +14,7 @@ export async function answerQuestion(question: string): Promise<{ answer: string
   const passages = numberPassages(await retrievePassages({ question }));
   const { model } = getChatModel();
   let answer: string;
+  let citations: CitationData[];
   try {
     const result = await generateText({
       model,
@@ -21,10 +23,12 @@ export async function answerQuestion(question: string): Promise<{ answer: string
       maxRetries: 0,
       timeout: 120_000,
     });
-    answer = result.text;
+    const renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
+    answer = renumber.push(result.text) + renumber.flush();
+    citations = citedInOrder(renumber.order, passages).map((p) => p.citation);
   } catch (error) {
     log.warn('chat model failed on /ask', errorFields(error));
     throw new ApiError('unavailable', 'The chat model failed to answer; try again later.');
   }
-  return { answer, citations: citedPassages(answer, passages).map((p) => p.citation) };
+  return { answer, citations };
 }

@@ -31,9 +31,16 @@ function snippet(text: string): string {
   return `${cut.slice(0, space > SNIPPET_CHARS * 0.6 ? space : SNIPPET_CHARS)}…`;
 }
 
-/** The passages the answer actually cites with `[n]`, in citation-number order. */
-export function citedPassages(text: string, passages: NumberedPassage[]): NumberedPassage[] {
-  const used = new Set<number>();
-  for (const match of text.matchAll(/\[(\d{1,3})\]/g)) used.add(Number(match[1]));
-  return passages.filter((p) => used.has(p.citation.n));
+/**
+ * The passages the answer cites, in the order of their renumbered markers
+ * (see CitationRenumberer), each carrying the number the reader sees.
+ */
+export function citedInOrder(order: ReadonlyMap<number, number>, passages: NumberedPassage[]): NumberedPassage[] {
+  const byNumber = new Map(passages.map((p) => [p.citation.n, p]));
+  const cited: NumberedPassage[] = [];
+  for (const [offered, shown] of order) {
+    const p = byNumber.get(offered);
+    if (p) cited.push({ ...p, citation: { ...p.citation, n: shown } });
+  }
+  return cited;
 }

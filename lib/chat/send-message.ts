@@ -1,7 +1,6 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
-import type { SearchHit } from '@/lib/knowledge/types';
 import { retrievePassages } from './retrieve-passages';
 import { startReply } from './start-reply';
 import { streamReply } from './stream-reply';
@@ -19,24 +18,16 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
   const { model, id: modelId } = getChatModel();
-  // Retrieval starts as soon as the question is known and runs while the turn is written.
-  let passages: Promise<SearchHit[]> | undefined;
-  const started = await startReply({
-    conversationId,
-    ownerId,
-    content,
-    modelId,
-    regenerate,
-    onQuestion: (q) => {
-      passages = retrievePassages(q);
-      passages.catch(() => {}); // awaited (and reported) by streamReply
-    },
-  });
+  const started = await startReply({ conversationId, ownerId, content, modelId, regenerate });
+  // Not overlapped with the write above: one database session at a time keeps PGlite (and its
+  // wire-protocol test server) happy, and the write is a few milliseconds.
+  const passages = retrievePassages({ question: started.question, previousQuestion: started.previousQuestion });
+  passages.catch(() => {}); // awaited (and reported) by streamReply
   const { stream, done } = streamReply({
     conversationId,
     assistant: started.assistant,
     question: started.question,
-    passages: passages ?? retrievePassages({ question: started.question }),
+    passages,
     history: started.history,
     model,
     modelId,

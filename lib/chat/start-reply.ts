@@ -19,15 +19,13 @@ const busy = () =>
  * one wins; the other gets 409. An unknown or foreign conversation is a 404
  * (getConversationOrThrow) before anything is stored.
  */
-export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false, onQuestion }: {
+export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
   conversationId: string;
   ownerId: string;
   content: string;
   modelId: string;
   /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
   regenerate?: boolean;
-  /** Called with the question once it is known, before the write, so retrieval can run meanwhile. */
-  onQuestion?: (q: { question: string; previousQuestion?: string }) => void;
 }) {
   const db = await prisma();
   const assistantId = uuidv7();
@@ -74,8 +72,6 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       if (previous.at(-1)?.role === 'user') question = previous.pop();
     }
     const questionText = question ? textOfParts(question.parts) : content;
-    const previousQuestion = previousUserText(previous);
-    onQuestion?.({ question: questionText, previousQuestion });
     const [userMessage, assistant] = await db.$transaction(async (tx) => {
       if (replaced) await tx.message.delete({ where: { id: replaced } });
       const user =
@@ -95,6 +91,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       question: questionText,
       assistant: { id: assistant.id, createdAt: assistant.createdAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
+      previousQuestion: previousUserText(previous),
     };
   } catch (error) {
     await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: assistantId }, data: { activeReplyId: null } }).catch(() => {});

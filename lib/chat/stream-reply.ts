@@ -4,7 +4,8 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
-import { citedPassages, numberPassages, type NumberedPassage } from './number-passages';
+import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
+import { CitationRenumberer } from './renumber-citations';
 import { startReplyHeartbeat } from './reply-heartbeat';
 import { releaseConversation, saveReply } from './save-reply';
 
@@ -62,11 +63,18 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
     let failed = false;
     let usage: ReplyUsage | undefined;
-    let text = '';
     let passages: NumberedPassage[] = [];
+    let renumber: CitationRenumberer | undefined;
+    let textId: string | undefined;
+    // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
+    const release = () => {
+      const rest = renumber?.flush();
+      if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
+    };
     try {
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
+      renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
       const result = streamText({
         model: job.model,
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
@@ -89,18 +97,26 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       const reader = ui.getReader();
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         const chunk = next.value;
-        if (chunk.type === 'text-delta') text += chunk.delta;
+        if (chunk.type === 'text-delta') {
+          textId = chunk.id;
+          const delta = renumber.push(chunk.delta);
+          if (delta) emit({ ...chunk, delta });
+          continue;
+        }
+        if (chunk.type === 'text-end' || chunk.type === 'error') release();
         if (chunk.type === 'error') failed = true;
         emit(chunk);
       }
+      release();
       if (!failed) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
     } catch (error) {
       failed = true;
       log.warn('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
+      release();
       emit({ type: 'error', errorText: MODEL_FAILED });
     }
 
-    const cited = citedPassages(text, passages);
+    const cited = citedInOrder(renumber?.order ?? new Map(), passages);
     const seen = new Set<string>();
     for (const p of cited) {
       if (seen.has(p.citation.sourceId)) continue;

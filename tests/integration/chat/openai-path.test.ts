@@ -94,6 +94,23 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     expect(stored.messages[3]!.parts).toEqual(message.parts);
   });
 
+  it('renumbers citations by first appearance, so [n] is the n-th citation part', async () => {
+    await addSource(`Kettle ${tag} extra`, [`The kettle ${tag} has a limescale filter behind the spout.`]);
+    standin.options = { reply: 'It has a filter [2]. It boils fast [1]. Again [2].' };
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `kettle ${tag} filter and boiling` }));
+    expect(textOf(message)).toBe('It has a filter [1]. It boils fast [2]. Again [1].');
+    const offered = receivedSystemPrompt(standin.requests.at(-1)!.body)
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { n: number; title: string });
+    const citations = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as { n: number; title: string });
+    expect(citations.map((c) => [c.n, c.title])).toEqual([
+      [1, offered.find((o) => o.n === 2)!.title],
+      [2, offered.find((o) => o.n === 1)!.title],
+    ]);
+  });
+
   it('cites nothing when the model cites nothing, and never a number that was not offered', async () => {
     standin.options = { reply: 'The knowledge base does not cover that [99].' };
     const id = await newConversation(key);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/prompt/sources-block';
-import { citedPassages, numberPassages } from '@/lib/chat/number-passages';
+import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
+import { CitationRenumberer } from '@/lib/chat/renumber-citations';
 import { retrievalQuery } from '@/lib/chat/retrieve-passages';
 import { selectHistory } from '@/lib/chat/select-history';
 import { titleFromMessage } from '@/lib/chat/title-from-message';
@@ -46,7 +47,16 @@ describe('citations, titles and follow-up queries', () => {
     const passages = numberPassages([hit(1), hit(2), hit(3)]);
     expect(passages.map((p) => p.citation.n)).toEqual([1, 2, 3]);
     expect(passages[0]!.citation.snippet.length).toBeLessThanOrEqual(241);
-    expect(citedPassages('A [3] and [1][1] but not [7].', passages).map((p) => p.citation.chunkId)).toEqual(['c1', 'c3']);
+    const renumber = new CitationRenumberer(new Set([1, 2, 3]));
+    expect(renumber.push('A [3] and [1][1] but not [7].') + renumber.flush()).toBe('A [1] and [2][2] but not [7].');
+    expect(citedInOrder(renumber.order, passages).map((p) => [p.citation.chunkId, p.citation.n])).toEqual([['c3', 1], ['c1', 2]]);
+  });
+
+  it('renumbers markers split across stream deltas, and releases an unfinished one at the end', () => {
+    const renumber = new CitationRenumberer(new Set([4, 12]));
+    const out = ['Fact [', '12', '] and fact [4', '][1', '2]. Tail ['].map((d) => renumber.push(d)).join('') + renumber.flush();
+    expect(out).toBe('Fact [1] and fact [2][1]. Tail [');
+    expect([...renumber.order]).toEqual([[12, 1], [4, 2]]);
   });
 
   it('titles a conversation from its first message, on one line, cut at a word', () => {
