@@ -3,7 +3,7 @@ import type { ChunkLocation } from '@/lib/knowledge/types';
 
 /**
  * The `data-citation` part: one per passage the answer cites, numbered as the
- * `[n]` markers in the text. `source-document` parts (one per cited source) carry
+ * `[n]` markers in the text – by first appearance, so part n-1 is marker [n]. `source-document` parts (one per cited source) carry
  * the same `sourceId` so clients that only know the standard part still work.
  */
 export interface CitationData {

@@ -66,7 +66,7 @@ export const askBody = () =>
 
 export const citationSchema = z
   .object({
-    n: z.number().int().positive().meta({ description: 'The `[n]` marker in the answer text.' }),
+    n: z.number().int().positive().meta({ description: 'The `[n]` marker in the answer text. Markers are numbered by first appearance, so the n-th citation has n = its position (1-based).' }),
     sourceId: z.uuid(),
     chunkId: z.uuid(),
     title: z.string().meta({ description: 'Title of the source.' }),
