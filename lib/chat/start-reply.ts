@@ -1,23 +1,15 @@
 import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
-import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
 import { prisma } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
-import { REPLY_STALE_MS } from './reply-heartbeat';
+import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { titleFromMessage } from './title-from-message';
 
-const busy = () =>
-  new ApiError('conflict', 'A reply is still being written in this conversation. Send again when it has finished.');
-
 /**
- * Claims the conversation for one reply and stores the user's message and an
- * empty `streaming` assistant message, all in one transaction, so a reply can
- * never be lost without a trace. The claim is a conditional UPDATE on
- * `active_reply_id` that also checks the owner: of two concurrent sends exactly
- * one wins; the other gets 409. An unknown or foreign conversation is a 404
- * (getConversationOrThrow) before anything is stored.
+ * Claims the conversation's reply slot (409 if taken, 404 if not the caller's),
+ * then stores the user's message and an empty `streaming` assistant message in
+ * one transaction, so a reply can never be lost without a trace.
  */
 export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
   conversationId: string;
@@ -32,28 +24,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const now = Date.now();
   const userCreatedAt = new Date(now);
   const assistantCreatedAt = new Date(now + 1); // listing orders by time: the reply sorts after its question
-
-  const claim = () =>
-    db.conversation.updateMany({ where: { id: conversationId, ownerId, activeReplyId: null }, data: { activeReplyId: assistantId } });
-  let claimed = await claim();
-  if (claimed.count === 0) {
-    await getConversationOrThrow({ id: conversationId, ownerId }); // 404 first: busy is only said of one's own
-    // A claim left behind – its reply finished but the release failed, or its process died
-    // (no heartbeat) – is taken back once; a live reply keeps it.
-    const current = await db.conversation.findUnique({ where: { id: conversationId }, select: { activeReplyId: true } });
-    const holder = current?.activeReplyId
-      ? await db.message.findUnique({ where: { id: current.activeReplyId }, select: { status: true, updatedAt: true } })
-      : null;
-    if (!current?.activeReplyId) throw busy();
-    if (holder?.status === 'streaming') {
-      const cutoff = new Date(Date.now() - REPLY_STALE_MS);
-      if (holder.updatedAt >= cutoff) throw busy();
-      await db.message.updateMany({ where: { id: current.activeReplyId, status: 'streaming', updatedAt: { lt: cutoff } }, data: { status: 'interrupted' } });
-    }
-    await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: current.activeReplyId }, data: { activeReplyId: null } });
-    claimed = await claim();
-    if (claimed.count === 0) throw busy();
-  }
+  await claimReplySlot({ conversationId, ownerId, replyId: assistantId });
 
   try {
     const previous = await db.message.findMany({
@@ -94,7 +65,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       previousQuestion: previousUserText(previous),
     };
   } catch (error) {
-    await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: assistantId }, data: { activeReplyId: null } }).catch(() => {});
+    await releaseReplySlot({ conversationId, replyId: assistantId }).catch(() => {});
     throw error;
   }
 }
