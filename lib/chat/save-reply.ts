@@ -4,7 +4,7 @@ import type { ReplyStatus, ReplyUsage } from './chat-message';
 
 /**
  * Stores the finished reply exactly as it was streamed and releases the
- * conversation for the next send, in one transaction.
+ * conversation for the next send, atomically.
  */
 export async function saveReply({ conversationId, messageId, parts, status, usage }: {
   conversationId: string;
@@ -14,13 +14,17 @@ export async function saveReply({ conversationId, messageId, parts, status, usag
   usage?: ReplyUsage;
 }): Promise<void> {
   const db = await prisma();
-  await db.$transaction(async (tx) => {
-    await tx.message.update({
-      where: { id: messageId },
-      data: { parts: parts as object[], status, ...(usage ? { usage: { ...usage } } : {}) },
-    });
-    await tx.conversation.updateMany({ where: { id: conversationId, activeReplyId: messageId }, data: { activeReplyId: null, updatedAt: new Date() } });
-  });
+  // Lone surrogates cannot be stored in PostgreSQL json; a model could emit half a pair.
+  const json = JSON.stringify(parts, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
+  // One statement: the message and the release of the conversation's reply slot together.
+  await db.$executeRaw`
+    WITH saved AS (
+      UPDATE messages SET parts = ${json}::jsonb, status = ${status}::"MessageStatus",
+        usage = ${usage ? JSON.stringify(usage) : null}::jsonb, updated_at = now()
+      WHERE id = ${messageId}::uuid
+    )
+    UPDATE conversations SET active_reply_id = NULL, updated_at = now()
+    WHERE id = ${conversationId}::uuid AND active_reply_id = ${messageId}::uuid`;
 }
 
 /** Last resort when saving failed: never leave the conversation locked. */

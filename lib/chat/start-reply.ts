@@ -4,12 +4,13 @@ import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
+import { storeTurn } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
 /**
  * Claims the conversation's reply slot (409 if taken, 404 if not the caller's),
  * then stores the user's message and an empty `streaming` assistant message in
- * one transaction, so a reply can never be lost without a trace.
+ * one statement, so a reply can never be lost without a trace.
  */
 export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
   conversationId: string;
@@ -43,24 +44,17 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       if (previous.at(-1)?.role === 'user') question = previous.pop();
     }
     const questionText = question ? textOfParts(question.parts) : content;
-    const [userMessage, assistant] = await db.$transaction(async (tx) => {
-      if (replaced) await tx.message.delete({ where: { id: replaced } });
-      const user =
-        question ??
-        (await tx.message.create({
-          data: { conversationId, role: 'user', parts: [{ type: 'text', text: content }], status: 'complete', createdAt: userCreatedAt },
-        }));
-      const reply = await tx.message.create({
-        data: { id: assistantId, conversationId, role: 'assistant', parts: [], status: 'streaming', model: modelId, createdAt: assistantCreatedAt },
-      });
-      // One statement: an untitled conversation is named after its first message, and it moves to the top.
-      await tx.$executeRaw`UPDATE conversations SET title = COALESCE(title, ${titleFromMessage(questionText, Math.min(80, config().MAX_TITLE_CHARS))}), updated_at = now() WHERE id = ${conversationId}::uuid`;
-      return [user, reply] as const;
+    await storeTurn({
+      conversationId,
+      question: question ? undefined : { text: content, createdAt: userCreatedAt },
+      reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt },
+      replacedReplyId: replaced,
+      // An untitled conversation is named after its first message.
+      title: titleFromMessage(questionText, Math.min(80, config().MAX_TITLE_CHARS)),
     });
     return {
-      userMessage,
       question: questionText,
-      assistant: { id: assistant.id, createdAt: assistant.createdAt },
+      assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
       previousQuestion: previousUserText(previous),
     };

@@ -88,6 +88,16 @@ describe('never losing a reply', () => {
     expect(row.parts).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'text', text: REPLY })]));
   });
 
+  it('stores a reply whose model emitted half a surrogate pair (PostgreSQL json refuses those) as complete', async () => {
+    standin.options = { reply: 'odd \ud83d output' };
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'say something odd' });
+    await readReply(res);
+    const row = await settledReply(res.headers.get('x-message-id')!);
+    expect(row.status).toBe('complete');
+    expect(JSON.stringify(row.parts)).toContain('odd \ufffd output');
+  });
+
   it('ends with an error part and stores what was produced as failed when the model dies mid-stream', async () => {
     standin.options = { reply: REPLY, dieAfterDeltas: 3 };
     const id = await newConversation(key);
