@@ -10,12 +10,24 @@ import { prisma } from '@/lib/db';
 export const REPLY_HEARTBEAT_MS = 5_000;
 export const REPLY_STALE_MS = 15_000;
 
-export function startReplyHeartbeat(messageId: string): () => void {
+/** Also saves the reply so far, so a crash leaves an `interrupted` message with what was written. */
+export function startReplyHeartbeat(messageId: string, partsSoFar: () => unknown[] | undefined): () => void {
   const timer = setInterval(() => {
+    const parts = partsSoFar();
     void prisma()
-      .then((db) => db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { updatedAt: new Date() } }))
+      .then((db) =>
+        db.message.updateMany({
+          where: { id: messageId, status: 'streaming' },
+          data: { updatedAt: new Date(), ...(parts ? { parts: JSON.parse(JSON.stringify(parts, wellFormed)) as object[] } : {}) },
+        }),
+      )
       .catch(() => {});
   }, REPLY_HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** JSON replacer: PostgreSQL json cannot hold half a surrogate pair. */
+export function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.toWellFormed() : value;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { prisma } from '@/lib/db';
 import type { ReplyStatus, ReplyUsage } from './chat-message';
+import { wellFormed } from './reply-heartbeat';
 
 /**
  * Stores the finished reply exactly as it was streamed and releases the
@@ -15,7 +16,7 @@ export async function saveReply({ conversationId, messageId, parts, status, usag
 }): Promise<void> {
   const db = await prisma();
   // Lone surrogates cannot be stored in PostgreSQL json; a model could emit half a pair.
-  const json = JSON.stringify(parts, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
+  const json = JSON.stringify(parts, wellFormed);
   // One statement: the message and the release of the conversation's reply slot together.
   await db.$executeRaw`
     WITH saved AS (

@@ -51,7 +51,8 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
 
   let record!: ReadableStreamDefaultController<ChatChunk>;
   const recorded = new ReadableStream<ChatChunk>({ start: (c) => void (record = c) });
-  const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }));
+  let latest: ChatUIMessage | undefined; // the reply so far, for the heartbeat's saves
+  const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }), (m) => (latest = m));
   final.catch(() => {}); // awaited below; an early rejection must not count as unhandled
   const emit = (chunk: ChatChunk) => {
     record.enqueue(chunk);
@@ -59,7 +60,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   };
 
   const done = (async () => {
-    const stopHeartbeat = startReplyHeartbeat(job.assistant.id);
+    const stopHeartbeat = startReplyHeartbeat(job.assistant.id, () => latest?.parts);
     const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
     let failed = false;
     let usage: ReplyUsage | undefined;
@@ -152,9 +153,9 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   return { stream, done };
 }
 
-async function lastOf<T>(messages: AsyncIterable<T>): Promise<T | undefined> {
+async function lastOf<T>(messages: AsyncIterable<T>, onEach: (m: T) => void): Promise<T | undefined> {
   let last: T | undefined;
-  for await (const message of messages) last = message;
+  for await (const message of messages) onEach((last = message));
   return last;
 }
 

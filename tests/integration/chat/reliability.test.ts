@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
+import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { newKey } from '../../support/http';
@@ -154,6 +155,19 @@ describe('never losing a reply', () => {
     expect(message.metadata?.status).toBe('complete');
     expect((await settledReply(messageId)).status).toBe('complete');
   });
+
+  it('saves the reply so far with each heartbeat, so a crash keeps what was written', async () => {
+    standin.options = { reply: REPLY, delayMs: 500 }; // 12 words: about 6 s, past one heartbeat
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'slowly please' });
+    const messageId = res.headers.get('x-message-id')!;
+    await new Promise((r) => setTimeout(r, REPLY_HEARTBEAT_MS + 700));
+    const during = await (await prisma()).message.findUniqueOrThrow({ where: { id: messageId } });
+    expect(during.status).toBe('streaming');
+    expect(JSON.stringify(during.parts)).toMatch(/"text":"one two three/);
+    await readReply(res);
+    expect((await settledReply(messageId)).status).toBe('complete');
+  }, 20_000);
 
   it('takes back the reply slot of a dead process at the next send', async () => {
     const id = await newConversation(key);
