@@ -105,7 +105,7 @@ export function KeysManager() {
         </div>
       ) : null}
       {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-sm" data-testid="keys-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>

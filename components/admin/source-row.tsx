@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
@@ -51,7 +52,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
       <td className="px-3 py-2.5 text-right tabular-nums">{source.chunkCount}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{formatBytes(source.size)}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
-      <td className="py-2.5 pl-3 pr-4 text-right sm:whitespace-nowrap">
+      <td className="whitespace-nowrap py-2 pl-1 pr-3 text-right sm:pl-3 sm:pr-4">
         <input
           ref={picker}
           type="file"
@@ -64,11 +65,25 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
             e.target.value = '';
           }}
         />
-        <button type="button" onClick={() => picker.current?.click()} className="rounded-md px-2 py-1 text-sm text-accent hover:bg-accent-soft" data-testid="replace-source">
-          Replace<span className="sr-only"> content of {source.title}</span>
+        <button
+          type="button"
+          onClick={() => picker.current?.click()}
+          aria-label={`Replace content of ${source.title}`}
+          className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
+          data-testid="replace-source"
+        >
+          <UploadIcon width={16} height={16} className="sm:hidden" />
+          <span className="hidden sm:inline">Replace</span>
         </button>
-        <button type="button" onClick={onDelete} className="rounded-md px-2 py-1 text-sm text-danger hover:bg-danger-soft" data-testid="delete-source">
-          Delete<span className="sr-only"> {source.title}</span>
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Delete ${source.title}`}
+          className="inline-flex items-center rounded-md p-1.5 text-sm text-danger hover:bg-danger-soft sm:px-2 sm:py-1"
+          data-testid="delete-source"
+        >
+          <TrashIcon width={16} height={16} className="sm:hidden" />
+          <span className="hidden sm:inline">Delete</span>
         </button>
       </td>
     </tr>

@@ -80,7 +80,7 @@ export function SourcesTable() {
           {actionError ?? error}
         </p>
       ) : null}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm" data-testid="sources-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>
