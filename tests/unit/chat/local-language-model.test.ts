@@ -1,0 +1,48 @@
+import { generateText, streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { LocalLanguageModel } from '@/lib/ai/local/local-language-model';
+import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+
+const system = buildSystemPrompt({
+  sources: [{ n: 1, title: 'Tea', text: 'Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.' }],
+});
+
+describe('LocalLanguageModel (LanguageModelV4)', () => {
+  it('streams the grounded answer word by word through streamText, with usage', async () => {
+    const result = streamText({ model: new LocalLanguageModel('extractive'), system, prompt: 'At what temperature is green tea brewed?' });
+    const deltas: string[] = [];
+    for await (const part of result.stream) if (part.type === 'text-delta') deltas.push(part.text);
+    expect(deltas.join('')).toBe('Green tea is brewed at 80 degrees for two minutes [1].');
+    expect(deltas.length).toBe(11);
+    expect(deltas.every((d) => d.trim().split(' ').length === 1)).toBe(true);
+    const usage = await result.totalUsage;
+    expect(usage.outputTokens).toBe(11);
+    expect(usage.inputTokens).toBeGreaterThan(50);
+    expect(await result.finishReason).toBe('stop');
+  });
+
+  it('answers the same through generateText, deterministically', async () => {
+    const model = new LocalLanguageModel('extractive');
+    const a = await generateText({ model, system, prompt: 'Does black tea need boiling water?' });
+    const b = await generateText({ model, system, prompt: 'Does black tea need boiling water?' });
+    expect(a.text).toBe('Black tea needs boiling water [1].');
+    expect(b.text).toBe(a.text);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    const model = new LocalLanguageModel('extractive', { wordDelayMs: 5 });
+    const result = streamText({ model, system, prompt: 'At what temperature is green tea brewed?', abortSignal: controller.signal });
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const part of result.stream) {
+          if (part.type === 'text-delta') seen.push(part.text);
+          if (seen.length === 2) controller.abort();
+          if (part.type === 'error' || part.type === 'abort') throw new Error(part.type);
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(seen.length).toBeLessThan(11);
+  });
+});
