@@ -15,6 +15,10 @@ import { FetchRefusedError } from './fetch/fetch-url';
 /** Chunks embedded and written per transaction: small enough to keep PGlite's one connection free. */
 const WRITE_CHUNKS = 256;
 
+// Embedded PGlite answers through promises that settle as microtasks, so an ingestion
+// loop would never let timers or sockets run; every step gives the event loop a turn.
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const workerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 const processOwner = workerId();
@@ -44,10 +48,12 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
     group = [];
     groupSize = 0;
     await writePrepared({ slices, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
+    await yieldToEventLoop();
     for (const s of slices) if (s.to === s.source.chunks.length) working.delete(s.source.id);
   };
   try {
     for (const source of claimed) {
+      await yieldToEventLoop();
       let prepared: PreparedSource | null;
       try {
         prepared = await prepareSource(source);

@@ -23,19 +23,20 @@ export async function searchLexical(opts: {
   const { chunks: n, avgTerms } = await corpusStats();
   const db = await prisma();
   const scope = opts.sourceId
-    ? Prisma.sql`JOIN chunks c ON c.id = ct.chunk_id AND c.source_id = ${opts.sourceId}::uuid`
+    ? Prisma.sql`JOIN chunks c ON c.seq = ct.chunk_seq AND c.source_id = ${opts.sourceId}::uuid`
     : Prisma.empty;
   const rows = await db.$queryRaw<{ chunk_id: string; score: number }[]>`
     WITH q AS (
       SELECT lexeme AS term, coalesce(array_length(positions, 1), 1) AS qtf
       FROM unnest(to_tsvector('english', ${opts.query}))
     ), p AS (
-      SELECT ct.chunk_id, ct.tf, ct.dl, q.qtf, count(*) OVER (PARTITION BY ct.term) AS df
+      SELECT ct.chunk_seq, ct.tf, ct.dl, q.qtf, count(*) OVER (PARTITION BY ct.term) AS df
       FROM chunk_terms ct JOIN q ON q.term = ct.term ${scope}
-    )
-    SELECT chunk_id::text AS chunk_id,
-      sum(qtf * ln(1 + (${n}::float8 - df + 0.5) / (df + 0.5))
+    ), top AS (
+      SELECT chunk_seq, sum(qtf * ln(1 + (${n}::float8 - df + 0.5) / (df + 0.5))
         * tf * (${opts.k1}::float8 + 1) / (tf + ${opts.k1}::float8 * (1 - ${opts.b}::float8 + ${opts.b}::float8 * dl / ${avgTerms}::float8)))::float8 AS score
-    FROM p GROUP BY chunk_id ORDER BY score DESC LIMIT ${opts.limit}`;
+      FROM p GROUP BY chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
+    )
+    SELECT c.id::text AS chunk_id, top.score FROM top JOIN chunks c ON c.seq = top.chunk_seq ORDER BY top.score DESC`;
   return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
 }

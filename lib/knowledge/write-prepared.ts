@@ -26,6 +26,7 @@ export async function writePrepared(opts: { slices: WriteSlice[]; owner: string;
   const values: string[] = [];
   for (const s of slices) for (let i = s.from; i < s.to; i++) values.push(embedText(s.source, i));
   const { embeddings } = values.length ? await embedMany({ model: embedding.model, values, maxRetries: 2 }) : { embeddings: [] };
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const db = await prisma();
   await db.$transaction(
     async (tx) => {

@@ -1,7 +1,9 @@
 /**
- * Text → sparse hashed features for the local embedding model: stemmed words,
- * word bigrams and character n-grams, each hashed into a fixed number of signed
+ * Text → hashed features for the local embedding model: stemmed words, word
+ * bigrams and character 4-grams, each hashed into a fixed number of signed
  * buckets (the "hashing trick"). Deterministic, no vocabulary, no weights.
+ * Hashes are computed from character codes directly: no substrings, no maps
+ * keyed by strings, because ingestion speed depends on this loop.
  */
 
 const STOPWORDS = new Set(
@@ -13,11 +15,12 @@ const STOPWORDS = new Set(
 );
 
 const WORD = /[\p{L}\p{N}]+/gu;
+const SUFFIXES = ['ational', 'ization', 'ations', 'ation', 'ingly', 'ings', 'ing', 'edly', 'ies', 'ied', 'ed', 'es', 's', 'ly'];
 
 /** Crude English suffix stripping: enough to make "cells"/"cell" and "treated"/"treat" meet. */
 export function stem(word: string): string {
   if (word.length <= 4) return word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
-  for (const suffix of ['ational', 'ization', 'ations', 'ation', 'ingly', 'ings', 'ing', 'edly', 'ies', 'ied', 'ed', 'es', 's', 'ly']) {
+  for (const suffix of SUFFIXES) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       if (suffix === 's' && word.endsWith('ss')) return word;
       return word.slice(0, -suffix.length) + (suffix === 'ies' || suffix === 'ied' ? 'y' : '');
@@ -35,12 +38,15 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** FNV-1a, 32 bit. */
-export function hash32(text: string, seed = 0x811c9dc5): number {
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a, 32 bit, over part of a string, continuing from `seed`. */
+export function hash32(text: string, seed = FNV_OFFSET, from = 0, to = text.length): number {
   let h = seed;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h, FNV_PRIME);
   }
   return h >>> 0;
 }
@@ -53,25 +59,30 @@ export interface FeatureWeights {
 
 export const DEFAULT_WEIGHTS: FeatureWeights = { word: 1, bigram: 0.5, charGram: 0.35 };
 
+// Distinct seeds keep the three feature families apart in hash space.
+const WORD_SEED = hash32('w');
+const BIGRAM_SEED = hash32('b');
+const GRAM_SEED = hash32('c');
+
 /** Adds the text's features into `out` (length = dimensions), then L2-normalises it. */
 export function embedHashed(text: string, out: Float32Array, weights: FeatureWeights = DEFAULT_WEIGHTS): Float32Array {
   const dims = out.length;
-  const counts = new Map<string, number>();
-  const add = (feature: string, w: number) => counts.set(feature, (counts.get(feature) ?? 0) + w);
+  const counts = new Map<number, number>();
+  const add = (h: number, w: number) => counts.set(h, (counts.get(h) ?? 0) + w);
   const ws = words(text);
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
-    add(`w:${w}`, weights.word);
+    const wh = hash32(w, WORD_SEED);
+    add(wh, weights.word);
     const next = ws[i + 1];
-    if (next !== undefined) add(`b:${w} ${next}`, weights.bigram);
+    if (next !== undefined) add(hash32(next, Math.imul(wh, FNV_PRIME) >>> 0 ^ BIGRAM_SEED), weights.bigram);
     if (w.length >= 5 && weights.charGram > 0) {
       const padded = `<${w}>`;
-      const grams = padded.length - 3;
-      for (let j = 0; j + 4 <= padded.length; j++) add(`c:${padded.slice(j, j + 4)}`, weights.charGram / Math.sqrt(grams));
+      const weight = weights.charGram / Math.sqrt(padded.length - 3);
+      for (let j = 0; j + 4 <= padded.length; j++) add(hash32(padded, GRAM_SEED, j, j + 4), weight);
     }
   }
-  for (const [feature, weight] of counts) {
-    const h = hash32(feature);
+  for (const [h, weight] of counts) {
     const sign = h & 0x80000000 ? -1 : 1;
     // Sub-linear term frequency: a word said ten times is not ten times as relevant.
     out[h % dims]! += sign * Math.log1p(weight);

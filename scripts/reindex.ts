@@ -1,0 +1,18 @@
+// npm run reindex – re-embeds every chunk with the configured EMBEDDING_MODEL now, instead of
+// waiting for the background worker. Search keeps using the old vectors until the new set is
+// complete, then switches in one transaction.
+import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { closeDatabase } from '@/lib/db';
+import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
+
+const choice = resolveEmbeddingModel();
+let total = 0;
+const started = Date.now();
+for (;;) {
+  const n = await reindexStep(choice);
+  if (n === 0) break;
+  total += n;
+  process.stdout.write(`\rre-embedded ${total} chunks with ${choice.id}`);
+}
+process.stdout.write(`\n${total ? `done: ${total} chunks` : 'nothing to re-embed'}; search now uses ${choice.id} (${Date.now() - started} ms)\n`);
+await closeDatabase();
