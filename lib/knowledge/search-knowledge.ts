@@ -1,27 +1,45 @@
 import 'server-only';
-import { fuseRankings } from './fuse-rankings';
-import { loadHits } from './load-hits';
-import { searchLexical } from './search-lexical';
+import { fuseScores } from './fuse-rankings';
+import { loadCandidates } from './load-hits';
+import { charGramScores } from './rerank-char-grams';
+import { searchLexical, type Ranked } from './search-lexical';
 import { searchSettings, type SearchSettings } from './search-settings';
 import { searchVector } from './search-vector';
 import type { SearchHit, SearchOptions } from './types';
 
+const asMap = (list: Ranked[]) => new Map(list.map((r) => [r.chunkId, r.score]));
+
 /**
- * Hybrid retrieval, the one the assistant and `GET /api/knowledge/search` use:
- * BM25 over PostgreSQL full-text lexemes and cosine similarity over the active
- * embedding model, fused, then limited to chunks of ready sources' live generation.
+ * Hybrid retrieval, the one the assistant and `GET /api/knowledge/search` use.
+ * Candidates come from BM25 over PostgreSQL full-text lexemes and from the
+ * HNSW index of the active embedding model; only chunks of ready sources' live
+ * generation survive; then BM25, character 4-gram BM25 and cosine similarity
+ * are fused with weights tuned on SciFact train.
  */
 export async function searchKnowledge(opts: SearchOptions & { settings?: Partial<SearchSettings> }): Promise<SearchHit[]> {
   const s = { ...searchSettings(), ...opts.settings };
   const query = opts.query.replaceAll('\u0000', '').trim();
   const k = Math.max(1, Math.min(100, opts.k ?? s.k));
   if (!query) return [];
-  // Visibility is applied after ranking, so fetch a margin for chunks that drop out.
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
     searchLexical({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
-    s.vectorWeight > 0 ? searchVector({ query, limit, sourceId: opts.sourceId }) : Promise.resolve([]),
+    s.vectorWeight > 0 ? searchVector({ query, limit: Math.min(limit, 100), sourceId: opts.sourceId }) : Promise.resolve([]),
   ]);
-  const fused = fuseRankings(lexical, vector, s.vectorWeight).filter((r) => r.score >= s.minScore);
-  return loadHits(fused, k);
+  const vectorScores = asMap(vector.filter((r) => r.score >= s.minSimilarity || lexical.some((l) => l.chunkId === r.chunkId)));
+  const ids = [...new Set([...lexical.map((r) => r.chunkId), ...vectorScores.keys()])];
+  const candidates = await loadCandidates(ids);
+  const grams = s.gramWeight > 0
+    ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: `${c.title}\n${c.location.headings?.join('\n') ?? ''}\n${c.text}` })))
+    : new Map<string, number>();
+  const fused = fuseScores([
+    { scores: asMap(lexical), weight: 1 - s.gramWeight - s.vectorWeight },
+    { scores: grams, weight: s.gramWeight },
+    { scores: vectorScores, weight: s.vectorWeight },
+  ]);
+  return candidates
+    .map((c) => ({ ...c, score: fused.get(c.chunkId) ?? 0 }))
+    .filter((h) => h.score > 0 && h.score >= s.minScore)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
 }

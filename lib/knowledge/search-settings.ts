@@ -9,6 +9,10 @@ export interface SearchSettings {
   b: number;
   /** Share of the fused score that comes from the vector similarity (0 = lexical only). */
   vectorWeight: number;
+  /** Share that comes from character 4-gram BM25 over the candidates. */
+  gramWeight: number;
+  /** Vector-only candidates below this cosine similarity are ignored (unrelated text). */
+  minSimilarity: number;
   /** Candidates each retriever contributes before fusion. */
   candidates: number;
   /** Hits whose fused score is below this are dropped. */
@@ -22,6 +26,8 @@ export function searchSettings(): SearchSettings {
     k1: c.SEARCH_BM25_K1,
     b: c.SEARCH_BM25_B,
     vectorWeight: c.SEARCH_VECTOR_WEIGHT,
+    gramWeight: c.SEARCH_GRAM_WEIGHT,
+    minSimilarity: c.SEARCH_MIN_SIMILARITY,
     candidates: c.SEARCH_CANDIDATES,
     minScore: c.SEARCH_MIN_SCORE,
   };

@@ -34,10 +34,13 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
       ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => `[${r.embedding.join(',')}]`)}::text[],
       ${rows.map((r) => r.context)}::text[]) AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx)
     CROSS JOIN LATERAL (SELECT setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv) v`;
+  // Title and heading words (weight A) count twice: a match there says more (tuned on SciFact train).
   // Lengths are clamped to SMALLINT: a chunk is a few hundred tokens, far below it.
   await tx.$executeRaw`
     INSERT INTO chunk_terms (term, chunk_seq, tf, dl)
-    SELECT u.lexeme, c.seq, least(coalesce(array_length(u.positions, 1), 1), 32767), least(c.term_count, 32767)
+    SELECT u.lexeme, c.seq,
+      least(coalesce(array_length(u.positions, 1), 1) + (SELECT count(*) FROM unnest(u.weights) w WHERE w = 'A'), 32767),
+      least(c.term_count, 32767)
     FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) u
     WHERE c.id = ANY(${ids}::uuid[])`;
 }

