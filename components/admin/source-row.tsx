@@ -35,7 +35,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
 
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
-      <td className="max-w-[10rem] py-2.5 pl-4 pr-3 sm:max-w-[18rem]">
+      <td className="max-w-[9rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
         <span className="block truncate font-medium" title={source.title} data-testid="source-row-title">
           {source.title}
         </span>
@@ -44,15 +44,15 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
       </td>
       <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
-      <td className="px-3 py-2.5">
+      <td className="px-2 py-2.5 sm:px-3">
         <StatusBadge status={source.status} />
         {isIngesting(source) ? <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" /> : null}
         {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
       </td>
-      <td className="px-3 py-2.5 text-right tabular-nums">{source.chunkCount}</td>
+      <td className="px-2 py-2.5 text-right tabular-nums sm:px-3">{source.chunkCount}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{formatBytes(source.size)}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
-      <td className="whitespace-nowrap py-2 pl-1 pr-3 text-right sm:pl-3 sm:pr-4">
+      <td className="whitespace-nowrap py-2 pl-0 pr-2 text-right sm:pl-3 sm:pr-4">
         <input
           ref={picker}
           type="file"

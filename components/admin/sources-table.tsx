@@ -89,7 +89,7 @@ export function SourcesTable() {
                   key={c.key}
                   scope="col"
                   aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
-                  className={`px-3 py-2 font-medium first:pl-4 ${c.numeric ? 'text-right' : ''} ${c.wide ? 'hidden md:table-cell' : ''}`}
+                  className={`px-2 py-2 font-medium first:pl-4 sm:px-3 ${c.numeric ? 'text-right' : ''} ${c.wide ? 'hidden md:table-cell' : ''}`}
                 >
                   <button
                     type="button"
@@ -102,7 +102,7 @@ export function SourcesTable() {
                   </button>
                 </th>
               ))}
-              <th scope="col" className="py-2 pl-3 pr-4 text-right font-medium">
+              <th scope="col" className="py-2 pl-0 pr-2 text-right font-medium sm:pl-3 sm:pr-4">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>

@@ -1,0 +1,99 @@
+import { addTextSource, ask, expect, paceReplies, test } from './support/fixtures';
+
+// The small things that make the chat feel right: example questions, the
+// thinking state, errors that say what to do, copy, and scrolling that
+// leaves a reader alone.
+
+const NOTES = [
+  'The community garden opens its gates at seven in the morning from April to October.',
+  'Each plot holder must water their own beds; the shared hose is by the north shed.',
+  'Compost goes in the three green bins behind the greenhouse, never in the paths.',
+  'The garden committee meets on the first Tuesday of every month in the greenhouse.',
+].join(' ');
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await addTextSource(page, 'Community garden rules', NOTES);
+  await page.close();
+});
+
+test('an example question sends itself; the thinking state shows before the first words', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const examples = page.getByTestId('example-question');
+  await expect(examples.first()).toBeVisible();
+  await paceReplies(page, 150);
+  const question = await examples.first().innerText();
+  await examples.first().click();
+  await expect(page.getByTestId('user-message')).toHaveText(question);
+  await expect(page.getByTestId('thinking')).toBeVisible();
+  await expect(page.getByTestId('assistant-message').first()).toHaveAttribute('data-status', 'streaming');
+  await expect(page.getByTestId('thinking')).toBeHidden();
+  await expect(page.getByTestId('assistant-message').first().getByTestId('writing-indicator')).toBeVisible();
+});
+
+test('a 429 says when to retry, and Retry sends the question again', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  // The e2e server's limits are raised for the suite; answer this one send with the API's own 429 shape.
+  await page.route('**/api/conversations/*/messages', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': '17' },
+      body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' }),
+    }),
+    { times: 1 },
+  );
+  await page.getByTestId('composer-input').fill('When does the garden open?');
+  await page.getByTestId('composer-input').press('Enter');
+  const error = page.getByTestId('chat-error');
+  await expect(error).toContainText('Try again in 17 s');
+  await page.getByTestId('retry-button').click();
+  await expect(error).toBeHidden();
+  const reply = page.getByTestId('assistant-message').first();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(reply).toContainText(/seven/);
+  await expect(page.getByTestId('user-message')).toHaveCount(1);
+  // What is stored matches what was shown: one question, one answer.
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(['When does the garden open?']);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+});
+
+test('copy puts the reply text on the clipboard', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const reply = await ask(page, 'Where does compost go?');
+  await reply.getByTestId('copy-reply').click();
+  await expect(reply.getByTestId('copy-reply')).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('green bins');
+});
+
+test('auto-scroll follows the reply until the reader scrolls up', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  for (const q of ['When does the garden open?', 'Where is the shared hose?', 'Where does compost go?']) await ask(page, q);
+  const scroller = page.getByTestId('message-scroller');
+  const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  expect(await distanceFromBottom()).toBeLessThan(48);
+
+  await paceReplies(page, 200);
+  await page.getByTestId('composer-input').fill('When does the committee meet?');
+  await page.getByTestId('composer-input').press('Enter');
+  const reply = page.getByTestId('assistant-message').last();
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  // The reader scrolls up mid-reply: the view stays where they put it.
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(page.getByTestId('jump-to-latest')).toBeVisible();
+  await page.waitForTimeout(800);
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+  // "Jump to latest" brings them back and follows again.
+  await page.getByTestId('jump-to-latest').click();
+  await expect(page.getByTestId('jump-to-latest')).toBeHidden();
+  await paceReplies(page, null);
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect.poll(distanceFromBottom).toBeLessThan(48);
+  await context.close();
+});
