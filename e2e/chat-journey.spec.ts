@@ -86,6 +86,7 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await expect(passage).toBeVisible();
   await expect(passage.getByTestId('passage-title')).toContainText(/zephyr/i);
   await expect(passage.getByTestId('passage-text')).toContainText('flushed every 412 operating hours');
+  await expect(passage.getByTestId('passage-highlight')).toBeVisible();
   await expect(passage).toContainText(/p\. \d/);
   await page.keyboard.press('Escape');
   await expect(passage).toBeHidden();

@@ -17,6 +17,15 @@ function trimEllipsis(s: string) {
   return s.replace(/^[\s.…]+|[\s.…]+$/g, '');
 }
 
+/** Where the snippet sits in the passage, ignoring how whitespace was collapsed in the snippet. */
+function locate(text: string, snippet: string): { start: number; end: number } | null {
+  const words = snippet.split(/\s+/).filter(Boolean);
+  if (!words.length) return null;
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+  const match = pattern.exec(text);
+  return match ? { start: match.index, end: match.index + match[0].length } : null;
+}
+
 /**
  * Shows a cited passage in its surrounding text: the cited chunk is looked up
  * through the same retrieval endpoint the assistant used, and the snippet is
@@ -47,19 +56,18 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
   const snippet = trimEllipsis(citation.snippet);
   let body: React.ReactNode = <blockquote className="border-l-4 border-accent pl-3">{citation.snippet}</blockquote>;
   if (context.state === 'found') {
-    const at = snippet ? context.text.indexOf(snippet) : -1;
-    body =
-      at < 0 ? (
-        <p className="whitespace-pre-wrap">{context.text}</p>
-      ) : (
-        <p className="whitespace-pre-wrap">
-          {context.text.slice(0, at)}
-          <mark data-testid="passage-highlight" className="rounded bg-mark px-0.5 text-fg">
-            {snippet}
-          </mark>
-          {context.text.slice(at + snippet.length)}
-        </p>
-      );
+    const at = locate(context.text, snippet);
+    body = !at ? (
+      <p className="whitespace-pre-wrap">{context.text}</p>
+    ) : (
+      <p className="whitespace-pre-wrap">
+        {context.text.slice(0, at.start)}
+        <mark data-testid="passage-highlight" className="rounded bg-mark px-0.5 text-fg">
+          {context.text.slice(at.start, at.end)}
+        </mark>
+        {context.text.slice(at.end)}
+      </p>
+    );
   }
 
   return (
