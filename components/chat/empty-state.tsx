@@ -14,7 +14,7 @@ export function EmptyState({ hasKnowledge, isAdmin, examples, onPick }: EmptySta
       <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-accent-soft text-accent">
         <SparkIcon width={24} height={24} />
       </span>
-      <h1 className="text-2xl font-semibold tracking-tight">What would you like to know?</h1>
+      <h2 className="text-2xl font-semibold tracking-tight">What would you like to know?</h2>
       <p className="mt-2 text-muted">Answers come from your organisation&apos;s documents, with the sources cited.</p>
       {hasKnowledge ? (
         <ul className="mt-8 grid w-full gap-2 sm:grid-cols-2" aria-label="Example questions">
