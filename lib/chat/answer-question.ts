@@ -25,7 +25,7 @@ export async function answerQuestion(question: string): Promise<{ answer: string
     });
     const renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
     answer = renumber.push(result.text) + renumber.flush();
-    citations = citedInOrder(renumber.order, passages).map((p) => p.citation);
+    citations = citedInOrder(renumber.order, passages, answer).map((p) => p.citation);
   } catch (error) {
     log.warn('chat model failed on /ask', errorFields(error));
     throw new ApiError('unavailable', 'The chat model failed to answer; try again later.');

@@ -1,8 +1,7 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import type { SearchHit } from '@/lib/knowledge/types';
 import type { CitationData } from './chat-message';
-
-const SNIPPET_CHARS = 240;
+import { claimsCiting, focusSnippet } from './focus-snippet';
 
 export interface NumberedPassage {
   source: PromptSource;
@@ -18,29 +17,24 @@ export function numberPassages(hits: SearchHit[]): NumberedPassage[] {
     return {
       source: { n, title: hit.title, text: hit.text },
       mediaType,
-      citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: snippet(hit.text), location: hit.location },
+      citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location },
     };
   });
 }
 
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= SNIPPET_CHARS) return flat;
-  const cut = flat.slice(0, SNIPPET_CHARS);
-  const space = cut.lastIndexOf(' ');
-  return `${cut.slice(0, space > SNIPPET_CHARS * 0.6 ? space : SNIPPET_CHARS)}…`;
-}
-
 /**
  * The passages the answer cites, in the order of their renumbered markers
- * (see CitationRenumberer), each carrying the number the reader sees.
+ * (see CitationRenumberer), each carrying the number the reader sees and the
+ * snippet that supports the sentences citing it.
  */
-export function citedInOrder(order: ReadonlyMap<number, number>, passages: NumberedPassage[]): NumberedPassage[] {
+export function citedInOrder(order: ReadonlyMap<number, number>, passages: NumberedPassage[], answer: string): NumberedPassage[] {
   const byNumber = new Map(passages.map((p) => [p.citation.n, p]));
   const cited: NumberedPassage[] = [];
   for (const [offered, shown] of order) {
     const p = byNumber.get(offered);
-    if (p) cited.push({ ...p, citation: { ...p.citation, n: shown } });
+    if (!p) continue;
+    const snippet = focusSnippet(p.source.text, claimsCiting(answer, shown));
+    cited.push({ ...p, citation: { ...p.citation, n: shown, snippet } });
   }
   return cited;
 }

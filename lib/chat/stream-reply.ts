@@ -68,8 +68,10 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let renumber: CitationRenumberer | undefined;
     let textId: string | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
+    let answer = '';
     const release = () => {
       const rest = renumber?.flush();
+      answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
     try {
@@ -101,6 +103,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         if (chunk.type === 'text-delta') {
           textId = chunk.id;
           const delta = renumber.push(chunk.delta);
+          answer += delta;
           if (delta) emit({ ...chunk, delta });
           continue;
         }
@@ -117,7 +120,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'error', errorText: MODEL_FAILED });
     }
 
-    const cited = citedInOrder(renumber?.order ?? new Map(), passages);
+    const cited = citedInOrder(renumber?.order ?? new Map(), passages, answer);
     const seen = new Set<string>();
     for (const p of cited) {
       if (seen.has(p.citation.sourceId)) continue;

@@ -41,6 +41,8 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       expect(c).toMatchObject({ sourceId: aspirinId, chunkId: expect.any(String), title: `Aspirin ${tag} guide`, location: { start: 0 } });
       expect(c.snippet.length).toBeGreaterThan(10);
     }
+    // The snippet is the passage sentence the answer quoted, not just the start of the chunk.
+    expect(citations[0]!.snippet).toBe(`Aspirin ${tag} is a medicine used to reduce pain, fever and inflammation.`);
     expect(message.metadata).toMatchObject({ status: 'complete', model: 'local:extractive', usage: { outputTokens: expect.any(Number) } });
 
     const stored = await getConversation(key, id);

@@ -48,8 +48,20 @@ describe('citations, titles and follow-up queries', () => {
     expect(passages.map((p) => p.citation.n)).toEqual([1, 2, 3]);
     expect(passages[0]!.citation.snippet.length).toBeLessThanOrEqual(241);
     const renumber = new CitationRenumberer(new Set([1, 2, 3]));
-    expect(renumber.push('A [3] and [1][1] but not [7].') + renumber.flush()).toBe('A [1] and [2][2] but not [7].');
-    expect(citedInOrder(renumber.order, passages).map((p) => [p.citation.chunkId, p.citation.n])).toEqual([['c3', 1], ['c1', 2]]);
+    const answer = renumber.push('A [3] and [1][1] but not [7].') + renumber.flush();
+    expect(answer).toBe('A [1] and [2][2] but not [7].');
+    expect(citedInOrder(renumber.order, passages, answer).map((p) => [p.citation.chunkId, p.citation.n])).toEqual([['c3', 1], ['c1', 2]]);
+  });
+
+  it('points each citation’s snippet at the passage sentence that supports the claim', () => {
+    const passage = {
+      chunkId: 'c', sourceId: 's', title: 'Tea', score: 1, location: { start: 0, end: 10 }, metadata: {},
+      text: 'Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.',
+    };
+    const passages = numberPassages([passage]);
+    expect(passages[0]!.citation.snippet).toBe('Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.');
+    const cited = citedInOrder(new Map([[1, 1]]), passages, 'Brew it at 80 degrees [1]. Fine.');
+    expect(cited[0]!.citation.snippet).toBe('Green tea is brewed at 80 degrees for two minutes.');
   });
 
   it('renumbers markers split across stream deltas, and releases an unfinished one at the end', () => {
