@@ -12,7 +12,7 @@ export interface CitationData {
   sourceId: string;
   chunkId: string;
   title: string;
-  /** The start of the cited passage (at most ~240 characters). */
+  /** The passage sentence that supports the claim (at most ~240 characters, whitespace collapsed). */
   snippet: string;
   location: ChunkLocation;
 }

@@ -70,7 +70,7 @@ export const citationSchema = z
     sourceId: z.uuid(),
     chunkId: z.uuid(),
     title: z.string().meta({ description: 'Title of the source.' }),
-    snippet: z.string().meta({ description: 'The start of the cited passage (≤ ~240 characters).' }),
+    snippet: z.string().meta({ description: 'The sentence of the cited passage that supports the claim (≤ ~240 characters, whitespace collapsed).' }),
     location: z
       .object({
         headings: z.array(z.string()).optional(),
