@@ -87,7 +87,7 @@ const schema = z.object({
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_GRAM_WEIGHT: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),
-  SEARCH_CANDIDATES: positiveInt(200),
+  SEARCH_CANDIDATES: positiveInt(100),
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
   INGEST_BATCH_SOURCES: positiveInt(64),
   PDF_MAX_PAGES: positiveInt(2000),

@@ -24,7 +24,7 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
     searchLexical({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
-    s.vectorWeight > 0 ? searchVector({ query, limit: Math.min(limit, 100), sourceId: opts.sourceId }) : Promise.resolve([]),
+    s.vectorWeight > 0 ? searchVector({ query, limit: Math.min(limit, 50), sourceId: opts.sourceId }) : Promise.resolve([]),
   ]);
   const vectorScores = asMap(vector.filter((r) => r.score >= s.minSimilarity || lexical.some((l) => l.chunkId === r.chunkId)));
   const ids = [...new Set([...lexical.map((r) => r.chunkId), ...vectorScores.keys()])];

@@ -1,0 +1,89 @@
+// Search latency at scale: N synthetic chunks (default 100,000) written straight into a
+// fresh embedded database with the ingestion code's own storeChunks (indexes built after
+// the bulk load, as a restore would), then timed through the real searchKnowledge.
+// Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
+import { embedMany } from 'ai';
+import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { closeDatabase, prisma } from '@/lib/db';
+import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { storeChunks } from '@/lib/knowledge/store-chunks';
+
+const total = Number(process.argv[2] ?? 100_000);
+const PER_SOURCE = 1000;
+const BATCH = 1000;
+const WORDS_PER_CHUNK = 90;
+
+// A deterministic pseudo-language with a Zipf-like word distribution; the head of the
+// curve is cut off because real text loses its most frequent words to the stop list.
+let seed = 42;
+const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const syllables = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'qui', 'ber', 'nal', 'dor', 'fe', 'sim', 'gra', 'tul', 'pex', 'zon', 'hal', 'mor'];
+const vocab = Array.from({ length: 40_000 }, (_, i) => {
+  let w = '';
+  for (let n = i + 7; n > 0; n = Math.floor(n / syllables.length)) w += syllables[n % syllables.length];
+  return w;
+});
+const HEAD = 150;
+const word = () => vocab[Math.min(vocab.length - 1, Math.floor(HEAD * Math.exp(random() * Math.log((vocab.length + HEAD) / HEAD))) - HEAD)]!;
+const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
+
+const db = await prisma();
+const { model, id: modelId } = resolveEmbeddingModel('local');
+const t0 = performance.now();
+await db.$executeRawUnsafe('ALTER TABLE chunk_terms DROP CONSTRAINT chunk_terms_pkey');
+await db.$executeRawUnsafe('DROP INDEX chunks_embedding_local_hash_v1_idx');
+const texts: string[] = [];
+for (let start = 0; start < total; start += BATCH) {
+  const count = Math.min(BATCH, total - start);
+  const source = await db.source.create({
+    data: { title: `Synthetic ${start / PER_SOURCE}`, kind: 'text', mediaType: 'text/plain', status: 'ready', generation: 1, chunkCount: count },
+  });
+  const batch = Array.from({ length: count }, () => `${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}.`);
+  if (texts.length < 500) texts.push(...batch.slice(0, 5));
+  const { embeddings } = await embedMany({ model, values: batch });
+  await db.$transaction(
+    (tx) =>
+      storeChunks(
+        tx,
+        batch.map((text, i) => ({
+          sourceId: source.id,
+          generation: 1,
+          ordinal: i,
+          text,
+          tokenCount: WORDS_PER_CHUNK,
+          location: { start: 0, end: text.length },
+          context: source.title,
+          embedding: embeddings[i]!,
+        })),
+        modelId,
+      ),
+    { timeout: 600_000 },
+  );
+  if ((start / BATCH) % 10 === 0) process.stderr.write(`  scale: ${start + count} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+}
+await db.$executeRawUnsafe('ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq)');
+await db.$executeRawUnsafe(
+  `CREATE INDEX chunks_embedding_local_hash_v1_idx ON chunks USING hnsw ((embedding::vector(256)) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
+);
+await db.$executeRawUnsafe('ANALYZE');
+const buildSeconds = (performance.now() - t0) / 1000;
+process.stderr.write(`  scale: built ${total} chunks in ${buildSeconds.toFixed(0)} s\n`);
+
+// Queries: a handful of words from an existing chunk, like a user's keywords.
+forgetCorpusStats();
+const queries = Array.from({ length: 220 }, (_, i) => {
+  const words = texts[i % texts.length]!.replace(/\./g, '').split(' ');
+  const from = Math.floor(random() * (words.length - 8));
+  return words.slice(from, from + 4 + (i % 5)).join(' ');
+});
+const latencies: number[] = [];
+for (const [i, q] of queries.entries()) {
+  const t = performance.now();
+  await searchKnowledge({ query: q, k: 8 });
+  if (i >= 20) latencies.push(performance.now() - t);
+}
+latencies.sort((a, b) => a - b);
+const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+await closeDatabase();
+console.log(JSON.stringify({ chunks: total, p50Ms: at(50), p95Ms: at(95), buildSeconds }));

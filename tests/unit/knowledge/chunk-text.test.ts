@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { chunkText, countTokens } from '@/lib/knowledge/chunk-text';
+
+describe('chunkText', () => {
+  const doc = `# Guide\n\nIntro one. Intro two.\n\n## Install\n\n${'Run the installer now. '.repeat(30)}\n\n## Use\n\nUse it well.`;
+
+  it('splits on headings and keeps the heading path and exact offsets', () => {
+    const chunks = chunkText(doc, { targetTokens: 40, overlapTokens: 0 });
+    expect(chunks[0]!.location.headings).toEqual(['Guide']);
+    expect(chunks.at(-1)!.location.headings).toEqual(['Guide', 'Use']);
+    for (const c of chunks) {
+      expect(doc.slice(c.location.start, c.location.end)).toBe(c.text);
+      expect(c.tokenCount).toBeLessThanOrEqual(40);
+    }
+    expect(chunks.some((c) => c.location.headings?.join('/') === 'Guide/Install')).toBe(true);
+  });
+
+  it('splits long paragraphs at sentences and repeats up to the overlap', () => {
+    const chunks = chunkText(doc, { targetTokens: 20, overlapTokens: 8 }).filter((c) => c.location.headings?.includes('Install'));
+    expect(chunks.length).toBeGreaterThan(3);
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i]!.location.start).toBeLessThan(chunks[i - 1]!.location.end);
+    expect(chunks.every((c) => /^Run|^## Install/.test(c.text))).toBe(true);
+  });
+
+  it('cuts a sentence longer than the target into word runs', () => {
+    const long = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
+    const chunks = chunkText(long, { targetTokens: 30, overlapTokens: 0 });
+    expect(chunks.map((c) => c.tokenCount)).toEqual([30, 30, 30, 10]);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(long);
+  });
+
+  it('gives each chunk its PDF page and never spans two pages', () => {
+    const text = 'Page one text.\n\nPage two text.';
+    const chunks = chunkText(text, { targetTokens: 100, overlapTokens: 0, pageStarts: [0, 16] });
+    expect(chunks.map((c) => [c.text, c.location.page])).toEqual([
+      ['Page one text.', 1],
+      ['Page two text.', 2],
+    ]);
+  });
+
+  it('returns nothing for blank text and counts tokens as words', () => {
+    expect(chunkText('  \n\n ', { targetTokens: 10, overlapTokens: 2 })).toEqual([]);
+    expect(countTokens(' a b\tc\n')).toBe(3);
+  });
+});

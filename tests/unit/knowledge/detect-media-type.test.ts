@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http/api-error';
+import { detectMediaType } from '@/lib/knowledge/detect-media-type';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+describe('detectMediaType', () => {
+  it.each([
+    ['a.txt', 'hello', 'text/plain'],
+    ['a.md', '# Title', 'text/markdown'],
+    ['a.html', '<p>x</p>', 'text/html'],
+    ['a.csv', 'a,b\n1,2', 'text/csv'],
+    ['a.json', '{"a":1}', 'application/json'],
+    ['a.jsonl', '{"text":"a"}', 'application/jsonl'],
+    [undefined, '<!doctype html><html></html>', 'text/html'],
+    [undefined, '{"a": [1]}', 'application/json'],
+    [undefined, 'just text', 'text/plain'],
+    ['report.pdf', '%PDF-1.7\n...', 'application/pdf'],
+  ])('%s → %s', (name, content, type) => {
+    expect(detectMediaType(enc(content), name)).toBe(type);
+  });
+
+  it.each([
+    ['an executable named .pdf', 'invoice.pdf', new Uint8Array([0x4d, 0x5a, 0x90, 0])],
+    ['a PDF named .txt', 'notes.txt', enc('%PDF-1.4')],
+    ['a zip that is not a DOCX', 'a.docx', new Uint8Array([0x50, 0x4b, 3, 4, 1, 2])],
+    ['an unknown extension', 'a.exe', enc('MZ')],
+    ['binary with NUL', 'a.txt', new Uint8Array([104, 0, 105])],
+    ['invalid UTF-8', 'a.md', new Uint8Array([0xff, 0xfe, 0xfd])],
+  ])('415 for %s', (_what, name, bytes) => {
+    try {
+      detectMediaType(bytes, name);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status).toBe(415);
+      expect((e as ApiError).message).toContain('Accepted types: .txt, .md, .html, .pdf, .docx, .csv, .json, .jsonl');
+    }
+  });
+});
