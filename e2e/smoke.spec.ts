@@ -38,8 +38,7 @@ test('a first visit gets an anonymous identity in an httpOnly, SameSite=Lax cook
 
 test('the API reference lists both product tags and marks /ask deprecated', async ({ page }) => {
   await page.goto('/docs');
-  await expect(page.getByRole('heading', { name: 'conversations' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'knowledge' })).toBeVisible();
-  await expect(page.getByText('/api/ask')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'conversations', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'knowledge', exact: true })).toBeVisible();
   await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated')).toBeVisible();
 });
