@@ -40,5 +40,5 @@ test('the API reference lists both product tags and marks /ask deprecated', asyn
   await page.goto('/docs');
   await expect(page.getByRole('heading', { level: 2, name: 'conversations', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'knowledge', exact: true })).toBeVisible();
-  await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated')).toBeVisible();
+  await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated', { exact: true })).toBeVisible();
 });
