@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '@/lib/config';
+import { api, bodyOf, newKey } from '../../support/http';
+import { ingested, search, type SourceView } from './helpers';
+
+/**
+ * URL ingestion against local HTTP servers. Loopback is refused by default, so the
+ * positive paths allowlist 127.0.0.1 only; a canary listener on 127.0.0.2 (not
+ * allowlisted) must never see a connection.
+ */
+
+let admin: string;
+let site: Server;
+let canary: Server;
+let sitePort = 0;
+let canaryPort = 0;
+let canaryConnections = 0;
+const tag = randomUUID().slice(0, 8);
+
+/* eslint-disable no-restricted-properties -- these tests switch URL settings, read through lib/config */
+const setEnv = (vars: Record<string, string | undefined>) => {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetConfigForTests();
+};
+/* eslint-enable no-restricted-properties */
+
+beforeAll(async () => {
+  admin = (await newKey('admin')).key;
+  site = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/article') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      return res.end(`<!doctype html><html><head><title>Lighthouses ${tag}</title></head><body><nav>Home | About</nav><article><h1>Lighthouses</h1><p>The Fresnel lens ${tag} let lighthouse beams reach far out to sea. ${'Keepers trimmed the wicks every night. '.repeat(10)}</p></article></body></html>`);
+    }
+    if (url === '/notes.txt') return res.end(`Plain notes ${tag} about barnacles.`);
+    if (url.startsWith('/hop/')) {
+      const n = Number(url.slice(5));
+      res.statusCode = 302;
+      res.setHeader('location', n > 0 ? `/hop/${n - 1}` : '/article');
+      return res.end();
+    }
+    if (url === '/to-internal') {
+      res.statusCode = 301;
+      res.setHeader('location', `http://127.0.0.2:${canaryPort}/secret`);
+      return res.end();
+    }
+    if (url === '/huge') {
+      res.setHeader('content-type', 'text/plain');
+      const piece = 'x'.repeat(64 * 1024);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 50 && res.write(piece)) sent++;
+        if (sent >= 50) res.end();
+        else res.once('drain', pump);
+      };
+      return pump();
+    }
+    if (url === '/slow') {
+      res.setHeader('content-type', 'text/plain');
+      const timer = setInterval(() => res.write('drip '), 100);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  canary = createServer((_req, res) => res.end('secret'));
+  canary.on('connection', () => canaryConnections++);
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r, j) => canary.listen(0, '127.0.0.2', r).once('error', j));
+  sitePort = (site.address() as AddressInfo).port;
+  canaryPort = (canary.address() as AddressInfo).port;
+});
+
+afterEach(() => setEnv({ URL_ALLOWLIST: undefined, URL_MAX_BYTES: undefined, URL_TIMEOUT_MS: undefined }));
+afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((r) => site.close(r));
+  await new Promise((r) => canary.close(r));
+});
+
+const addUrl = async (url: string) => api('POST', '/api/knowledge/sources', { key: admin, json: { url } });
+
+describe('URL ingestion', () => {
+  it('fetches an allowlisted page, keeps its main content and title, and follows up to 5 redirects', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1' });
+    const res = await addUrl(`http://127.0.0.1:${sitePort}/article`);
+    expect(res.status).toBe(202);
+    const source = await bodyOf<SourceView>(res);
+    expect(source).toMatchObject({ kind: 'url', uri: `http://127.0.0.1:${sitePort}/article`, status: 'pending' });
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Lighthouses ${tag}` });
+    const hit = (await search(admin, `Fresnel lens ${tag}`, { sourceId: source.id }))[0];
+    expect(hit?.text).toContain('Fresnel lens');
+    expect(hit?.text).not.toContain('Home | About');
+
+    const hops = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/hop/4`));
+    expect((await ingested(admin, hops.id)).status).toBe('ready');
+    const tooMany = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/hop/6`));
+    expect(await ingested(admin, tooMany.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/Too many redirects/) });
+  });
+
+  it('refuses loopback, private, link-local, CGNAT and metadata addresses in every notation; the canary sees nothing', async () => {
+    canaryConnections = 0;
+    const literals = [
+      `http://127.0.0.2:${canaryPort}/`, `http://2130706434:${canaryPort}/`, `http://0177.0.0.2:${canaryPort}/`, `http://0x7f.0.0.2:${canaryPort}/`,
+      `http://[::ffff:127.0.0.2]:${canaryPort}/`, `http://[64:ff9b::7f00:2]:${canaryPort}/`, `http://[::1]:${canaryPort}/`,
+      'http://169.254.169.254/latest/meta-data/', `http://0.0.0.0:${canaryPort}/`, 'http://100.64.0.1/', 'http://10.0.0.1/', 'http://192.168.0.1/',
+    ];
+    for (const url of literals) {
+      const res = await addUrl(url);
+      expect(res.status, url).toBe(400);
+      expect((await bodyOf<{ detail: string }>(res)).detail).toMatch(/private, loopback or reserved/);
+    }
+    // Names are resolved at fetch time: the worker refuses what they resolve to.
+    // (`localhost.` with a trailing dot does not resolve here at all; either way it fails.)
+    for (const url of [`http://localhost:${canaryPort}/`, `http://localhost.:${canaryPort}/`]) {
+      const source = await bodyOf<SourceView>(await addUrl(url));
+      expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/private, loopback or reserved|ENOTFOUND/) });
+    }
+    expect(canaryConnections).toBe(0);
+  });
+
+  it('refuses a redirect from an allowed host to an internal one at that hop', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1' });
+    canaryConnections = 0;
+    const source = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/to-internal`));
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/127\.0\.0\.2/) });
+    expect(canaryConnections).toBe(0);
+  });
+
+  it('cuts huge and slow-drip responses at the byte cap and the time limit', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1', URL_MAX_BYTES: '100000', URL_TIMEOUT_MS: '800' });
+    const huge = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/huge`));
+    const slow = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/slow`));
+    expect(await ingested(admin, huge.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 100000 bytes/) });
+    expect(await ingested(admin, slow.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/within 800 ms/) });
+  });
+
+  it('ingests a plain-text URL and answers 200 for the same URL again', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.0/8' });
+    const first = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/notes.txt`));
+    expect((await ingested(admin, first.id)).status).toBe('ready');
+    const again = await addUrl(`http://127.0.0.1:${sitePort}/notes.txt`);
+    expect(again.status).toBe(200);
+    expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
+  });
+});
