@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { chatPaths } from '@/lib/schemas/chat';
+import { knowledgePaths } from '@/lib/schemas/knowledge';
 import { adminPaths } from './admin-paths';
 import { conversationPaths } from './conversation-paths';
 
@@ -25,6 +26,6 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: { ...conversationPaths, ...chatPaths, ...adminPaths },
+    paths: { ...conversationPaths, ...chatPaths, ...knowledgePaths, ...adminPaths },
   });
 }

@@ -3,6 +3,12 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { errorResponse, errorResponses, idParam, pageQuery, titleSchema } from './common';
 
+/** One instance per schema: the OpenAPI document refuses two schemas with one id. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 const metadataSchema = z
   .record(z.string(), z.unknown())
   .refine((m) => JSON.stringify(m).length <= 16_384, 'must be at most 16 KB of JSON')
@@ -14,17 +20,19 @@ const httpUrl = z
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http or https URL')
   .meta({ description: 'An http(s) URL, fetched by the server (private addresses are refused unless allowlisted).' });
 
-export const textSourceInput = () =>
+export const textSourceInput = once(() =>
   z
     .object({
       title: titleSchema().optional(),
       text: z.string().min(1, 'must not be empty').refine((t) => t.trim().length > 0, 'must not be blank').meta({ description: 'The text (Markdown headings are kept as structure).' }),
       metadata: metadataSchema.optional(),
     })
-    .meta({ id: 'TextSourceInput' });
+    .meta({ id: 'TextSourceInput' }),
+);
 
-export const urlSourceInput = () =>
-  z.object({ url: httpUrl, title: titleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' });
+export const urlSourceInput = once(() =>
+  z.object({ url: httpUrl, title: titleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' }),
+);
 
 export const bulkSourcesInput = () =>
   z

@@ -128,7 +128,23 @@ describe('health and the API document', () => {
     const doc = await bodyOf<{ openapi: string; tags: { name: string }[]; paths: Record<string, unknown> }>(res);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.tags.map((t) => t.name)).toEqual(expect.arrayContaining(['conversations', 'knowledge']));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/conversations', '/conversations/{id}', '/keys']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/ask',
+        '/conversations',
+        '/conversations/{id}',
+        '/conversations/{id}/messages',
+        '/knowledge/sources',
+        '/knowledge/sources/{id}',
+        '/knowledge/search',
+        '/keys',
+        '/keys/{id}',
+      ]),
+    );
+    const ask = (doc.paths['/ask'] as { post: { deprecated?: boolean; tags: string[] } }).post;
+    expect(ask.deprecated).toBe(true);
+    const tagsInUse = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+    expect([...tagsInUse]).toEqual(expect.arrayContaining(['conversations', 'knowledge']));
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
