@@ -89,7 +89,7 @@ const schema = z.object({
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),
   SEARCH_CANDIDATES: positiveInt(100),
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
-  INGEST_BATCH_SOURCES: positiveInt(64),
+  INGEST_BATCH_SOURCES: positiveInt(128),
   PDF_MAX_PAGES: positiveInt(2000),
   PDF_TIMEOUT_MS: positiveInt(60_000),
 

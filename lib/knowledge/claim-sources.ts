@@ -8,6 +8,9 @@ export interface ClaimedSource {
   title: string;
   uri: string | null;
   filename: string | null;
+  /** 1 on the first try; more means an earlier worker died holding it. */
+  attempts: number;
+  size: number;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -26,7 +29,7 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
       error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Upload the file again to retry.'
     WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= ${MAX_ATTEMPTS}`;
   const rows = await db.$queryRaw<
-    { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null }[]
+    { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null; attempts: number; size: number }[]
   >`
     UPDATE sources s SET status = 'processing', lease_owner = ${owner},
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1, updated_at = now()
@@ -36,8 +39,8 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
       ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) pick
     WHERE s.id = pick.id
-    RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename`;
-  return rows.map((r) => ({ id: r.id, kind: r.kind, mediaType: r.media_type, title: r.title, uri: r.uri, filename: r.filename }));
+    RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename, s.attempts, s.size`;
+  return rows.map((r) => ({ id: r.id, kind: r.kind, mediaType: r.media_type, title: r.title, uri: r.uri, filename: r.filename, attempts: r.attempts, size: r.size }));
 }
 
 /** Extends the lease of sources still being worked on; returns the ids this worker still holds. */

@@ -16,16 +16,18 @@ export interface PreparedSource {
 }
 
 /**
- * Reads a claimed source's queued bytes (or fetches its URL), extracts text and
+ * Takes a claimed source's queued bytes (or fetches its URL), extracts text and
  * chunks it. Nothing is written except the removal of chunks an earlier,
  * interrupted attempt left for the same generation.
  */
-export async function prepareSource(source: ClaimedSource): Promise<PreparedSource | null> {
-  const db = await prisma();
-  const content = await db.sourceContent.findUnique({ where: { sourceId: source.id } });
+export async function prepareSource(source: ClaimedSource, content: { generation: number; data: Uint8Array } | undefined): Promise<PreparedSource | null> {
   if (!content) return null;
   const generation = content.generation;
-  await db.$executeRaw`DELETE FROM chunks WHERE source_id = ${source.id}::uuid AND generation = ${generation}`;
+  // Only a retry can find chunks of this generation: a first attempt has a generation never written before.
+  if (source.attempts > 1) {
+    const db = await prisma();
+    await db.$executeRaw`DELETE FROM chunks WHERE source_id = ${source.id}::uuid AND generation = ${generation}`;
+  }
   let bytes: Uint8Array = content.data;
   let mediaType = source.mediaType;
   if (source.kind === 'url' && source.uri) {

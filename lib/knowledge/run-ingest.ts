@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { config } from '@/lib/config';
+import { prisma } from '@/lib/db';
 import { errorFields, log } from '@/lib/log';
 import { claimSources, renewLeases } from './claim-sources';
 import { forgetCorpusStats } from './corpus-stats';
@@ -34,6 +35,10 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   const claimed = await claimSources(owner, opts.limit ?? c.INGEST_BATCH_SOURCES, c.INGEST_LEASE_SECONDS);
   if (claimed.length === 0) return 0;
   const embedding = resolveEmbeddingModel();
+  const db = await prisma();
+  // Small sources' bytes come in one query; a large file is read on its own, so a batch never holds many.
+  const small = claimed.filter((s) => s.size < 1024 * 1024).map((s) => s.id);
+  const contents = new Map((await db.sourceContent.findMany({ where: { sourceId: { in: small } } })).map((c) => [c.sourceId, c]));
   const working = new Set(claimed.map((s) => s.id));
   // Heartbeat: a long PDF parse must not let the lease lapse and a second worker start the same source.
   const heartbeat = setInterval(() => {
@@ -56,7 +61,9 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
       await yieldToEventLoop();
       let prepared: PreparedSource | null;
       try {
-        prepared = await prepareSource(source);
+        const content = contents.get(source.id) ?? (await db.sourceContent.findUnique({ where: { sourceId: source.id } })) ?? undefined;
+        prepared = await prepareSource(source, content);
+        contents.delete(source.id);
       } catch (error) {
         await failSource({ id: source.id, owner, error: failureMessage(error) });
         working.delete(source.id);
