@@ -121,7 +121,6 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 30 * 60_000,
-      // eslint-disable-next-line no-restricted-properties -- a benchmark child process gets its own database
       env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
     },
   );

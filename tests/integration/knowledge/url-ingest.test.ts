@@ -20,7 +20,6 @@ let canaryPort = 0;
 let canaryConnections = 0;
 const tag = randomUUID().slice(0, 8);
 
-/* eslint-disable no-restricted-properties -- these tests switch URL settings, read through lib/config */
 const setEnv = (vars: Record<string, string | undefined>) => {
   for (const [k, v] of Object.entries(vars)) {
     if (v === undefined) delete process.env[k];
@@ -28,7 +27,6 @@ const setEnv = (vars: Record<string, string | undefined>) => {
   }
   resetConfigForTests();
 };
-/* eslint-enable no-restricted-properties */
 
 beforeAll(async () => {
   admin = (await newKey('admin')).key;

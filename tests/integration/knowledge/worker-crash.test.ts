@@ -23,7 +23,6 @@ function startWorker(logLevel = 'error'): ChildProcess {
   const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
     cwd: root,
     env: {
-      // eslint-disable-next-line no-restricted-properties -- a child process needs the parent's PATH and HOME
       ...process.env,
       NODE_ENV: 'test',
       DATABASE_URL: url,
