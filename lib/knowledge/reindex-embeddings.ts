@@ -4,7 +4,7 @@ import { embedMany } from 'ai';
 import { resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { prisma } from '@/lib/db';
-import { ACTIVE_MODEL_SETTING } from './active-embedding-model';
+import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from './active-embedding-model';
 
 const BATCH = 256;
 
@@ -51,6 +51,7 @@ export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingMode
       update: { value: choice.id },
     });
   });
+  forgetActiveEmbeddingModel();
   return 0;
 }
 
