@@ -74,7 +74,7 @@ async function buildCorpus(o: Options, docs: ReturnType<typeof corpus>): Promise
     if (waiting.every((n) => n === 0)) break;
     if (Date.now() - lastLog > 15_000) {
       lastLog = Date.now();
-      o.log(`corpus: still ingesting after ${((Date.now() - started) / 1000).toFixed(0)} s (pending: ${waiting[0] ? 'yes' : 'no'}, processing: ${waiting[1] ? 'yes' : 'no'})`);
+      o.log(`corpus: still ingesting after ${((performance.now() - started) / 1000).toFixed(0)} s (pending: ${waiting[0] ? 'yes' : 'no'}, processing: ${waiting[1] ? 'yes' : 'no'})`);
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
