@@ -5,6 +5,7 @@
 import { closeDatabase, prisma } from '@/lib/db';
 import { createSources } from '@/lib/knowledge/create-sources';
 import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { maintainIndex } from '@/lib/knowledge/maintain-index';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import type { SearchSettings } from '@/lib/knowledge/search-settings';
 import { loadScifact, ndcgAt10, percentile, recallAt100 } from './scifact-data';
@@ -26,6 +27,7 @@ if ((await db.source.count()) === 0) {
   await drainIngestQueue();
   const s = (performance.now() - t0) / 1000;
   const chunks = await db.chunk.count();
+  await maintainIndex({ force: true });
   console.log(`ingested ${(bytes / 1e6).toFixed(2)} MB in ${s.toFixed(1)} s: ${(bytes / 1e6 / s).toFixed(2)} MB/s, ${(chunks / s).toFixed(0)} chunks/s (${chunks} chunks)`);
 }
 const docOf = new Map((await db.source.findMany({ select: { id: true, metadata: true } })).map((s) => [s.id, (s.metadata as { _id: string })._id]));

@@ -6,6 +6,7 @@ import { embedMany } from 'ai';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase, prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { maintainIndex } from '@/lib/knowledge/maintain-index';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { storeChunks } from '@/lib/knowledge/store-chunks';
 
@@ -62,11 +63,12 @@ for (let start = 0; start < total; start += BATCH) {
   );
   if ((start / BATCH) % 10 === 0) process.stderr.write(`  scale: ${start + count} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
 }
-await db.$executeRawUnsafe('ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq)');
+await db.$executeRawUnsafe('ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq) INCLUDE (tf, dl)');
 await db.$executeRawUnsafe(
   `CREATE INDEX chunks_embedding_local_hash_v1_idx ON chunks USING hnsw ((embedding::vector(256)) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
 );
-await db.$executeRawUnsafe('ANALYZE');
+// What the ingest worker does when it goes idle (lib/knowledge/maintain-index.ts).
+await maintainIndex({ force: true });
 const buildSeconds = (performance.now() - t0) / 1000;
 process.stderr.write(`  scale: built ${total} chunks in ${buildSeconds.toFixed(0)} s\n`);
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { prisma } from '@/lib/db';
 import { notFound } from '@/lib/http/api-error';
+import { markIndexDirty } from './maintain-index';
 
 /**
  * Deletes a source, its raw content, chunks and postings in one statement
@@ -12,4 +13,5 @@ export async function deleteSource(id: string): Promise<void> {
   const db = await prisma();
   const deleted = await db.$executeRaw`DELETE FROM sources WHERE id = ${id}::uuid`;
   if (deleted === 0) throw notFound('source');
+  markIndexDirty();
 }

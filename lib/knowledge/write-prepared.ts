@@ -3,6 +3,7 @@ import { embedMany } from 'ai';
 import type { EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { prisma } from '@/lib/db';
 import type { PreparedSource } from './prepare-source';
+import { markIndexDirty } from './maintain-index';
 import { storeChunks, type ChunkRow } from './store-chunks';
 
 export interface WriteSlice {
@@ -55,6 +56,7 @@ export async function writePrepared(opts: { slices: WriteSlice[]; owner: string;
         }
       }
       await storeChunks(tx, rows, embedding.id);
+      markIndexDirty();
       const done = slices.filter((s) => alive.has(s.source.id) && s.to === s.source.chunks.length).map((s) => s.source);
       if (done.length === 0) return;
       const ids = done.map((s) => s.id);
