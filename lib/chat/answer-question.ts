@@ -7,6 +7,7 @@ import { errorFields, log } from '@/lib/log';
 import type { CitationData } from './chat-message';
 import { citedInOrder, numberPassages } from './number-passages';
 import { CitationRenumberer } from './renumber-citations';
+import { ImageStripper } from './strip-images';
 import { retrievePassages } from './retrieve-passages';
 
 /** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
@@ -24,7 +25,8 @@ export async function answerQuestion(question: string): Promise<{ answer: string
       timeout: 120_000,
     });
     const renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
-    answer = renumber.push(result.text) + renumber.flush();
+    const images = new ImageStripper();
+    answer = renumber.push(images.push(result.text) + images.flush()) + renumber.flush();
     citations = citedInOrder(renumber.order, passages, answer).map((p) => p.citation);
   } catch (error) {
     log.warn('chat model failed on /ask', errorFields(error));

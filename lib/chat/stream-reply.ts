@@ -6,6 +6,7 @@ import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
 import { CitationRenumberer } from './renumber-citations';
+import { ImageStripper } from './strip-images';
 import { startReplyHeartbeat } from './reply-heartbeat';
 import { releaseConversation, saveReply } from './save-reply';
 
@@ -66,11 +67,12 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let usage: ReplyUsage | undefined;
     let passages: NumberedPassage[] = [];
     let renumber: CitationRenumberer | undefined;
+    const images = new ImageStripper();
     let textId: string | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
     let answer = '';
     const release = () => {
-      const rest = renumber?.flush();
+      const rest = renumber ? renumber.push(images.flush()) + renumber.flush() : undefined;
       answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
@@ -102,7 +104,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         const chunk = next.value;
         if (chunk.type === 'text-delta') {
           textId = chunk.id;
-          const delta = renumber.push(chunk.delta);
+          const delta = renumber.push(images.push(chunk.delta));
           answer += delta;
           if (delta) emit({ ...chunk, delta });
           continue;

