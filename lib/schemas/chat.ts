@@ -111,7 +111,9 @@ export const chatPaths: ZodOpenApiPathsObject = {
       summary: 'Send a message and stream the grounded reply',
       description:
         'Stores the message, retrieves passages from the knowledge base and streams the assistant reply with citations. ' +
-        'The reply is completed and stored even if the client disconnects. Send `Accept: text/plain` for the reply text alone.',
+        'The reply is completed and stored even if the client disconnects. Citations are numbered by first appearance; ' +
+        'images (Markdown or `<img>`) are removed from the model output. Send `Accept: text/plain` for the reply text alone. ' +
+        'With useChat, send `trigger: "regenerate-message"` to replace the last reply.',
       requestParams: { path: idParam },
       requestBody: { required: true, content: jsonOf(sendMessageBody()) },
       responses: {
