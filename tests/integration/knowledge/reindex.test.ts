@@ -39,7 +39,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // eslint-disable-next-line no-restricted-properties -- restore the settings this file changed
   for (const k of ['EMBEDDING_MODEL', 'OPENAI_BASE_URL', 'OPENAI_API_KEY']) delete process.env[k];
   resetConfigForTests();
   forgetActiveEmbeddingModel();
@@ -55,7 +54,6 @@ describe.skipIf(config().DATABASE_URL.startsWith('postgres'))('re-embedding afte
     forgetActiveEmbeddingModel();
     expect((await activeEmbeddingModel()).id).toBe('local-hash-v1');
 
-    // eslint-disable-next-line no-restricted-properties -- switch the model as an operator would
     Object.assign(process.env, { EMBEDDING_MODEL: 'openai:stand-in-embed', OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, OPENAI_API_KEY: 'test' });
     resetConfigForTests();
     forgetActiveEmbeddingModel();
