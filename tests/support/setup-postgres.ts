@@ -1,9 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, inject } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDatabase } from '@/lib/db';
+import { startWireServer } from './pglite-wire-server';
 
 /**
  * The integration suite again, through @prisma/adapter-pg and node-postgres over
@@ -17,14 +15,9 @@ let stop: (() => Promise<void>) | undefined;
 if (external) {
   process.env.DATABASE_URL = external;
 } else {
-  const db = await PGlite.create({ extensions: { vector } });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
-  await server.start();
-  process.env.DATABASE_URL = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  stop = async () => {
-    await server.stop();
-    await db.close();
-  };
+  const server = await startWireServer();
+  process.env.DATABASE_URL = server.url;
+  stop = server.stop;
 }
 process.env.DATABASE_POOL_SIZE = '4';
 process.env.LOG_LEVEL ??= 'warn';
