@@ -119,6 +119,7 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     ['--conditions=react-server', '--import', 'tsx', path.join(import.meta.dirname, 'knowledge-scale.ts')],
     {
       encoding: 'utf8',
+      cwd: path.join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 30 * 60_000,
       env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
