@@ -39,7 +39,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       DATABASE_URL: `pglite:${dataDir}`,

@@ -2,28 +2,46 @@
 
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
+const SLACK = 48;
+
 /**
  * Keeps a scroll container pinned to the bottom while content grows, until the
  * reader scrolls up; scrolling back down (or jumpToLatest) pins it again.
+ *
+ * A reader's scroll and a streamed chunk can land in the same frame, before the
+ * scroll event arrives; so besides the event, each auto-scroll first checks
+ * whether the view moved up since the last one and, if so, lets go.
  */
 export function useAutoScroll(deps: unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
+  const lastAutoTop = useRef<number | null>(null);
   const [pinned, setPinned] = useState(true);
+
+  const movedUp = (el: HTMLDivElement) => lastAutoTop.current !== null && el.scrollTop < lastAutoTop.current - 4;
 
   const onScroll = useCallback(() => {
     const el = ref.current;
     if (!el) return;
-    setPinned(el.scrollHeight - el.scrollTop - el.clientHeight < 48);
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < SLACK) setPinned(true);
+    else if (movedUp(el)) setPinned(false);
   }, []);
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && pinned) el.scrollTop = el.scrollHeight;
+    if (!el || !pinned) return;
+    if (movedUp(el)) {
+      // Let go here and now, without waiting for the scroll event.
+      setPinned(false);
+      return;
+    }
+    el.scrollTop = el.scrollHeight;
+    lastAutoTop.current = el.scrollTop;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- callers pass what makes the content grow
   }, [pinned, ...deps]);
 
   const jumpToLatest = useCallback(() => {
     const el = ref.current;
+    lastAutoTop.current = null;
     if (el) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
     setPinned(true);
   }, []);
