@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config, resetConfigForTests } from '@/lib/config';
+import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
 import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
@@ -45,9 +45,9 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-// It switches the instance-wide active model, so it runs only on a database of its own
-// (PGlite in memory), never on the PostgreSQL server the other test files share.
-describe.skipIf(config().DATABASE_URL.startsWith('postgres'))('re-embedding after EMBEDDING_MODEL changes', () => {
+// It switches the instance-wide active model: every test file has a database of its own
+// (in-memory PGlite, or its own wire server in the postgres project), so that is safe.
+describe('re-embedding after EMBEDDING_MODEL changes', () => {
   it('keeps searching the old vectors until the new ones are complete, then swaps', async () => {
     const tag = randomUUID().slice(0, 8);
     const id = await seedSource({ title: `Reindex ${tag}`, texts: [`quokka ${tag} smiles`, `wombat ${tag} burrows`] });
