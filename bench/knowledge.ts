@@ -3,7 +3,7 @@
 // nDCG@10 and Recall@100 on the test queries (documents ranked by their best chunk),
 // ingestion throughput, search latency through HTTP, and search latency at 100,000
 // chunks (synthetic corpus, in a separate process: see bench/knowledge-scale.ts).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,19 +114,24 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
 
   // 3. Search latency at 100,000 chunks, in its own process and database.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-scale-'));
-  const scale = spawnSync(
+  // Asynchronous, not spawnSync: a blocked event loop leaves this process's HTTP
+  // connections to the server stale, and the next suite's first request fails (EPIPE).
+  const child = spawn(
     path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'node'),
     ['--conditions=react-server', '--import', 'tsx', path.join(import.meta.dirname, 'knowledge-scale.ts')],
     {
-      encoding: 'utf8',
       cwd: path.join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 30 * 60_000,
       env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
     },
   );
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  await new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const scale = { stdout, stderr: `exit ${child.exitCode}` };
   rmSync(dataDir, { recursive: true, force: true });
-  const line = scale.stdout?.trim().split('\n').pop() ?? '';
+  const line = scale.stdout.trim().split('\n').pop() ?? '';
   try {
     const result = JSON.parse(line) as Record<string, number>;
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;

@@ -63,7 +63,13 @@ try {
     if (!existsSync(path.join(import.meta.dirname, file))) continue;
     log(`\n== ${name} ==`);
     const mod = (await import(file)) as Record<string, (o: unknown) => Promise<Record<string, number>>>;
-    results[name] = await mod[fn]!({ baseUrl, adminKey, log });
+    try {
+      results[name] = await mod[fn]!({ baseUrl, adminKey, log });
+      log(JSON.stringify(results[name]));
+    } catch (error) {
+      // One suite failing must not lose the figures of the others.
+      log(`${name} benchmark failed: ${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`);
+    }
   }
 } finally {
   try {
