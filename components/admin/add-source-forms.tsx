@@ -8,20 +8,29 @@ const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm ou
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
 type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
 
-export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
-  const [url, setUrl] = useState('');
+/** Busy and error state of a form whose submit resolves to an error message or null; `onAccepted` clears it. */
+function useSubmission<A extends unknown[]>(submit: Submit<A>, onAccepted: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const run = async (...args: A) => {
+    setBusy(true);
+    const problem = await submit(...args);
+    setBusy(false);
+    setError(problem);
+    if (!problem) onAccepted();
+  };
+  return { error, busy, run };
+}
+
+export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
+  const [url, setUrl] = useState('');
+  const { error, busy, run } = useSubmission(onSubmit, () => setUrl(''));
   return (
     <form
       className="rounded-lg border border-border bg-bg p-3"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        const problem = await onSubmit(url.trim());
-        setBusy(false);
-        setError(problem);
-        if (!problem) setUrl('');
+        void run(url.trim());
       }}
     >
       <label htmlFor="source-url" className="text-sm font-medium">
@@ -41,21 +50,16 @@ export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
 export function PasteForm({ onSubmit }: { onSubmit: Submit<[string, string]> }) {
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useSubmission(onSubmit, () => {
+    setTitle('');
+    setText('');
+  });
   return (
     <form
       className="rounded-lg border border-border bg-bg p-3"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        const problem = await onSubmit(title.trim(), text);
-        setBusy(false);
-        setError(problem);
-        if (!problem) {
-          setTitle('');
-          setText('');
-        }
+        void run(title.trim(), text);
       }}
     >
       <p className="text-sm font-medium">Paste text</p>
