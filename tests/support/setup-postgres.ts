@@ -21,6 +21,9 @@ if (external) {
 }
 process.env.DATABASE_POOL_SIZE = '4';
 process.env.LOG_LEVEL ??= 'warn';
+// Rate-limit windows are fixed and aligned to the clock: a one-minute window could reset in the
+// middle of a test that counts requests. A day-long window makes that a midnight-only event.
+process.env.RATE_LIMIT_WINDOW_SECONDS = '86400';
 process.env.INGEST_WORKER = 'false';
 resetConfigForTests();
 
