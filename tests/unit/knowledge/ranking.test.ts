@@ -41,4 +41,48 @@ describe('fusion and the character n-gram rerank', () => {
     expect(scores.get('match')!).toBeGreaterThan(0);
     expect(scores.get('other')!).toBe(0);
   });
+
+  it('scores any script exactly as the plain definition does (words of letters and digits, padded 4-grams)', () => {
+    // The definition, written plainly: the scorer's fast path must agree with it on every text.
+    const reference = (query: string, docs: { id: string; text: string }[], k1 = 1.2, b = 0.75) => {
+      const grams = (text: string) => {
+        const counts = new Map<string, number>();
+        let length = 0;
+        for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+          const padded = `<${word}>`;
+          const list = padded.length < 4 ? [padded] : Array.from({ length: padded.length - 3 }, (_, i) => padded.slice(i, i + 4));
+          for (const g of list) counts.set(g, (counts.get(g) ?? 0) + 1);
+          length += list.length;
+        }
+        return { counts, length };
+      };
+      const q = grams(query).counts;
+      const parsed = docs.map((d) => ({ id: d.id, ...grams(d.text) }));
+      const avg = parsed.reduce((sum, d) => sum + d.length, 0) / parsed.length || 1;
+      const df = new Map<string, number>();
+      for (const d of parsed) for (const g of d.counts.keys()) if (q.has(g)) df.set(g, (df.get(g) ?? 0) + 1);
+      return new Map(
+        parsed.map((d) => {
+          let score = 0;
+          for (const [g, tf] of d.counts) {
+            if (!q.has(g)) continue;
+            const idf = Math.log(1 + (parsed.length - df.get(g)! + 0.5) / (df.get(g)! + 0.5));
+            score += q.get(g)! * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg)));
+          }
+          return [d.id, score];
+        }),
+      );
+    };
+    const pool = ['a', 'b', 'C', 'd', 'E', 'x', 'y', 'z', '1', '9', ' ', ' ', ' ', '-', '.', 'é', 'É', 'β', 'Ж', 'ß', 'İ', '中', '𝐀', '😀', '\u00a0', '\n', "'"];
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const text = (n: number) => Array.from({ length: n }, () => pool[Math.floor(random() * pool.length)]).join('');
+    for (let round = 0; round < 200; round++) {
+      const docs = Array.from({ length: 6 }, (_, i) => ({ id: `d${i}`, text: text(20 + Math.floor(random() * 200)) }));
+      const query = docs[round % 6]!.text.slice(0, 30) + ' ' + text(12);
+      const expected = reference(query, docs);
+      const actual = charGramScores(query, docs);
+      for (const [id, score] of expected) expect(actual.get(id), `round ${round}, ${id}`).toBeCloseTo(score, 9);
+    }
+  });
 });
