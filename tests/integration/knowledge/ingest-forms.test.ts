@@ -39,6 +39,25 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
   });
 
+  it('answers a bulk request in its own order, storing content repeated within it once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const known = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Known ${tag}` } }));
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { sources: [{ title: 'A', text: `Alpha ${tag}` }, { text: `Known ${tag}` }, { title: 'B', text: `Beta ${tag}` }, { title: 'A again', text: `Alpha ${tag}` }] },
+    });
+    expect(res.status).toBe(202);
+    const { data } = await bodyOf<{ data: SourceView[] }>(res);
+    expect(data.map((s) => s.title)).toEqual(['A', known.title, 'B', 'A']);
+    expect(data[1]!.id).toBe(known.id);
+    expect(data[3]!.id).toBe(data[0]!.id);
+    expect(new Set(data.map((s) => s.id)).size).toBe(3);
+    // Newest first: B was queued after A.
+    const listed = await bodyOf<{ data: SourceView[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: admin }));
+    const order = listed.data.map((s) => s.id);
+    expect(order.indexOf(data[2]!.id)).toBeLessThan(order.indexOf(data[0]!.id));
+  });
+
   it('bulk-imports text sources in one request and JSON Lines as a body or an uploaded .jsonl file', async () => {
     const tag = randomUUID().slice(0, 8);
     const bulk = await api('POST', '/api/knowledge/sources', {
