@@ -1,6 +1,7 @@
 import 'server-only';
 import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { runInBackground } from '@/lib/db/work-priority';
 import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
@@ -61,7 +62,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   };
 
   const done = (async () => {
-    const stopHeartbeat = startReplyHeartbeat(job.assistant.id, () => latest?.parts);
+    const stopHeartbeat = runInBackground(() => startReplyHeartbeat(job.assistant.id, () => latest?.parts));
     const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
     let failed = false;
     let usage: ReplyUsage | undefined;
@@ -141,7 +142,9 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     record.close();
     try {
       const message = await final;
-      await saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts: message?.parts ?? [], status, usage });
+      await runInBackground(() =>
+        saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts: message?.parts ?? [], status, usage }),
+      );
     } catch (error) {
       log.error('could not store a reply', { messageId: job.assistant.id, ...errorFields(error) });
       await releaseConversation({ conversationId: job.conversationId, messageId: job.assistant.id }).catch(() => {});

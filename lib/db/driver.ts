@@ -1,11 +1,12 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from './generated/client';
+import { PrismaClient, type Prisma } from './generated/client';
+import { PGliteThread } from './pglite-thread-client';
+
+/** Settings that hold for one statement only (`SET LOCAL`), for example planner or index knobs. */
+export type LocalSettings = Record<string, string | number>;
 
 /** A single session for raw SQL (migrations, advisory locks); released when done. */
 export interface SqlSession {
@@ -18,6 +19,12 @@ export interface Database {
   backend: 'pglite' | 'postgres';
   prisma: PrismaClient;
   session(): Promise<SqlSession>;
+  /**
+   * One read statement with transaction-local settings, run as a single unit: on
+   * PGlite the whole transaction happens on the database thread, with no round
+   * trips that would hold its only connection while the main thread is busy.
+   */
+  query<T = Record<string, unknown>>(sql: Prisma.Sql, local?: LocalSettings): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -30,22 +37,23 @@ export async function openDatabase(url: string, poolSize = 10): Promise<Database
 async function openPglite(location: string): Promise<Database> {
   const inMemory = location === 'memory' || location === 'memory://';
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : location, { extensions: { vector } });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  // On its own thread: PGlite's WebAssembly would otherwise block every request while a statement runs.
+  const thread = await PGliteThread.start(inMemory ? undefined : location);
+  const prisma = new PrismaClient({ adapter: thread.adapterFactory() });
   return {
     backend: 'pglite',
     prisma,
     // PGlite is one connection: a session is the database itself.
     session: async () => ({
-      query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
-      exec: async (sql: string) => {
-        await client.exec(sql);
-      },
+      query: <T,>(sql: string, params?: unknown[]) => thread.call<T[]>('query', { sql, params }),
+      exec: (sql: string) => thread.call<void>('exec', { sql }),
       release: async () => {},
     }),
+    query: <T,>(sql: Prisma.Sql, local?: LocalSettings) =>
+      thread.call<T[]>('query', { sql: sql.text, params: sql.values, local: settingPairs(local) }),
     close: async () => {
       await prisma.$disconnect();
-      await client.close();
+      await thread.close();
     },
   };
 }
@@ -69,9 +77,30 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         release: async () => client.release(),
       };
     },
+    query: async <T,>(sql: Prisma.Sql, local?: LocalSettings) => {
+      const pairs = settingPairs(local);
+      if (pairs.length === 0) return (await pool.query(sql.text, sql.values)).rows as T[];
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const [name, value] of pairs) await client.query('SELECT set_config($1, $2, true)', [name, value]);
+        const { rows } = await client.query(sql.text, sql.values);
+        await client.query('COMMIT');
+        return rows as T[];
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
     },
   };
+}
+
+function settingPairs(local: LocalSettings | undefined): [string, string][] {
+  return Object.entries(local ?? {}).map(([name, value]) => [name, String(value)]);
 }

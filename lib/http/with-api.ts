@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { authenticate, type Principal } from '@/lib/auth/authenticate';
 import { config } from '@/lib/config';
+import { runAsRequest } from '@/lib/db/work-priority';
 import { errorFields, log } from '@/lib/log';
 import { ApiError, problemResponse } from './api-error';
 import { clientAddress } from './client-address';
@@ -42,7 +43,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: Options & { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
 export function withApi<P = Record<string, never>>(handler: Handler<P>, options: Options & { auth: 'user' | 'admin' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
 export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Options) {
-  return async (req: Request, args: RouteArgs<P>): Promise<Response> => {
+  // Database work of the request waits its turn by arrival time (lib/db/work-priority.ts).
+  return (req: Request, args: RouteArgs<P>): Promise<Response> => runAsRequest(performance.now(), () => handle(req, args));
+
+  async function handle(req: Request, args: RouteArgs<P>): Promise<Response> {
     const started = performance.now();
     const inbound = req.headers.get('x-request-id');
     const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
@@ -84,7 +88,7 @@ export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Opti
     if (status >= 500) log.error('request', fields);
     else log.info('request', fields);
     return response;
-  };
+  }
 }
 
 function limitsFor(req: Request, principal: Principal | null, options: Options): Limit[] {

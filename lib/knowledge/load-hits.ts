@@ -1,5 +1,5 @@
 import 'server-only';
-import { prisma } from '@/lib/db';
+import { getDatabase, Prisma } from '@/lib/db';
 import type { ChunkLocation, SearchHit } from './types';
 
 /**
@@ -10,13 +10,13 @@ import type { ChunkLocation, SearchHit } from './types';
  */
 export async function loadCandidates(ids: string[]): Promise<Omit<SearchHit, 'score'>[]> {
   if (ids.length === 0) return [];
-  const db = await prisma();
-  const rows = await db.$queryRaw<
-    { id: string; source_id: string; title: string; text: string; location: ChunkLocation; metadata: Record<string, unknown> }[]
-  >`
+  const db = await getDatabase();
+  const rows = await db.query<
+    { id: string; source_id: string; title: string; text: string; location: ChunkLocation; metadata: Record<string, unknown> }
+  >(Prisma.sql`
     SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, s.metadata
     FROM chunks c JOIN sources s ON s.id = c.source_id
-    WHERE c.id = ANY(${ids}::uuid[]) AND c.generation = s.generation AND s.status <> 'failed'`;
+    WHERE c.id = ANY(${ids}::uuid[]) AND c.generation = s.generation AND s.status <> 'failed'`);
   return rows.map((r) => ({
     chunkId: r.id,
     sourceId: r.source_id,

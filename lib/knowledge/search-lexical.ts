@@ -1,5 +1,5 @@
 import 'server-only';
-import { Prisma, prisma } from '@/lib/db';
+import { getDatabase, Prisma } from '@/lib/db';
 import { corpusStats } from './corpus-stats';
 
 export interface Ranked {
@@ -21,7 +21,7 @@ export async function searchLexical(opts: {
   sourceId?: string;
 }): Promise<Ranked[]> {
   const { chunks: n, avgTerms } = await corpusStats();
-  const db = await prisma();
+  const db = await getDatabase();
   const scope = opts.sourceId
     ? Prisma.sql`JOIN chunks sc ON sc.seq = x.chunk_seq AND sc.source_id = ${opts.sourceId}::uuid`
     : Prisma.empty;
@@ -31,9 +31,8 @@ export async function searchLexical(opts: {
   const b = Prisma.sql`${opts.b}::float8`;
   // PGlite never runs autovacuum, so without statistics the planner would scan every
   // posting; the index range scan per term is always the right plan here.
-  const [, rows] = await db.$transaction([
-    db.$executeRawUnsafe('SET LOCAL enable_seqscan = off'),
-    db.$queryRaw<{ chunk_id: string; score: number }[]>`
+  const rows = await db.query<{ chunk_id: string; score: number }>(
+    Prisma.sql`
     WITH q AS MATERIALIZED (
       SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
       FROM unnest(to_tsvector('english', ${opts.query}))
@@ -48,6 +47,7 @@ export async function searchLexical(opts: {
       FROM p JOIN df ON df.term = p.term GROUP BY p.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
     )
     SELECT c.id::text AS chunk_id, top.score FROM top JOIN chunks c ON c.seq = top.chunk_seq ORDER BY top.score DESC`,
-  ]);
+    { enable_seqscan: 'off' },
+  );
   return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
 }

@@ -1,0 +1,193 @@
+import 'server-only';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type {
+  ConnectionInfo,
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+  TransactionOptions,
+} from '@prisma/driver-adapter-utils';
+import { workPriority } from './work-priority';
+
+// Resolved from the project root, not bundled: the thread is plain JavaScript that
+// Node loads as is, whatever runs the main thread (Next.js, tsx, Vitest).
+const THREAD_FILE = path.join(process.cwd(), 'lib', 'db', 'pglite-thread.mjs');
+const ADAPTER_NAME = 'pglite-prisma-adapter';
+
+interface ThreadError {
+  message: string;
+  driver?: boolean;
+  cause?: unknown;
+  stack?: string;
+  [field: string]: unknown;
+}
+
+type Reply = { id: number; result?: unknown; error?: ThreadError };
+
+interface Queued {
+  id: number;
+  op: string;
+  args: Record<string, unknown>;
+  priority: number;
+}
+
+/** Calls handed to the thread at once: one running and one ready behind it, so the thread never waits on us. */
+const IN_FLIGHT = 2;
+/** Calls that belong to an open transaction: they run inside it, never behind other work. */
+const TRANSACTION_OPS = new Set(['commit', 'rollback']);
+
+/**
+ * The main thread's end of an embedded PGlite running on a worker thread
+ * (lib/db/pglite-thread.mjs): requests are numbered messages, answered in
+ * whatever order PGlite finishes them. If the thread dies, every waiting and
+ * later call fails instead of hanging.
+ *
+ * PGlite is one connection, so calls wait their turn here, oldest request
+ * first (lib/db/work-priority.ts): twenty concurrent requests then finish one
+ * after another instead of all finishing late together. While a transaction
+ * is open, only its own statements go to the thread.
+ */
+export class PGliteThread {
+  private readonly pending = new Map<number, { op: string; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly queue: Queued[] = [];
+  private inFlight = 0;
+  private openTransactions = 0;
+  private nextId = 1;
+  private dead: Error | undefined;
+  private constructor(private readonly worker: Worker, readonly connectionInfo: ConnectionInfo) {
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (TRANSACTION_OPS.has(waiting.op)) this.openTransactions--;
+      else if (!isTransactionBound(waiting.op)) {
+        this.inFlight--;
+        if (waiting.op === 'startTransaction' && !reply.error) this.openTransactions++;
+      }
+      if (reply.error) waiting.reject(toError(reply.error));
+      else waiting.resolve(reply.result);
+      this.dispatch();
+    });
+    const die = (error: Error) => {
+      this.dead ??= error;
+      // Queued calls are pending too: every caller hears of it.
+      for (const waiting of this.pending.values()) waiting.reject(this.dead);
+      this.pending.clear();
+      this.queue.length = 0;
+    };
+    worker.on('error', (error) => die(new Error(`The database thread failed: ${error.message}`, { cause: error })));
+    worker.on('exit', (code) => die(new Error(`The database thread exited (code ${code}).`)));
+  }
+
+  /** Starts the thread and opens the database (`undefined`: in memory). */
+  static async start(location: string | undefined): Promise<PGliteThread> {
+    const worker = new Worker(THREAD_FILE, { workerData: { location } });
+    const first = await new Promise<{ ready: boolean; connectionInfo?: ConnectionInfo; error?: ThreadError }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The database thread exited while starting (code ${code}).`)));
+    });
+    if (!first.ready) {
+      await worker.terminate();
+      throw toError(first.error!);
+    }
+    return new PGliteThread(worker, first.connectionInfo ?? { supportsRelationJoins: true });
+  }
+
+  call<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    const bound = TRANSACTION_OPS.has(op) || args.txId !== undefined;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { op: bound && !TRANSACTION_OPS.has(op) ? `${op}:tx` : op, resolve: resolve as (value: unknown) => void, reject });
+      if (bound) this.worker.postMessage({ id, op, args });
+      else {
+        this.queue.push({ id, op, args, priority: workPriority() });
+        this.dispatch();
+      }
+    });
+  }
+
+  private dispatch(): void {
+    while (this.inFlight < IN_FLIGHT && this.openTransactions === 0 && this.queue.length > 0) {
+      let best = 0;
+      for (let i = 1; i < this.queue.length; i++) if (this.queue[i]!.priority < this.queue[best]!.priority) best = i;
+      const [next] = this.queue.splice(best, 1);
+      this.inFlight++;
+      this.worker.postMessage({ id: next!.id, op: next!.op, args: next!.args });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.dead) await this.call('close').catch(() => {});
+    await this.worker.terminate();
+  }
+
+  /** Prisma's driver adapter, answered on the thread by pglite-prisma-adapter. */
+  adapterFactory(): SqlDriverAdapterFactory {
+    return {
+      provider: 'postgres',
+      adapterName: ADAPTER_NAME,
+      connect: async () => new ThreadAdapter(this),
+    };
+  }
+}
+
+class ThreadQueryable {
+  readonly provider = 'postgres' as const;
+  readonly adapterName = ADAPTER_NAME;
+  constructor(protected readonly thread: PGliteThread, protected readonly txId?: number) {}
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    return this.thread.call('queryRaw', { txId: this.txId, query });
+  }
+
+  executeRaw(query: SqlQuery): Promise<number> {
+    return this.thread.call('executeRaw', { txId: this.txId, query });
+  }
+}
+
+class ThreadTransaction extends ThreadQueryable implements Transaction {
+  constructor(thread: PGliteThread, txId: number, readonly options: TransactionOptions) {
+    super(thread, txId);
+  }
+
+  commit(): Promise<void> {
+    return this.thread.call('commit', { txId: this.txId });
+  }
+
+  rollback(): Promise<void> {
+    return this.thread.call('rollback', { txId: this.txId });
+  }
+}
+
+class ThreadAdapter extends ThreadQueryable implements SqlDriverAdapter {
+  executeScript(script: string): Promise<void> {
+    return this.thread.call('executeScript', { script });
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    const { txId, options } = await this.thread.call<{ txId: number; options: TransactionOptions }>('startTransaction', { isolationLevel });
+    return new ThreadTransaction(this.thread, txId, options);
+  }
+
+  getConnectionInfo(): ConnectionInfo {
+    return this.thread.connectionInfo;
+  }
+
+  async dispose(): Promise<void> {}
+}
+
+const isTransactionBound = (op: string) => op.endsWith(':tx');
+
+/** Rebuilds an error sent by the thread; Prisma recognises its own kind by name and cause. */
+function toError(data: ThreadError): Error {
+  const { message, driver, cause, stack: _stack, ...fields } = data;
+  const error = new Error(message, driver ? { cause } : undefined);
+  if (driver) error.name = 'DriverAdapterError';
+  return Object.assign(error, fields);
+}
