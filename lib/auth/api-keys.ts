@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { prisma } from '@/lib/db';
-import type { Role } from '@/lib/db/generated/enums';
+import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
 
 /** Keys look like `gwk_<43 base64url chars>`; only their SHA-256 is stored. */
 export const KEY_PREFIX = 'gwk_';
@@ -63,16 +63,27 @@ export async function revokeApiKey(id: string): Promise<boolean> {
   return (await db.apiKey.count({ where: { id } })) > 0;
 }
 
-export async function findActiveKey(key: string) {
+/** The active key with this value and its principal, in one query (it runs on every API request); null if unknown or revoked. */
+export async function findActiveKey(key: string): Promise<{ id: string; role: Role; principal: KeyPrincipal } | null> {
   const db = await prisma();
-  const found = await db.apiKey.findUnique({
-    where: { hash: hashKey(key) },
-    select: { ...keyView, principal: { select: { id: true, role: true, kind: true, name: true } } },
-  });
-  if (!found || found.revokedAt) return null;
+  const [found] = await db.$queryRaw<
+    { id: string; role: Role; last_used_at: Date | null; principal_id: string; principal_role: Role; kind: PrincipalKind; name: string | null }[]
+  >`
+    SELECT k.id::text AS id, k.role::text AS role, k.last_used_at, p.id::text AS principal_id, p.role::text AS principal_role,
+      p.kind::text AS kind, p.name
+    FROM api_keys k JOIN principals p ON p.id = k.principal_id
+    WHERE k.hash = ${hashKey(key)} AND k.revoked_at IS NULL`;
+  if (!found) return null;
   // Throttle last-used writes to one a minute per key.
-  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+  if (!found.last_used_at || Date.now() - found.last_used_at.getTime() > 60_000) {
     await db.apiKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
-  return found;
+  return { id: found.id, role: found.role, principal: { id: found.principal_id, role: found.principal_role, kind: found.kind, name: found.name } };
+}
+
+interface KeyPrincipal {
+  id: string;
+  role: Role;
+  kind: PrincipalKind;
+  name: string | null;
 }
