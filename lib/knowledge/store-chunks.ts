@@ -2,6 +2,7 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
+import { vectorLiteral } from './vector-literal';
 
 export interface ChunkRow {
   sourceId: string;
@@ -31,7 +32,7 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
       (SELECT coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0) FROM unnest(v.tsv) u)
     FROM unnest(${ids}::uuid[], ${rows.map((r) => r.sourceId)}::uuid[], ${rows.map((r) => r.generation)}::int[],
       ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
-      ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => `[${r.embedding.join(',')}]`)}::text[],
+      ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
       ${rows.map((r) => r.context)}::text[]) AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx)
     CROSS JOIN LATERAL (SELECT setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv) v`;
   // Title and heading words (weight A) count twice: a match there says more (tuned on SciFact train).
