@@ -8,9 +8,10 @@ import { errorFields, log } from '@/lib/log';
 import { claimSources, renewLeases } from './claim-sources';
 import { forgetCorpusStats } from './corpus-stats';
 import { failSource } from './fail-source';
+import { maintainIndex } from './maintain-index';
 import { ExtractionError } from './parsers/extracted-document';
 import { prepareSource, type PreparedSource } from './prepare-source';
-import { writePrepared, type WriteSlice } from './write-prepared';
+import { embedSlices, writePrepared, type WriteSlice } from './write-prepared';
 import { FetchRefusedError } from './fetch/fetch-url';
 
 /** Chunks embedded and written per transaction: small enough to keep PGlite's one connection free. */
@@ -47,14 +48,22 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   heartbeat.unref();
   let group: WriteSlice[] = [];
   let groupSize = 0;
+  // A pipeline of two: while one group is written (on the database thread), the next is
+  // parsed and embedded here. Writes stay one at a time and in order.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (group.length === 0) return;
     const slices = group;
     group = [];
     groupSize = 0;
-    await writePrepared({ slices, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
+    const embeddings = await embedSlices(slices, embedding);
+    await writing;
+    writing = writePrepared({ slices, embeddings, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding }).then(async () => {
+      for (const s of slices) if (s.to === s.source.chunks.length) working.delete(s.source.id);
+      await maintainIndex({ duringIngestion: true });
+    });
+    writing.catch(() => {}); // awaited (and reported) by the next flush or at the end of the round
     await yieldToEventLoop();
-    for (const s of slices) if (s.to === s.source.chunks.length) working.delete(s.source.id);
   };
   try {
     for (const source of claimed) {
@@ -82,7 +91,9 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
       }
     }
     await flush();
+    await writing;
   } catch (error) {
+    await writing.catch(() => {}); // let a write under way finish before failing what is left
     log.error('ingestion batch failed', errorFields(error));
     for (const id of working) await failSource({ id, owner, error: failureMessage(error) }).catch(() => {});
   } finally {

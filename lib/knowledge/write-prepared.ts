@@ -13,8 +13,16 @@ export interface WriteSlice {
   to: number;
 }
 
+/** The vectors of a group's chunks, in slice order (main thread; the database may be busy meanwhile). */
+export async function embedSlices(slices: WriteSlice[], embedding: EmbeddingChoice): Promise<number[][]> {
+  const values: string[] = [];
+  for (const s of slices) for (let i = s.from; i < s.to; i++) values.push(embedText(s.source, i));
+  if (values.length === 0) return [];
+  return (await embedMany({ model: embedding.model, values, maxRetries: 2 })).embeddings;
+}
+
 /**
- * Embeds and writes one group of chunks (possibly from several small sources)
+ * Writes one embedded group of chunks (possibly from several small sources)
  * in one short transaction, never held across embedding. The transaction
  * starts by re-checking each source's lease: a source deleted, replaced or taken
  * over by another worker meanwhile is skipped. A source whose last chunk is in
@@ -22,12 +30,14 @@ export interface WriteSlice {
  * generations' chunks go, in the same transaction, so readers see either the
  * old chunks or the complete new set.
  */
-export async function writePrepared(opts: { slices: WriteSlice[]; owner: string; leaseSeconds: number; embedding: EmbeddingChoice }): Promise<void> {
-  const { slices, owner, leaseSeconds, embedding } = opts;
-  const values: string[] = [];
-  for (const s of slices) for (let i = s.from; i < s.to; i++) values.push(embedText(s.source, i));
-  const { embeddings } = values.length ? await embedMany({ model: embedding.model, values, maxRetries: 2 }) : { embeddings: [] };
-  await new Promise<void>((resolve) => setImmediate(resolve));
+export async function writePrepared(opts: {
+  slices: WriteSlice[];
+  embeddings: number[][];
+  owner: string;
+  leaseSeconds: number;
+  embedding: EmbeddingChoice;
+}): Promise<void> {
+  const { slices, embeddings, owner, leaseSeconds, embedding } = opts;
   const db = await prisma();
   await db.$transaction(
     async (tx) => {
@@ -56,7 +66,7 @@ export async function writePrepared(opts: { slices: WriteSlice[]; owner: string;
         }
       }
       await storeChunks(tx, rows, embedding.id);
-      markIndexDirty();
+      markIndexDirty(rows.length);
       const done = slices.filter((s) => alive.has(s.source.id) && s.to === s.source.chunks.length).map((s) => s.source);
       if (done.length === 0) return;
       const ids = done.map((s) => s.id);
