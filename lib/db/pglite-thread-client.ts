@@ -37,8 +37,17 @@ interface Queued {
 
 /** Calls handed to the thread at once: one running and one ready behind it, so the thread never waits on us. */
 const IN_FLIGHT = 2;
-/** Calls that belong to an open transaction: they run inside it, never behind other work. */
-const TRANSACTION_OPS = new Set(['commit', 'rollback']);
+/**
+ * How a call relates to the one connection: `queued` calls wait their turn (and
+ * `startTransaction` opens a transaction when it returns); calls inside an open
+ * transaction go at once, never behind other work; `commit`/`rollback` end it.
+ */
+type CallKind = 'queued' | 'inTransaction' | 'endsTransaction';
+
+function kindOf(op: string, args: Record<string, unknown>): CallKind {
+  if (op === 'commit' || op === 'rollback') return 'endsTransaction';
+  return args.txId === undefined ? 'queued' : 'inTransaction';
+}
 
 /**
  * The main thread's end of an embedded PGlite running on a worker thread
@@ -52,7 +61,7 @@ const TRANSACTION_OPS = new Set(['commit', 'rollback']);
  * is open, only its own statements go to the thread.
  */
 export class PGliteThread {
-  private readonly pending = new Map<number, { op: string; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { op: string; kind: CallKind; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly queue: Queued[] = [];
   private inFlight = 0;
   private openTransactions = 0;
@@ -63,8 +72,8 @@ export class PGliteThread {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if (TRANSACTION_OPS.has(waiting.op)) this.openTransactions--;
-      else if (!isTransactionBound(waiting.op)) {
+      if (waiting.kind === 'endsTransaction') this.openTransactions--;
+      else if (waiting.kind === 'queued') {
         this.inFlight--;
         if (waiting.op === 'startTransaction' && !reply.error) this.openTransactions++;
       }
@@ -101,10 +110,10 @@ export class PGliteThread {
   call<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
-    const bound = TRANSACTION_OPS.has(op) || args.txId !== undefined;
+    const kind = kindOf(op, args);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { op: bound && !TRANSACTION_OPS.has(op) ? `${op}:tx` : op, resolve: resolve as (value: unknown) => void, reject });
-      if (bound) this.worker.postMessage({ id, op, args });
+      this.pending.set(id, { op, kind, resolve: resolve as (value: unknown) => void, reject });
+      if (kind !== 'queued') this.worker.postMessage({ id, op, args });
       else {
         this.queue.push({ id, op, args, priority: workPriority() });
         this.dispatch();
@@ -181,8 +190,6 @@ class ThreadAdapter extends ThreadQueryable implements SqlDriverAdapter {
 
   async dispose(): Promise<void> {}
 }
-
-const isTransactionBound = (op: string) => op.endsWith(':tx');
 
 /** Rebuilds an error sent by the thread; Prisma recognises its own kind by name and cause. */
 function toError(data: ThreadError): Error {

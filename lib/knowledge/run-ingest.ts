@@ -17,8 +17,8 @@ import { FetchRefusedError } from './fetch/fetch-url';
 /** Chunks embedded and written per transaction: small enough to keep PGlite's one connection free. */
 const WRITE_CHUNKS = 256;
 
-// Embedded PGlite answers through promises that settle as microtasks, so an ingestion
-// loop would never let timers or sockets run; every step gives the event loop a turn.
+// Parsing and embedding run on the main thread: every step gives the event loop a turn,
+// so a large batch never holds up requests' sockets and timers.
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const workerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
