@@ -2,21 +2,54 @@ import 'server-only';
 import { getDatabase, Prisma } from '@/lib/db';
 import type { ChunkLocation, SearchHit } from './types';
 
+export interface Candidate extends Omit<SearchHit, 'score'> {
+  /** BM25 score, when the chunk is among the lexical candidates. */
+  lexical: number | null;
+  /** Cosine similarity, when the chunk is among the vector candidates. */
+  similarity: number | null;
+}
+
 /**
- * Loads candidate chunks, keeping only visible ones: the live generation of a
- * source that has not failed. Chunks of an ingestion in progress belong to a
- * newer generation and are filtered out here, as are chunks whose source was
- * deleted meanwhile (they no longer exist).
+ * Runs both rankings and loads their candidates in one statement (one trip to
+ * the database, one plan): the union of the lexical and vector lists, vector-only
+ * chunks below `minSimilarity` left out as unrelated, and only visible chunks
+ * kept: the live generation of a source that has not failed. Chunks of an
+ * ingestion in progress belong to a newer generation and are filtered out here,
+ * as are chunks whose source was deleted meanwhile (they no longer exist).
  */
-export async function loadCandidates(ids: string[]): Promise<Omit<SearchHit, 'score'>[]> {
-  if (ids.length === 0) return [];
+export async function loadCandidates(opts: {
+  lexical: Prisma.Sql;
+  vector: { sql: Prisma.Sql; efSearch: number } | null;
+  minSimilarity: number;
+}): Promise<Candidate[]> {
   const db = await getDatabase();
-  const rows = await db.query<
-    { id: string; source_id: string; title: string; text: string; location: ChunkLocation; metadata: Record<string, unknown> }
-  >(Prisma.sql`
-    SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, s.metadata
-    FROM chunks c JOIN sources s ON s.id = c.source_id
-    WHERE c.id = ANY(${ids}::uuid[]) AND c.generation = s.generation AND s.status <> 'failed'`);
+  const vector = opts.vector?.sql ?? Prisma.sql`vec AS (SELECT NULL::int AS chunk_seq, NULL::float8 AS score WHERE false)`;
+  const rows = await db.query<{
+    id: string;
+    source_id: string;
+    title: string;
+    text: string;
+    location: ChunkLocation;
+    metadata: Record<string, unknown> | null;
+    lexical: number | null;
+    similarity: number | null;
+  }>(
+    Prisma.sql`
+    WITH ${opts.lexical}, ${vector}, ranked AS (
+      SELECT chunk_seq, max(lexical) AS lexical, max(similarity) AS similarity
+      FROM (SELECT chunk_seq, score AS lexical, NULL::float8 AS similarity FROM lex
+            UNION ALL SELECT chunk_seq, NULL::float8, score FROM vec) u
+      GROUP BY chunk_seq
+    )
+    SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, s.metadata, r.lexical, r.similarity
+    FROM ranked r JOIN chunks c ON c.seq = r.chunk_seq JOIN sources s ON s.id = c.source_id
+    WHERE (r.lexical IS NOT NULL OR r.similarity >= ${opts.minSimilarity}::float8)
+      AND c.generation = s.generation AND s.status <> 'failed'
+    ORDER BY r.chunk_seq`,
+    // PGlite never runs autovacuum, so without statistics the planner could scan every
+    // posting; an index range scan per term is always the right plan here.
+    { enable_seqscan: 'off', ...(opts.vector ? { 'hnsw.ef_search': opts.vector.efSearch } : {}) },
+  );
   return rows.map((r) => ({
     chunkId: r.id,
     sourceId: r.source_id,
@@ -24,5 +57,7 @@ export async function loadCandidates(ids: string[]): Promise<Omit<SearchHit, 'sc
     text: r.text,
     location: r.location,
     metadata: r.metadata ?? {},
+    lexical: r.lexical,
+    similarity: r.similarity,
   }));
 }

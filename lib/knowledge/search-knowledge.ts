@@ -1,20 +1,21 @@
 import 'server-only';
 import { fuseScores } from './fuse-rankings';
-import { loadCandidates } from './load-hits';
+import { loadCandidates, type Candidate } from './load-hits';
 import { charGramScores } from './rerank-char-grams';
-import { searchLexical, type Ranked } from './search-lexical';
+import { lexicalRanking } from './search-lexical';
 import { searchSettings, type SearchSettings } from './search-settings';
-import { searchVector } from './search-vector';
+import { vectorRanking } from './search-vector';
 import type { SearchHit, SearchOptions } from './types';
 
-const asMap = (list: Ranked[]) => new Map(list.map((r) => [r.chunkId, r.score]));
+const scoresOf = (candidates: Candidate[], pick: (c: Candidate) => number | null) =>
+  new Map(candidates.flatMap((c) => (pick(c) === null ? [] : [[c.chunkId, pick(c)!] as const])));
 
 /**
  * Hybrid retrieval, the one the assistant and `GET /api/knowledge/search` use.
  * Candidates come from BM25 over PostgreSQL full-text lexemes and from the
- * HNSW index of the active embedding model; only chunks of ready sources' live
- * generation survive; then BM25, character 4-gram BM25 and cosine similarity
- * are fused with weights tuned on SciFact train.
+ * HNSW index of the active embedding model, in one statement that keeps only
+ * chunks of ready sources' live generation; then BM25, character 4-gram BM25
+ * and cosine similarity are fused with weights tuned on SciFact train.
  */
 export async function searchKnowledge(opts: SearchOptions & { settings?: Partial<SearchSettings> }): Promise<SearchHit[]> {
   const s = { ...searchSettings(), ...opts.settings };
@@ -23,22 +24,20 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
   if (!query) return [];
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
-    searchLexical({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
-    s.vectorWeight > 0 ? searchVector({ query, limit: Math.min(limit, 50), sourceId: opts.sourceId }) : Promise.resolve([]),
+    lexicalRanking({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
+    s.vectorWeight > 0 ? vectorRanking({ query, limit: Math.min(limit, 50), sourceId: opts.sourceId }) : null,
   ]);
-  const vectorScores = asMap(vector.filter((r) => r.score >= s.minSimilarity || lexical.some((l) => l.chunkId === r.chunkId)));
-  const ids = [...new Set([...lexical.map((r) => r.chunkId), ...vectorScores.keys()])];
-  const candidates = await loadCandidates(ids);
+  const candidates = await loadCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
   const grams = s.gramWeight > 0
     ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: `${c.title}\n${c.location.headings?.join('\n') ?? ''}\n${c.text}` })))
     : new Map<string, number>();
   const fused = fuseScores([
-    { scores: asMap(lexical), weight: 1 - s.gramWeight - s.vectorWeight },
+    { scores: scoresOf(candidates, (c) => c.lexical), weight: 1 - s.gramWeight - s.vectorWeight },
     { scores: grams, weight: s.gramWeight },
-    { scores: vectorScores, weight: s.vectorWeight },
+    { scores: scoresOf(candidates, (c) => c.similarity), weight: s.vectorWeight },
   ]);
   return candidates
-    .map((c) => ({ ...c, score: fused.get(c.chunkId) ?? 0 }))
+    .map(({ lexical: _l, similarity: _s, ...c }) => ({ ...c, score: fused.get(c.chunkId) ?? 0 }))
     .filter((h) => h.score > 0 && h.score >= s.minScore)
     .sort((a, b) => b.score - a.score)
     .slice(0, k);

@@ -1,53 +1,46 @@
 import 'server-only';
-import { getDatabase, Prisma } from '@/lib/db';
+import { Prisma } from '@/lib/db';
 import { corpusStats } from './corpus-stats';
 
-export interface Ranked {
-  chunkId: string;
-  score: number;
-}
-
 /**
- * BM25 over the postings table. The query goes through the same `english`
- * text-search configuration as the chunks, so stemming and stop words agree;
- * document frequencies are counted from the postings in the same query.
+ * BM25 over the postings table, as two CTEs for the search statement:
+ * `lex_terms` (the query's lexemes with their weights) and `lex` (`chunk_seq`,
+ * `score`, best first). The query goes through the same `english` text-search
+ * configuration as the chunks, so stemming and stop words agree.
  * Portable SQL: runs on PGlite and on any PostgreSQL, no extension needed.
+ * Needs `enable_seqscan = off` (see searchKnowledge).
  */
-export async function searchLexical(opts: {
+export async function lexicalRanking(opts: {
   query: string;
   limit: number;
   k1: number;
   b: number;
   sourceId?: string;
-}): Promise<Ranked[]> {
+}): Promise<Prisma.Sql> {
   const { chunks: n, avgTerms } = await corpusStats();
-  const db = await getDatabase();
   const scope = opts.sourceId
     ? Prisma.sql`JOIN chunks sc ON sc.seq = x.chunk_seq AND sc.source_id = ${opts.sourceId}::uuid`
     : Prisma.empty;
-  // One index range scan per query term (LATERAL), document frequencies from the same rows,
-  // and float8 arithmetic throughout (numeric would be several times slower).
-  const k1 = Prisma.sql`${opts.k1}::float8`;
-  const b = Prisma.sql`${opts.b}::float8`;
-  // PGlite never runs autovacuum, so without statistics the planner would scan every
-  // posting; the index range scan per term is always the right plan here.
-  const rows = await db.query<{ chunk_id: string; score: number }>(
-    Prisma.sql`
-    WITH q AS MATERIALIZED (
-      SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
-      FROM unnest(to_tsvector('english', ${opts.query}))
-    ), p AS MATERIALIZED (
-      SELECT q.term, q.qtf, x.chunk_seq, x.tf::float8 AS tf, x.dl::float8 AS dl
-      FROM q CROSS JOIN LATERAL (SELECT ct.chunk_seq, ct.tf, ct.dl FROM chunk_terms ct WHERE ct.term = q.term) x ${scope}
-    ), df AS (
-      SELECT term, count(*)::float8 AS df FROM p GROUP BY term
-    ), top AS (
-      SELECT p.chunk_seq, sum(p.qtf * ln(1 + (${n}::float8 - df.df + 0.5) / (df.df + 0.5))
-        * p.tf * (${k1} + 1) / (p.tf + ${k1} * (1 - ${b} + ${b} * p.dl / ${avgTerms}::float8))) AS score
-      FROM p JOIN df ON df.term = p.term GROUP BY p.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
-    )
-    SELECT c.id::text AS chunk_id, top.score FROM top JOIN chunks c ON c.seq = top.chunk_seq ORDER BY top.score DESC`,
-    { enable_seqscan: 'off' },
-  );
-  return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+  // BM25's term weight is w · tf / (tf + k1·(1 − b) + k1·b·dl / avgdl), with w = qtf · idf · (k1 + 1)
+  // per query term: constants are folded here and in lex_terms, so each posting costs one division.
+  const c1 = opts.k1 * (1 - opts.b);
+  const c2 = (opts.k1 * opts.b) / avgTerms;
+  // Per query term: its document frequency (a count over its index range, the whole corpus
+  // even when scoped to one source), then one index range scan for its postings (LATERAL),
+  // which go straight into the sum; float8 arithmetic throughout (numeric would be several
+  // times slower).
+  return Prisma.sql`
+    lex_terms AS MATERIALIZED (
+      SELECT t.term, t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8 AS w
+      FROM (SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
+            FROM unnest(to_tsvector('english', ${opts.query}))) t
+      CROSS JOIN LATERAL (SELECT count(*)::float8 AS df FROM chunk_terms ct WHERE ct.term = t.term) d
+      WHERE d.df > 0
+    ), lex AS MATERIALIZED (
+      SELECT x.chunk_seq, sum(q.w * x.tf / (x.tf + ${c1}::float8 + ${c2}::float8 * x.dl)) AS score
+      FROM lex_terms q
+      CROSS JOIN LATERAL (SELECT ct.chunk_seq, ct.tf::float8 AS tf, ct.dl::float8 AS dl FROM chunk_terms ct WHERE ct.term = q.term) x
+      ${scope}
+      GROUP BY x.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
+    )`;
 }
