@@ -19,7 +19,8 @@ export function markIndexDirty(chunks = 0): void {
 /**
  * Embedded PGlite has no autovacuum: without VACUUM the visibility map stays
  * empty (no index-only scans of the postings) and without ANALYZE the planner
- * has no statistics. A PostgreSQL server's autovacuum does this itself.
+ * has no statistics. A PostgreSQL server's autovacuum does this itself. On both,
+ * the term counts' delta rows are folded, one row per term again.
  *
  * Two steps, so that no single one holds PGlite's only connection for long:
  * while an ingestion runs, a plain VACUUM every few thousand chunks marks the
@@ -28,17 +29,29 @@ export function markIndexDirty(chunks = 0): void {
  */
 export async function maintainIndex(opts: { force?: boolean; duringIngestion?: boolean } = {}): Promise<boolean> {
   const db = await getDatabase();
-  if (db.backend !== 'pglite' && !opts.force) return false;
+  const vacuum = db.backend === 'pglite' || opts.force;
   if (opts.duringIngestion) {
     if (writtenSinceVacuum < VACUUM_EVERY_CHUNKS) return false;
     writtenSinceVacuum = 0;
-    return run(db, 'VACUUM chunk_terms, chunks');
+    await run(db, FOLD_TERM_COUNTS);
+    return vacuum ? run(db, 'VACUUM chunk_terms, chunks, term_counts') : true;
   }
   if (!opts.force && (dirtySince === undefined || Date.now() - lastWrite < QUIET_MS)) return false;
   dirtySince = undefined;
   writtenSinceVacuum = 0;
-  return run(db, 'VACUUM (ANALYZE) chunk_terms, chunks');
+  const folded = await run(db, FOLD_TERM_COUNTS);
+  return vacuum ? run(db, 'VACUUM (ANALYZE) chunk_terms, chunks, term_counts') : folded;
 }
+
+/**
+ * Replaces each term's delta rows by their sum (none when it is 0). Safe beside writers
+ * and other instances doing the same: a row is deleted once, by whoever deletes it,
+ * and only the rows it deleted go into the sum it writes back.
+ */
+const FOLD_TERM_COUNTS = `
+  WITH many AS (SELECT term FROM term_counts GROUP BY term HAVING count(*) > 1),
+  gone AS (DELETE FROM term_counts t USING many WHERE t.term = many.term RETURNING t.term, t.df)
+  INSERT INTO term_counts (term, df) SELECT term, sum(df)::int FROM gone GROUP BY term HAVING sum(df) <> 0`;
 
 async function run(db: Awaited<ReturnType<typeof getDatabase>>, sql: string): Promise<boolean> {
   try {

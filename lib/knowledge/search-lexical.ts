@@ -25,16 +25,15 @@ export async function lexicalRanking(opts: {
   // per query term: constants are folded here and in lex_terms, so each posting costs one division.
   const c1 = opts.k1 * (1 - opts.b);
   const c2 = (opts.k1 * opts.b) / avgTerms;
-  // Per query term: its document frequency (a count over its index range, the whole corpus
-  // even when scoped to one source), then one index range scan for its postings (LATERAL),
-  // which go straight into the sum; float8 arithmetic throughout (numeric would be several
-  // times slower).
+  // Per query term: its document frequency from the term counts (the whole corpus, even when
+  // scoped to one source), then one index range scan for its postings (LATERAL), which go
+  // straight into the sum; float8 arithmetic throughout (numeric would be several times slower).
   return Prisma.sql`
     lex_terms AS MATERIALIZED (
       SELECT t.term, t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8 AS w
       FROM (SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
             FROM unnest(to_tsvector('english', ${opts.query}))) t
-      CROSS JOIN LATERAL (SELECT count(*)::float8 AS df FROM chunk_terms ct WHERE ct.term = t.term) d
+      CROSS JOIN LATERAL (SELECT coalesce(sum(tc.df), 0)::float8 AS df FROM term_counts tc WHERE tc.term = t.term) d
       WHERE d.df > 0
     ), lex AS MATERIALIZED (
       SELECT x.chunk_seq, sum(q.w * x.tf / (x.tf + ${c1}::float8 + ${c2}::float8 * x.dl)) AS score

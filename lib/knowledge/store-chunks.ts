@@ -19,7 +19,7 @@ export interface ChunkRow {
 type Tx = P.TransactionClient;
 
 /**
- * Inserts chunks with their vectors, full-text vectors and BM25 postings inside
+ * Inserts chunks with their vectors, full-text vectors, BM25 postings and term counts inside
  * the caller's transaction. The `english` configuration tokenises and stems, so
  * queries analysed the same way meet the same lexemes.
  */
@@ -37,11 +37,16 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
     CROSS JOIN LATERAL (SELECT setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv) v`;
   // Title and heading words (weight A) count twice: a match there says more (tuned on SciFact train).
   // Lengths are clamped to SMALLINT: a chunk is a few hundred tokens, far below it.
+  // Each term's document frequency grows by its postings here (one delta row per term).
   await tx.$executeRaw`
-    INSERT INTO chunk_terms (term, chunk_seq, tf, dl)
-    SELECT u.lexeme, c.seq,
-      least(coalesce(array_length(u.positions, 1), 1) + (SELECT count(*) FROM unnest(u.weights) w WHERE w = 'A'), 32767),
-      least(c.term_count, 32767)
-    FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) u
-    WHERE c.id = ANY(${ids}::uuid[])`;
+    WITH p AS (
+      INSERT INTO chunk_terms (term, chunk_seq, tf, dl)
+      SELECT u.lexeme, c.seq,
+        least(coalesce(array_length(u.positions, 1), 1) + (SELECT count(*) FROM unnest(u.weights) w WHERE w = 'A'), 32767),
+        least(c.term_count, 32767)
+      FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) u
+      WHERE c.id = ANY(${ids}::uuid[])
+      RETURNING term
+    )
+    INSERT INTO term_counts (term, df) SELECT term, count(*)::int FROM p GROUP BY term`;
 }
