@@ -1,6 +1,6 @@
 import 'server-only';
 import { fuseScores } from './fuse-rankings';
-import { loadCandidates, type Candidate } from './load-hits';
+import { rankCandidates, type Candidate } from './rank-candidates';
 import { charGramScores } from './rerank-char-grams';
 import { lexicalRanking } from './search-lexical';
 import { searchSettings, type SearchSettings } from './search-settings';
@@ -27,7 +27,7 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
     lexicalRanking({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
     s.vectorWeight > 0 ? vectorRanking({ query, limit: Math.min(limit, 50), sourceId: opts.sourceId }) : null,
   ]);
-  const candidates = await loadCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
+  const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
   const grams = s.gramWeight > 0
     ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: `${c.title}\n${c.location.headings?.join('\n') ?? ''}\n${c.text}` })))
     : new Map<string, number>();

@@ -8,7 +8,7 @@ import { corpusStats } from './corpus-stats';
  * `score`, best first). The query goes through the same `english` text-search
  * configuration as the chunks, so stemming and stop words agree.
  * Portable SQL: runs on PGlite and on any PostgreSQL, no extension needed.
- * Needs `enable_seqscan = off` (see searchKnowledge).
+ * Needs `enable_seqscan = off`, which rankCandidates sets.
  */
 export async function lexicalRanking(opts: {
   query: string;

@@ -17,7 +17,7 @@ export interface Candidate extends Omit<SearchHit, 'score'> {
  * ingestion in progress belong to a newer generation and are filtered out here,
  * as are chunks whose source was deleted meanwhile (they no longer exist).
  */
-export async function loadCandidates(opts: {
+export async function rankCandidates(opts: {
   lexical: Prisma.Sql;
   vector: { sql: Prisma.Sql; efSearch: number } | null;
   minSimilarity: number;
