@@ -23,7 +23,9 @@ const MAX_ATTEMPTS = 3;
  */
 export async function claimSources(owner: string, limit: number, leaseSeconds: number): Promise<ClaimedSource[]> {
   const db = await prisma();
-  // A file that kills its worker every time must not be retried forever.
+  // A file that kills its worker every time must not be retried forever. Both statements
+  // read the queue through its partial index (sources_queue_idx): the cost of a poll is the
+  // length of the queue, not the number of sources ever ingested.
   await db.$executeRaw`
     UPDATE sources SET status = 'failed', lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
       error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Upload the file again to retry.'
@@ -35,7 +37,7 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1, updated_at = now()
     FROM (
       SELECT id FROM sources
-      WHERE status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
+      WHERE status IN ('pending', 'processing') AND (status = 'pending' OR lease_expires_at < now())
       ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) pick
     WHERE s.id = pick.id

@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { errorFields, log } from '@/lib/log';
 import { maintainIndex } from './maintain-index';
-import { reindexStep } from './reindex-embeddings';
+import { reindexWhenDue } from './reindex-embeddings';
 import { runIngestOnce } from './run-ingest';
 import { onIngestWork } from './wake-ingest-worker';
 
@@ -30,7 +30,7 @@ export function startIngestWorker(): { stop(): Promise<void> } {
     while (!stopped) {
       try {
         if ((await runIngestOnce()) > 0) continue;
-        if (!stopped && (await reindexStep()) > 0) continue;
+        if (!stopped && (await reindexWhenDue()) > 0) continue;
         if (!stopped) await maintainIndex();
       } catch (error) {
         log.error('ingest worker round failed', errorFields(error));

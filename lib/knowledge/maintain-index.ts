@@ -19,7 +19,9 @@ export function markIndexDirty(chunks = 0): void {
 /**
  * Embedded PGlite has no autovacuum: without VACUUM the visibility map stays
  * empty (no index-only scans of the postings) and without ANALYZE the planner
- * has no statistics. A PostgreSQL server's autovacuum does this itself. On both,
+ * has no statistics; and every source moves through the queue in several updates,
+ * whose dead rows would otherwise stay in its indexes for good. A PostgreSQL
+ * server's autovacuum does this itself. On both,
  * the term counts' delta rows are folded, one row per term again.
  *
  * Two steps, so that no single one holds PGlite's only connection for long:
@@ -34,13 +36,13 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
     if (writtenSinceVacuum < VACUUM_EVERY_CHUNKS) return false;
     writtenSinceVacuum = 0;
     await run(db, FOLD_TERM_COUNTS);
-    return vacuum ? run(db, 'VACUUM chunk_terms, chunks, term_counts') : true;
+    return vacuum ? run(db, 'VACUUM chunk_terms, chunks, term_counts, sources') : true;
   }
   if (!opts.force && (dirtySince === undefined || Date.now() - lastWrite < QUIET_MS)) return false;
   dirtySince = undefined;
   writtenSinceVacuum = 0;
   const folded = await run(db, FOLD_TERM_COUNTS);
-  return vacuum ? run(db, 'VACUUM (ANALYZE) chunk_terms, chunks, term_counts') : folded;
+  return vacuum ? run(db, 'VACUUM (ANALYZE) chunk_terms, chunks, term_counts, sources') : folded;
 }
 
 /**

@@ -56,6 +56,24 @@ export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingMode
   return 0;
 }
 
+/** How long the idle worker trusts a check that found every chunk on the configured model. */
+const SETTLED_RECHECK_MS = 5 * 60_000;
+let settled: { model: string; at: number } | undefined;
+
+/**
+ * reindexStep for the idle worker, which asks every second: once a check found
+ * nothing to move (each check reads every chunk), the next waits a few minutes.
+ * Chunks this process writes always have the configured model; the recheck is for
+ * another instance still running with the old one during a rolling change.
+ */
+export async function reindexWhenDue(): Promise<number> {
+  const choice = resolveEmbeddingModel();
+  if (settled?.model === choice.id && Date.now() - settled.at < SETTLED_RECHECK_MS) return 0;
+  const embedded = await reindexStep(choice);
+  settled = embedded === 0 ? { model: choice.id, at: Date.now() } : undefined;
+  return embedded;
+}
+
 /** An HNSW index for a model other than the local one (the migration has that one), built on first use. */
 export async function ensureVectorIndex(choice: EmbeddingChoice): Promise<void> {
   if (choice.id === LOCAL_EMBEDDING_MODEL_ID) return;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
-import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
+import { reindexStep, reindexWhenDue } from '@/lib/knowledge/reindex-embeddings';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { seedSource } from './seed-chunks';
 
@@ -72,5 +72,18 @@ describe('re-embedding after EMBEDDING_MODEL changes', () => {
     expect(models.map((m) => m.embeddingModel)).toEqual(['openai:stand-in-embed']);
     expect(await db.chunkEmbedding.count()).toBe(0);
     expect((await searchKnowledge({ query: `wombat ${tag} burrows` }))[0]?.sourceId).toBe(id);
+  });
+
+  // Runs after the swap above: the configured model is the stand-in's, and it is active.
+  it('lets the idle worker skip the full check for a while once settled, but not after a model change', async () => {
+    expect(await reindexWhenDue()).toBe(0); // checked every chunk: nothing to move
+    // A chunk of the old model, as another instance still running with it would write.
+    await seedSource({ title: `Late ${randomUUID().slice(0, 8)}`, texts: ['platypus lays eggs'] });
+    expect(await reindexWhenDue()).toBe(0); // the settled check is trusted for now…
+    expect(await reindexStep()).toBe(1); // …though the work is there, for the next recheck
+
+    Object.assign(process.env, { EMBEDDING_MODEL: 'local' });
+    resetConfigForTests();
+    expect(await reindexWhenDue()).toBeGreaterThan(0); // a different model is looked at at once
   });
 });
