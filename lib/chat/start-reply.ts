@@ -4,13 +4,14 @@ import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
-import { storeTurn } from './store-turn';
+import { claimAndStoreTurn, storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
 /**
- * Claims the conversation's reply slot (409 if taken, 404 if not the caller's),
- * then stores the user's message and an empty `streaming` assistant message in
- * one statement, so a reply can never be lost without a trace.
+ * Claims the conversation's reply slot (409 if taken, 404 if not the caller's)
+ * and stores the user's message with an empty `streaming` assistant message,
+ * so a reply can never be lost without a trace. Returns what the reply needs:
+ * the question, the history within its token budget, the previous question.
  */
 export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
   conversationId: string;
@@ -20,15 +21,36 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
   regenerate?: boolean;
 }) {
-  const db = await prisma();
   const assistantId = uuidv7();
   const now = Date.now();
   const userCreatedAt = new Date(now);
   const assistantCreatedAt = new Date(now + 1); // listing orders by time: the reply sorts after its question
-  await claimReplySlot({ conversationId, ownerId, replyId: assistantId });
+  const reply = { id: assistantId, model: modelId, createdAt: assistantCreatedAt };
+  // An untitled conversation is named after its first message.
+  const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
+  const started = (question: string, previous: EarlierMessage[]) => ({
+    question,
+    assistant: { id: assistantId, createdAt: assistantCreatedAt },
+    history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
+    previousQuestion: previousUserText(previous),
+  });
 
+  // The usual case, one round trip: a free slot in one's own conversation.
+  if (!regenerate) {
+    const earlier = await claimAndStoreTurn({
+      conversationId,
+      ownerId,
+      question: { text: content, createdAt: userCreatedAt },
+      reply,
+      title: titleOf(content),
+    });
+    if (earlier) return started(content, earlier.reverse());
+  }
+
+  await claimReplySlot({ conversationId, ownerId, replyId: assistantId });
   try {
-    const previous = await db.message.findMany({
+    const db = await prisma();
+    const previous: EarlierMessage[] = await db.message.findMany({
       where: { conversationId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: 100,
@@ -38,7 +60,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     // Regenerate: drop the last reply and answer the question before it again; the question
     // is the stored one, never the client's copy.
     let replaced: string | undefined;
-    let question: (typeof previous)[number] | undefined;
+    let question: EarlierMessage | undefined;
     if (regenerate) {
       if (previous.at(-1)?.role === 'assistant') replaced = previous.pop()!.id;
       if (previous.at(-1)?.role === 'user') question = previous.pop();
@@ -47,17 +69,11 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     await storeTurn({
       conversationId,
       question: question ? undefined : { text: content, createdAt: userCreatedAt },
-      reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt },
+      reply,
       replacedReplyId: replaced,
-      // An untitled conversation is named after its first message.
-      title: titleFromMessage(questionText, Math.min(80, config().MAX_TITLE_CHARS)),
+      title: titleOf(questionText),
     });
-    return {
-      question: questionText,
-      assistant: { id: assistantId, createdAt: assistantCreatedAt },
-      history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
-      previousQuestion: previousUserText(previous),
-    };
+    return started(questionText, previous);
   } catch (error) {
     await releaseReplySlot({ conversationId, replyId: assistantId }).catch(() => {});
     throw error;

@@ -32,3 +32,52 @@ export async function storeTurn(turn: {
     )
     UPDATE conversations SET title = COALESCE(title, ${turn.title}), updated_at = now() WHERE id = ${conversationId}::uuid`;
 }
+
+export interface EarlierMessage {
+  id: string;
+  role: 'system' | 'user' | 'assistant';
+  parts: unknown;
+  createdAt: Date;
+}
+
+/**
+ * The usual send as one statement: claims the conversation's reply slot (only
+ * if it is the owner's and free), writes the question and the empty `streaming`
+ * reply, names the conversation if it has no title, and returns the 100 most
+ * recent earlier messages, newest first. Undefined when the slot was not taken:
+ * nothing was written, and the caller's slower path says why (404 or 409) or
+ * takes back a slot left behind by a dead process.
+ */
+export async function claimAndStoreTurn(turn: {
+  conversationId: string;
+  ownerId: string;
+  question: { text: string; createdAt: Date };
+  reply: { id: string; model: string; createdAt: Date };
+  title: string;
+}): Promise<EarlierMessage[] | undefined> {
+  const db = await prisma();
+  const { conversationId, question, reply } = turn;
+  const userParts = JSON.stringify([{ type: 'text', text: question.text }]);
+  // The inserts are not visible to the final SELECT (one snapshot): it reads only what came before.
+  const rows = await db.$queryRaw<{ id: string | null; role: EarlierMessage['role'] | null; parts: unknown; created_at: Date | null }[]>`
+    WITH claimed AS (
+      UPDATE conversations SET active_reply_id = ${reply.id}::uuid, title = COALESCE(title, ${turn.title}), updated_at = now()
+      WHERE id = ${conversationId}::uuid AND owner_id = ${turn.ownerId}::uuid AND active_reply_id IS NULL
+      RETURNING id
+    ), asked AS (
+      INSERT INTO messages (id, conversation_id, role, parts, status, created_at, updated_at)
+      SELECT ${uuidv7()}::uuid, id, 'user', ${userParts}::jsonb, 'complete', ${question.createdAt}::timestamptz, ${question.createdAt}::timestamptz
+      FROM claimed
+    ), answering AS (
+      INSERT INTO messages (id, conversation_id, role, parts, status, model, created_at, updated_at)
+      SELECT ${reply.id}::uuid, id, 'assistant', '[]'::jsonb, 'streaming', ${reply.model}, ${reply.createdAt}::timestamptz, ${reply.createdAt}::timestamptz
+      FROM claimed
+    )
+    SELECT m.id::text AS id, m.role::text AS role, m.parts, m.created_at
+    FROM claimed c LEFT JOIN LATERAL (
+      SELECT id, role, parts, created_at FROM messages WHERE conversation_id = c.id
+      ORDER BY created_at DESC, id DESC LIMIT 100
+    ) m ON true`;
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, role: r.role!, parts: r.parts, createdAt: r.created_at! }]));
+}
