@@ -50,7 +50,7 @@ async function openPglite(location: string): Promise<Database> {
       release: async () => {},
     }),
     query: <T,>(sql: Prisma.Sql, local?: LocalSettings) =>
-      thread.call<T[]>('query', { sql: sql.text, params: sql.values, local: settingPairs(local) }),
+      thread.call<T[]>('query', { sql: sql.text, params: sql.values, local: setLocal(local) }),
     close: async () => {
       await prisma.$disconnect();
       await thread.close();
@@ -78,12 +78,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       };
     },
     query: async <T,>(sql: Prisma.Sql, local?: LocalSettings) => {
-      const pairs = settingPairs(local);
-      if (pairs.length === 0) return (await pool.query(sql.text, sql.values)).rows as T[];
+      const settings = setLocal(local);
+      if (!settings) return (await pool.query(sql.text, sql.values)).rows as T[];
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        for (const [name, value] of pairs) await client.query('SELECT set_config($1, $2, true)', [name, value]);
+        await client.query(settings.sql, settings.params);
         const { rows } = await client.query(sql.text, sql.values);
         await client.query('COMMIT');
         return rows as T[];
@@ -101,6 +101,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-function settingPairs(local: LocalSettings | undefined): [string, string][] {
-  return Object.entries(local ?? {}).map(([name, value]) => [name, String(value)]);
+/**
+ * SET LOCAL of every setting as one statement (one round trip however many there are):
+ * set_config(name, value, true) takes both as parameters, so nothing is spliced into SQL.
+ */
+function setLocal(local: LocalSettings | undefined): { sql: string; params: string[] } | undefined {
+  const pairs = Object.entries(local ?? {});
+  if (pairs.length === 0) return undefined;
+  return {
+    sql: `SELECT ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    params: pairs.flatMap(([name, value]) => [name, String(value)]),
+  };
 }

@@ -53,11 +53,11 @@ const operations = {
     transactions.delete(txId);
     await tx.rollback();
   },
+  // `local`: the statement that sets this query's SET LOCAL settings (lib/db/driver.ts).
   query: async ({ sql, params, local }) => {
-    if (!local?.length) return (await pg.query(sql, params)).rows;
-    // set_config(…, true) is SET LOCAL with the value as a parameter.
+    if (!local) return (await pg.query(sql, params)).rows;
     return pg.transaction(async (tx) => {
-      for (const [name, value] of local) await tx.query('SELECT set_config($1, $2, true)', [name, value]);
+      await tx.query(local.sql, local.params);
       return (await tx.query(sql, params)).rows;
     });
   },
