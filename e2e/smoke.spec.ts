@@ -42,3 +42,20 @@ test('the API reference lists both product tags and marks /ask deprecated', asyn
   await expect(page.getByRole('heading', { level: 2, name: 'knowledge', exact: true })).toBeVisible();
   await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated', { exact: true })).toBeVisible();
 });
+
+test('a reply streams uncompressed, so each event reaches the client when it is written', async ({ page }) => {
+  await page.goto('/');
+  const created = await page.request.post('/api/conversations', { data: {} });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const res = await page.request.post(`/api/conversations/${id}/messages`, {
+    data: { content: 'hello' },
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/event-stream');
+  // The server compresses what it may (the page above); an event stream it must not buffer into gzip blocks.
+  expect(res.headers()['content-encoding']).toBeUndefined();
+  expect(res.headers()['cache-control']).toContain('no-transform');
+  expect(await res.text()).toContain('"type":"finish"');
+});

@@ -32,7 +32,10 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
     model,
     modelId,
   });
-  const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store' };
+  // no-transform: the server's gzip (and a proxy's) would otherwise compress and flush every
+  // event on its own, which cost an eighth of the server's CPU at 20 concurrent replies and
+  // saves next to nothing on a stream of small events.
+  const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store, no-transform' };
   if (format === 'ui') return { response: createUIMessageStreamResponse({ stream, headers }), done };
   return { response: new Response(textOnly(stream), { headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } }), done };
 }
