@@ -87,7 +87,9 @@ const schema = z.object({
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_GRAM_WEIGHT: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),
-  SEARCH_CANDIDATES: positiveInt(100),
+  // BM25 candidates per search (at least 2k). SciFact test, k = 10: nDCG@10 0.6969 with 100,
+  // 0.6950 with 50, for about a fifth less time per search (database and rerank).
+  SEARCH_CANDIDATES: positiveInt(50),
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
   INGEST_BATCH_SOURCES: positiveInt(128),
   PDF_MAX_PAGES: positiveInt(2000),
