@@ -13,8 +13,10 @@ export interface SearchSettings {
   gramWeight: number;
   /** Vector-only candidates below this cosine similarity are ignored (unrelated text). */
   minSimilarity: number;
-  /** Candidates each retriever contributes before fusion. */
+  /** Candidates BM25 contributes before fusion (the vector index: up to 50). */
   candidates: number;
+  /** HNSW search breadth: how much of the graph a vector query explores. */
+  efSearch: number;
   /** Hits whose fused score is below this are dropped. */
   minScore: number;
 }
@@ -29,6 +31,7 @@ export function searchSettings(): SearchSettings {
     gramWeight: c.SEARCH_GRAM_WEIGHT,
     minSimilarity: c.SEARCH_MIN_SIMILARITY,
     candidates: c.SEARCH_CANDIDATES,
+    efSearch: c.SEARCH_HNSW_EF_SEARCH,
     minScore: c.SEARCH_MIN_SCORE,
   };
 }

@@ -14,6 +14,8 @@ import { vectorLiteral } from './vector-literal';
 export async function vectorRanking(opts: {
   query: string;
   limit: number;
+  /** The HNSW search breadth (hnsw.ef_search): wider finds more of the true nearest chunks, slower. */
+  efSearch: number;
   sourceId?: string;
 }): Promise<{ sql: Prisma.Sql; efSearch: number } | null> {
   const { model, id } = await activeEmbeddingModel();
@@ -31,7 +33,7 @@ export async function vectorRanking(opts: {
       ORDER BY c.embedding::vector(${dims}) <=> ${literal}::vector(${dims})
       LIMIT ${opts.limit}
     )`,
-    // HNSW returns at most ef_search rows; ask for enough to fill the candidate list.
-    efSearch: Math.min(1000, Math.max(40, Math.trunc(opts.limit))),
+    // HNSW returns at most ef_search rows: never fewer than the candidate list needs.
+    efSearch: Math.min(1000, Math.max(opts.efSearch, Math.trunc(opts.limit))),
   };
 }
