@@ -25,6 +25,7 @@ export interface ReplyJob {
 }
 
 const MODEL_FAILED = 'The model stopped with an error; the reply is incomplete.';
+const RECORD_TEXT_EVERY_MS = 250;
 
 /**
  * Runs one reply to the end on the server, whatever the client does. Every chunk
@@ -56,8 +57,24 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   let latest: ChatUIMessage | undefined; // the reply so far, for the heartbeat's saves
   const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }), (m) => (latest = m));
   final.catch(() => {}); // awaited below; an early rejection must not count as unhandled
+  // The recorder snapshots the whole message for every chunk it reads, so text deltas reach it
+  // merged: flushed before any other chunk and at least every RECORD_TEXT_EVERY_MS, which
+  // bounds how far the heartbeat's copy can lag. The stored message is the same.
+  let unrecorded: Extract<ChatChunk, { type: 'text-delta' }> | undefined;
+  let recordedAt = performance.now();
+  const flushRecord = () => {
+    if (unrecorded) record.enqueue(unrecorded);
+    unrecorded = undefined;
+    recordedAt = performance.now();
+  };
   const emit = (chunk: ChatChunk) => {
-    record.enqueue(chunk);
+    if (chunk.type === 'text-delta' && (!unrecorded || unrecorded.id === chunk.id)) {
+      unrecorded = unrecorded ? { ...unrecorded, delta: unrecorded.delta + chunk.delta } : chunk;
+      if (performance.now() - recordedAt >= RECORD_TEXT_EVERY_MS) flushRecord();
+    } else {
+      flushRecord();
+      record.enqueue(chunk);
+    }
     toClient(chunk);
   };
 
@@ -138,6 +155,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       finishReason: failed ? 'error' : 'stop',
       messageMetadata: { ...metadata, status, ...(usage ? { usage } : {}) },
     };
+    flushRecord();
     record.enqueue(finish);
     record.close();
     try {
