@@ -24,7 +24,6 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-pgvector',
-    '@electric-sql/pglite-pg_textsearch',
     'pglite-prisma-adapter',
     '@prisma/client',
     '@prisma/adapter-pg',
