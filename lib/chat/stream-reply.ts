@@ -58,19 +58,20 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   const final = lastOf(readUIMessageStream<ChatUIMessage>({ stream: recorded }), (m) => (latest = m));
   final.catch(() => {}); // awaited below; an early rejection must not count as unhandled
   // The recorder snapshots the whole message for every chunk it reads, so text deltas reach it
-  // merged: flushed before any other chunk and at least every RECORD_TEXT_EVERY_MS, which
-  // bounds how far the heartbeat's copy can lag. The stored message is the same.
+  // merged: flushed before any other chunk and RECORD_TEXT_EVERY_MS after the first one held,
+  // which bounds how far the heartbeat's copy can lag. The stored message is the same.
   let unrecorded: Extract<ChatChunk, { type: 'text-delta' }> | undefined;
-  let recordedAt = performance.now();
+  let recordTimer: ReturnType<typeof setTimeout> | undefined;
   const flushRecord = () => {
+    clearTimeout(recordTimer);
+    recordTimer = undefined;
     if (unrecorded) record.enqueue(unrecorded);
     unrecorded = undefined;
-    recordedAt = performance.now();
   };
   const emit = (chunk: ChatChunk) => {
     if (chunk.type === 'text-delta' && (!unrecorded || unrecorded.id === chunk.id)) {
       unrecorded = unrecorded ? { ...unrecorded, delta: unrecorded.delta + chunk.delta } : chunk;
-      if (performance.now() - recordedAt >= RECORD_TEXT_EVERY_MS) flushRecord();
+      recordTimer ??= setTimeout(flushRecord, RECORD_TEXT_EVERY_MS);
     } else {
       flushRecord();
       record.enqueue(chunk);
