@@ -94,50 +94,50 @@ function countGrams(text: string, keep: ReadonlySet<string>, packed: PackedGrams
   const end = text.length;
   let i = 0;
   while (i < end) {
-    const code = asciiWordCode(text.charCodeAt(i));
-    if (code === -1 || (code === -2 && !isWordChar(text, i))) {
+    let c = asciiWordCode(text.charCodeAt(i));
+    if (c === -1 || (c === -2 && !isWordChar(text, i))) {
       i++;
       continue;
     }
-    // A word starts here. Scan it on the fast path while it stays ASCII.
+    // A word starts here. One pass rolls the window over '<' and its ASCII letters and digits;
+    // the query grams met are held until the word turns out to be ASCII to its end.
     const start = i;
-    let ascii = true;
-    let j = i;
-    for (; j < end; j++) {
-      const c = asciiWordCode(text.charCodeAt(j));
-      if (c === -1) break;
-      if (c === -2) {
-        if (!isWordChar(text, j)) break;
-        ascii = false;
-      }
+    let window = LT;
+    let filled = 1;
+    let hits: number[] | undefined;
+    while (c >= 0) {
+      window = ((window << 7) | c) & 0xfffffff;
+      if (++filled >= N && packed.filter[slot(window)] === 1) (hits ??= []).push(window);
+      c = ++i < end ? asciiWordCode(text.charCodeAt(i)) : -1;
     }
-    if (!ascii) {
-      // Non-ASCII letters: the general path splits exactly as the regular expression does.
+    if (c === -2 && isWordChar(text, i)) {
+      // Non-ASCII letters: the general path over the whole word, which splits exactly as the
+      // regular expression does.
+      let j = i + 1;
+      for (; j < end; j++) {
+        const code = asciiWordCode(text.charCodeAt(j));
+        if (code === -1 || (code === -2 && !isWordChar(text, j))) break;
+      }
       for (const match of text.slice(start, j).toLowerCase().matchAll(WORD)) addWordGrams(match[0], out, keep);
       i = j;
       continue;
     }
-    const len = j - start + 2; // padded length
+    const len = i - start + 2; // padded length
     if (len < N) {
       // A one-character word is one gram, `<x>`.
       out.length++;
       const gram = `<${String.fromCharCode(asciiWordCode(text.charCodeAt(start)))}>`;
       if (keep.has(gram)) bump(gram);
-    } else {
-      out.length += len - N + 1;
-      // Rolling window over '<', the word's codes, '>'.
-      let window = LT;
-      let filled = 1;
-      for (let k = start; k <= j; k++) {
-        const c = k < j ? asciiWordCode(text.charCodeAt(k)) : GT;
-        window = ((window << 7) | c) & 0xfffffff;
-        if (++filled >= N && packed.filter[slot(window)] === 1) {
-          const gram = packed.grams.get(window);
-          if (gram !== undefined) bump(gram);
-        }
-      }
+      continue;
     }
-    i = j;
+    out.length += len - N + 1;
+    window = ((window << 7) | GT) & 0xfffffff;
+    if (packed.filter[slot(window)] === 1) (hits ??= []).push(window);
+    if (hits === undefined) continue;
+    for (const packedGram of hits) {
+      const gram = packed.grams.get(packedGram);
+      if (gram !== undefined) bump(gram);
+    }
   }
   return out;
 }
