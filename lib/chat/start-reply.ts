@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
-import { claimAndStoreTurn, storeTurn, type EarlierMessage } from './store-turn';
+import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
 /**
@@ -25,7 +25,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const now = Date.now();
   const userCreatedAt = new Date(now);
   const assistantCreatedAt = new Date(now + 1); // listing orders by time: the reply sorts after its question
-  const reply = { id: assistantId, model: modelId, createdAt: assistantCreatedAt };
+  const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
   const started = (question: string, previous: EarlierMessage[]) => ({
@@ -34,21 +34,30 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
     previousQuestion: previousUserText(previous),
   });
+  // The slow way: claimReplySlot answers 404 or 409, or takes back a dead process's slot;
+  // then the slot is this reply's, and it is released again if the write fails.
+  const afterClaim = async <T>(write: () => Promise<T | undefined>): Promise<T> => {
+    await claimReplySlot({ conversationId, ownerId, replyId: assistantId });
+    try {
+      const written = await write();
+      if (written === undefined) throw new Error('The reply slot was lost before the turn was stored.');
+      return written;
+    } catch (error) {
+      await releaseReplySlot({ conversationId, replyId: assistantId }).catch(() => {});
+      throw error;
+    }
+  };
 
-  // The usual case, one round trip: a free slot in one's own conversation.
   if (!regenerate) {
-    const earlier = await claimAndStoreTurn({
-      conversationId,
-      ownerId,
-      question: { text: content, createdAt: userCreatedAt },
-      reply,
-      title: titleOf(content),
-    });
-    if (earlier) return started(content, earlier.reverse());
+    // The usual case is one round trip: a free slot in one's own conversation.
+    const newTurn = () => storeTurn({ ...turn, question: { text: content, createdAt: userCreatedAt }, title: titleOf(content) });
+    const earlier = (await newTurn()) ?? (await afterClaim(newTurn));
+    return started(content, earlier.reverse());
   }
 
-  await claimReplySlot({ conversationId, ownerId, replyId: assistantId });
-  try {
+  // Regenerate: drop the last reply and answer the question before it again; the question
+  // is the stored one, never the client's copy.
+  return afterClaim(async () => {
     const db = await prisma();
     const previous: EarlierMessage[] = await db.message.findMany({
       where: { conversationId },
@@ -57,25 +66,15 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       select: { id: true, role: true, parts: true, createdAt: true },
     });
     previous.reverse();
-    // Regenerate: drop the last reply and answer the question before it again; the question
-    // is the stored one, never the client's copy.
-    let replaced: string | undefined;
-    let question: EarlierMessage | undefined;
-    if (regenerate) {
-      if (previous.at(-1)?.role === 'assistant') replaced = previous.pop()!.id;
-      if (previous.at(-1)?.role === 'user') question = previous.pop();
-    }
+    const replaced = previous.at(-1)?.role === 'assistant' ? previous.pop()!.id : undefined;
+    const question = previous.at(-1)?.role === 'user' ? previous.pop() : undefined;
     const questionText = question ? textOfParts(question.parts) : content;
-    await storeTurn({
-      conversationId,
+    const stored = await storeTurn({
+      ...turn,
       question: question ? undefined : { text: content, createdAt: userCreatedAt },
-      reply,
       replacedReplyId: replaced,
       title: titleOf(questionText),
     });
-    return started(questionText, previous);
-  } catch (error) {
-    await releaseReplySlot({ conversationId, replyId: assistantId }).catch(() => {});
-    throw error;
-  }
+    return stored && started(questionText, previous);
+  });
 }

@@ -2,37 +2,6 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { prisma } from '@/lib/db';
 
-/**
- * Writes one turn as a single statement (atomic on its own, one round trip on
- * the hot path): the user's message – unless it is already stored (regenerate) –
- * the empty `streaming` reply, the removal of a replaced reply, and the
- * conversation's title (if it has none) and recency.
- */
-export async function storeTurn(turn: {
-  conversationId: string;
-  /** The new question; omitted when the stored one is answered again. */
-  question?: { text: string; createdAt: Date };
-  reply: { id: string; model: string; createdAt: Date };
-  replacedReplyId?: string;
-  title: string;
-}): Promise<void> {
-  const db = await prisma();
-  const { conversationId, question, reply } = turn;
-  const userParts = JSON.stringify([{ type: 'text', text: question?.text ?? '' }]);
-  await db.$executeRaw`
-    WITH removed AS (
-      DELETE FROM messages WHERE id = ${turn.replacedReplyId ?? null}::uuid AND conversation_id = ${conversationId}::uuid
-    ), asked AS (
-      INSERT INTO messages (id, conversation_id, role, parts, status, created_at, updated_at)
-      SELECT ${uuidv7()}::uuid, ${conversationId}::uuid, 'user', ${userParts}::jsonb, 'complete', ${question?.createdAt ?? null}::timestamptz, ${question?.createdAt ?? null}::timestamptz
-      WHERE ${question !== undefined}::boolean
-    ), answering AS (
-      INSERT INTO messages (id, conversation_id, role, parts, status, model, created_at, updated_at)
-      VALUES (${reply.id}::uuid, ${conversationId}::uuid, 'assistant', '[]'::jsonb, 'streaming', ${reply.model}, ${reply.createdAt}::timestamptz, ${reply.createdAt}::timestamptz)
-    )
-    UPDATE conversations SET title = COALESCE(title, ${turn.title}), updated_at = now() WHERE id = ${conversationId}::uuid`;
-}
-
 export interface EarlierMessage {
   id: string;
   role: 'system' | 'user' | 'assistant';
@@ -41,33 +10,40 @@ export interface EarlierMessage {
 }
 
 /**
- * The usual send as one statement: claims the conversation's reply slot (only
- * if it is the owner's and free), writes the question and the empty `streaming`
- * reply, names the conversation if it has no title, and returns the 100 most
- * recent earlier messages, newest first. Undefined when the slot was not taken:
- * nothing was written, and the caller's slower path says why (404 or 409) or
- * takes back a slot left behind by a dead process.
+ * Writes one turn as a single statement (atomic, one round trip): takes the
+ * conversation's reply slot – free, or already this reply's – in the owner's
+ * conversation only; removes a replaced reply; stores the user's message (unless
+ * the stored one is answered again, on regenerate) and the empty `streaming`
+ * reply; names an untitled conversation and marks it recent. Returns the 100 most
+ * recent earlier messages, newest first; undefined when the slot could not be
+ * taken, and then nothing was written (the caller's slower path says why: 404
+ * or 409, or takes back a slot left behind by a dead process).
  */
-export async function claimAndStoreTurn(turn: {
+export async function storeTurn(turn: {
   conversationId: string;
   ownerId: string;
-  question: { text: string; createdAt: Date };
+  /** The new question; omitted when the stored one is answered again. */
+  question?: { text: string; createdAt: Date };
   reply: { id: string; model: string; createdAt: Date };
+  replacedReplyId?: string;
   title: string;
 }): Promise<EarlierMessage[] | undefined> {
   const db = await prisma();
   const { conversationId, question, reply } = turn;
-  const userParts = JSON.stringify([{ type: 'text', text: question.text }]);
-  // The inserts are not visible to the final SELECT (one snapshot): it reads only what came before.
+  const userParts = JSON.stringify([{ type: 'text', text: question?.text ?? '' }]);
+  // The writes are not visible to the final SELECT (one snapshot): it reads only what came before.
   const rows = await db.$queryRaw<{ id: string | null; role: EarlierMessage['role'] | null; parts: unknown; created_at: Date | null }[]>`
     WITH claimed AS (
       UPDATE conversations SET active_reply_id = ${reply.id}::uuid, title = COALESCE(title, ${turn.title}), updated_at = now()
-      WHERE id = ${conversationId}::uuid AND owner_id = ${turn.ownerId}::uuid AND active_reply_id IS NULL
+      WHERE id = ${conversationId}::uuid AND owner_id = ${turn.ownerId}::uuid
+        AND (active_reply_id IS NULL OR active_reply_id = ${reply.id}::uuid)
       RETURNING id
+    ), removed AS (
+      DELETE FROM messages WHERE id = ${turn.replacedReplyId ?? null}::uuid AND conversation_id IN (SELECT id FROM claimed)
     ), asked AS (
       INSERT INTO messages (id, conversation_id, role, parts, status, created_at, updated_at)
-      SELECT ${uuidv7()}::uuid, id, 'user', ${userParts}::jsonb, 'complete', ${question.createdAt}::timestamptz, ${question.createdAt}::timestamptz
-      FROM claimed
+      SELECT ${uuidv7()}::uuid, id, 'user', ${userParts}::jsonb, 'complete', ${question?.createdAt ?? null}::timestamptz, ${question?.createdAt ?? null}::timestamptz
+      FROM claimed WHERE ${question !== undefined}::boolean
     ), answering AS (
       INSERT INTO messages (id, conversation_id, role, parts, status, model, created_at, updated_at)
       SELECT ${reply.id}::uuid, id, 'assistant', '[]'::jsonb, 'streaming', ${reply.model}, ${reply.createdAt}::timestamptz, ${reply.createdAt}::timestamptz
