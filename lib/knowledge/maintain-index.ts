@@ -30,19 +30,17 @@ export function markIndexDirty(chunks = 0): void {
  * once writes have been quiet for a moment, the idle worker adds statistics.
  */
 export async function maintainIndex(opts: { force?: boolean; duringIngestion?: boolean } = {}): Promise<boolean> {
-  const db = await getDatabase();
-  const vacuum = db.backend === 'pglite' || opts.force;
   if (opts.duringIngestion) {
     if (writtenSinceVacuum < VACUUM_EVERY_CHUNKS) return false;
-    writtenSinceVacuum = 0;
-    await run(db, FOLD_TERM_COUNTS);
-    return vacuum ? run(db, 'VACUUM chunk_terms, chunks, term_counts, sources') : true;
+  } else {
+    if (!opts.force && (dirtySince === undefined || Date.now() - lastWrite < QUIET_MS)) return false;
+    dirtySince = undefined;
   }
-  if (!opts.force && (dirtySince === undefined || Date.now() - lastWrite < QUIET_MS)) return false;
-  dirtySince = undefined;
   writtenSinceVacuum = 0;
+  const db = await getDatabase();
   const folded = await run(db, FOLD_TERM_COUNTS);
-  return vacuum ? run(db, 'VACUUM (ANALYZE) chunk_terms, chunks, term_counts, sources') : folded;
+  if (db.backend !== 'pglite' && !opts.force) return folded;
+  return run(db, `VACUUM ${opts.duringIngestion ? '' : '(ANALYZE) '}chunk_terms, chunks, term_counts, sources`);
 }
 
 /**
