@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { embedMany } from 'ai';
 import { resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
-import { prisma } from '@/lib/db';
+import { Prisma, prisma } from '@/lib/db';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from './active-embedding-model';
-import { vectorLiteral } from './vector-literal';
+import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
 const BATCH = 256;
 
@@ -32,7 +32,7 @@ export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingMode
     });
     await db.$executeRaw`
       INSERT INTO chunk_embeddings (chunk_id, model, embedding)
-      SELECT t.id, ${choice.id}, t.e::vector FROM unnest(${todo.map((t) => t.id)}::uuid[], ${embeddings.map((e) => vectorLiteral(e))}::text[]) AS t(id, e)
+      SELECT t.id, ${choice.id}, t.e${Prisma.raw(VECTOR_FROM_INTS)} FROM unnest(${todo.map((t) => t.id)}::uuid[], ${embeddings.map((e) => vectorLiteral(e))}::text[]) AS t(id, e)
       ON CONFLICT DO NOTHING`;
     return todo.length;
   }

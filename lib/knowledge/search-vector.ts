@@ -27,10 +27,10 @@ export async function vectorRanking(opts: {
   return {
     sql: Prisma.sql`
     vec AS MATERIALIZED (
-      SELECT c.seq AS chunk_seq, (1 - (c.embedding::vector(${dims}) <=> ${literal}::vector(${dims})))::float8 AS score
+      SELECT c.seq AS chunk_seq, (1 - (c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})))::float8 AS score
       FROM chunks c
       WHERE c.embedding_model = ${id} ${scope}
-      ORDER BY c.embedding::vector(${dims}) <=> ${literal}::vector(${dims})
+      ORDER BY c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})
       LIMIT ${opts.limit}
     )`,
     // HNSW returns at most ef_search rows: never fewer than the candidate list needs.
