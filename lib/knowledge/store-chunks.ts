@@ -1,8 +1,9 @@
 import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
+import { Prisma } from '@/lib/db';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
-import { vectorLiteral } from './vector-literal';
+import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
 export interface ChunkRow {
   sourceId: string;
@@ -20,33 +21,42 @@ type Tx = P.TransactionClient;
 
 /**
  * Inserts chunks with their vectors, full-text vectors, BM25 postings and term counts inside
- * the caller's transaction. The `english` configuration tokenises and stems, so
- * queries analysed the same way meet the same lexemes.
+ * the caller's transaction, in one statement: each text is analysed once and its lexemes are
+ * listed once, for the chunk's length and for the postings alike. The `english` configuration
+ * tokenises and stems, so queries analysed the same way meet the same lexemes.
  */
 export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: string): Promise<void> {
   if (rows.length === 0) return;
-  const ids = rows.map(() => uuidv7());
+  // Title and heading words (weight A) count twice in a posting's term frequency: a match there
+  // says more (tuned on SciFact train). A chunk's length (BM25's document length) counts every
+  // lexeme once per occurrence; both are clamped to SMALLINT in the postings, far above a chunk's
+  // few hundred tokens. Each term's document frequency grows by its postings here (one delta row
+  // per term). Postings go in sorted, so the B-tree is filled in order rather than at random.
   await tx.$executeRaw`
-    INSERT INTO chunks (id, source_id, generation, ordinal, text, token_count, location, embedding_model, embedding, tsv, term_count)
-    SELECT t.id, t.sid, t.gen, t.ord, t.txt, t.tc, t.loc::jsonb, ${embeddingModel}, t.emb::vector, v.tsv,
-      (SELECT coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0) FROM unnest(v.tsv) u)
-    FROM unnest(${ids}::uuid[], ${rows.map((r) => r.sourceId)}::uuid[], ${rows.map((r) => r.generation)}::int[],
-      ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
-      ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
-      ${rows.map((r) => r.context)}::text[]) AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx)
-    CROSS JOIN LATERAL (SELECT setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv) v`;
-  // Title and heading words (weight A) count twice: a match there says more (tuned on SciFact train).
-  // Lengths are clamped to SMALLINT: a chunk is a few hundred tokens, far below it.
-  // Each term's document frequency grows by its postings here (one delta row per term).
-  await tx.$executeRaw`
-    WITH p AS (
+    WITH src AS MATERIALIZED (
+      SELECT t.*, setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv
+      FROM unnest(${rows.map(() => uuidv7())}::uuid[], ${rows.map((r) => r.sourceId)}::uuid[], ${rows.map((r) => r.generation)}::int[],
+        ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
+        ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
+        ${rows.map((r) => r.context)}::text[]) AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx)
+    ), lex AS MATERIALIZED (
+      SELECT s.id, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS n,
+        coalesce(array_length(array_positions(u.weights, 'A'), 1), 0) AS a
+      FROM src s CROSS JOIN LATERAL unnest(s.tsv) u
+    ), len AS (
+      SELECT id, sum(n)::int AS dl FROM lex GROUP BY id
+    ), ins AS (
+      INSERT INTO chunks (id, source_id, generation, ordinal, text, token_count, location, embedding_model, embedding, tsv, term_count)
+      SELECT s.id, s.sid, s.gen, s.ord, s.txt, s.tc, s.loc::jsonb, ${embeddingModel}, s.emb${Prisma.raw(VECTOR_FROM_INTS)}, s.tsv,
+        coalesce(l.dl, 0)
+      FROM src s LEFT JOIN len l ON l.id = s.id
+      RETURNING id, seq, term_count
+    ), post AS (
       INSERT INTO chunk_terms (term, chunk_seq, tf, dl)
-      SELECT u.lexeme, c.seq,
-        least(coalesce(array_length(u.positions, 1), 1) + (SELECT count(*) FROM unnest(u.weights) w WHERE w = 'A'), 32767),
-        least(c.term_count, 32767)
-      FROM chunks c CROSS JOIN LATERAL unnest(c.tsv) u
-      WHERE c.id = ANY(${ids}::uuid[])
+      SELECT x.lexeme, i.seq, least(x.n + x.a, 32767), least(i.term_count, 32767)
+      FROM lex x JOIN ins i ON i.id = x.id
+      ORDER BY 1, 2
       RETURNING term
     )
-    INSERT INTO term_counts (term, df) SELECT term, count(*)::int FROM p GROUP BY term`;
+    INSERT INTO term_counts (term, df) SELECT term, count(*)::int FROM post GROUP BY term`;
 }
