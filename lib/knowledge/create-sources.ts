@@ -41,22 +41,22 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
   const created = fresh.length
     ? await db.$transaction(
         async (tx) => {
-          const rows = await tx.source.createManyAndReturn({
-            data: fresh.map(({ id, item, hash }) => ({
-              id,
-              title: item.title,
-              kind: item.kind,
-              mediaType: item.mediaType,
-              size: item.data.byteLength,
-              contentHash: hash,
-              uri: item.uri,
-              filename: item.filename,
-              metadata: item.metadata as object,
-            })),
-          });
+          // Raw multi-row inserts (arrays as parameters): a thousand sources cost two statements with
+          // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one hex string each.
+          const ids = fresh.map((f) => f.id);
+          await tx.$executeRaw`
+            INSERT INTO sources (id, title, kind, media_type, size, content_hash, uri, filename, metadata)
+            SELECT * FROM unnest(${ids}::uuid[], ${fresh.map((f) => f.item.title)}::text[],
+              ${fresh.map((f) => f.item.kind)}::text[]::"SourceKind"[], ${fresh.map((f) => f.item.mediaType)}::text[],
+              ${fresh.map((f) => f.item.data.byteLength)}::int[], ${fresh.map((f) => f.hash)}::text[],
+              ${fresh.map((f) => f.item.uri ?? null)}::text[], ${fresh.map((f) => f.item.filename ?? null)}::text[],
+              ${fresh.map((f) => JSON.stringify(f.item.metadata))}::jsonb[])`;
           // Live generation 0 has no chunks; the first ingestion writes generation 1.
-          await tx.sourceContent.createMany({ data: fresh.map(({ id, item }) => ({ sourceId: id, generation: 1, data: Buffer.from(item.data) })) });
-          return rows;
+          await tx.$executeRaw`
+            INSERT INTO source_contents (source_id, generation, data)
+            SELECT t.id, 1, decode(t.hex, 'hex')
+            FROM unnest(${ids}::uuid[], ${fresh.map((f) => Buffer.from(f.item.data).toString('hex'))}::text[]) AS t(id, hex)`;
+          return tx.source.findMany({ where: { id: { in: ids } } });
         },
         { timeout: 60_000 },
       )
