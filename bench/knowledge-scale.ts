@@ -3,7 +3,7 @@
 // the bulk load, as a restore would), then timed through the real searchKnowledge.
 // Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
 import { embedMany } from 'ai';
-import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { LOCAL_EMBEDDING_DIMENSIONS, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase, prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
 import { maintainIndex } from '@/lib/knowledge/maintain-index';
@@ -33,7 +33,8 @@ const db = await prisma();
 const { model, id: modelId } = resolveEmbeddingModel('local');
 const t0 = performance.now();
 await db.$executeRawUnsafe('ALTER TABLE chunk_terms DROP CONSTRAINT chunk_terms_pkey');
-await db.$executeRawUnsafe('DROP INDEX chunks_embedding_local_hash_v1_idx');
+const vectorIndex = `chunks_embedding_${modelId.replaceAll('-', '_')}_idx`;
+await db.$executeRawUnsafe(`DROP INDEX ${vectorIndex}`);
 const texts: string[] = [];
 for (let start = 0; start < total; start += BATCH) {
   const count = Math.min(BATCH, total - start);
@@ -65,7 +66,7 @@ for (let start = 0; start < total; start += BATCH) {
 }
 await db.$executeRawUnsafe('ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq) INCLUDE (tf, dl)');
 await db.$executeRawUnsafe(
-  `CREATE INDEX chunks_embedding_local_hash_v1_idx ON chunks USING hnsw ((embedding::vector(256)) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
+  `CREATE INDEX ${vectorIndex} ON chunks USING hnsw ((embedding::vector(${LOCAL_EMBEDDING_DIMENSIONS})) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
 );
 // What the ingest worker does when it goes idle (lib/knowledge/maintain-index.ts).
 await maintainIndex({ force: true });

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { embedMany } from 'ai';
 import { resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
-import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
+import { isLocalEmbeddingModel } from '@/lib/ai/embedding/local-embedding-model';
 import { Prisma, prisma } from '@/lib/db';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from './active-embedding-model';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
@@ -74,9 +74,9 @@ export async function reindexWhenDue(): Promise<number> {
   return embedded;
 }
 
-/** An HNSW index for a model other than the local one (the migration has that one), built on first use. */
+/** An HNSW index for a model other than the local ones (the migrations have those), built on first use. */
 export async function ensureVectorIndex(choice: EmbeddingChoice): Promise<void> {
-  if (choice.id === LOCAL_EMBEDDING_MODEL_ID) return;
+  if (isLocalEmbeddingModel(choice.id)) return;
   const db = await prisma();
   const sample = await db.$queryRaw<{ dims: number }[]>`
     SELECT vector_dims(embedding) AS dims FROM chunk_embeddings WHERE model = ${choice.id} LIMIT 1`;

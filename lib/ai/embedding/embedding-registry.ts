@@ -2,7 +2,7 @@ import 'server-only';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { EmbeddingModelV4 } from '@ai-sdk/provider';
 import { config } from '@/lib/config';
-import { createLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL_ID } from './local-embedding-model';
+import { createLocalEmbeddingModel, isLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL_ID } from './local-embedding-model';
 
 export interface EmbeddingChoice {
   model: EmbeddingModelV4;
@@ -15,9 +15,8 @@ export interface EmbeddingChoice {
  * `openai:<model>` (OpenAI, or any compatible server through OPENAI_BASE_URL).
  */
 export function resolveEmbeddingModel(name: string = config().EMBEDDING_MODEL): EmbeddingChoice {
-  if (name === 'local' || name === LOCAL_EMBEDDING_MODEL_ID) {
-    return { model: createLocalEmbeddingModel(), id: LOCAL_EMBEDDING_MODEL_ID };
-  }
+  if (name === 'local') return { model: createLocalEmbeddingModel(), id: LOCAL_EMBEDDING_MODEL_ID };
+  if (isLocalEmbeddingModel(name)) return { model: createLocalEmbeddingModel(name), id: name };
   if (name.startsWith('openai:')) {
     const modelId = name.slice('openai:'.length);
     const c = config();

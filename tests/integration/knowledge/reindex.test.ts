@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
@@ -52,13 +53,13 @@ describe('re-embedding after EMBEDDING_MODEL changes', () => {
     const tag = randomUUID().slice(0, 8);
     const id = await seedSource({ title: `Reindex ${tag}`, texts: [`quokka ${tag} smiles`, `wombat ${tag} burrows`] });
     forgetActiveEmbeddingModel();
-    expect((await activeEmbeddingModel()).id).toBe('local-hash-v1');
+    expect((await activeEmbeddingModel()).id).toBe(LOCAL_EMBEDDING_MODEL_ID);
 
     Object.assign(process.env, { EMBEDDING_MODEL: 'openai:stand-in-embed', OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, OPENAI_API_KEY: 'test' });
     resetConfigForTests();
     forgetActiveEmbeddingModel();
     // Before the re-index: still the old model, and search still works.
-    expect((await activeEmbeddingModel()).id).toBe('local-hash-v1');
+    expect((await activeEmbeddingModel()).id).toBe(LOCAL_EMBEDDING_MODEL_ID);
     expect((await searchKnowledge({ query: `quokka ${tag}` }))[0]?.sourceId).toBe(id);
 
     let embedded = 0;

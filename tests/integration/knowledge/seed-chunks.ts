@@ -11,6 +11,8 @@ export async function seedSource(opts: {
   live?: boolean;
   status?: 'pending' | 'processing' | 'ready' | 'failed';
   metadata?: Record<string, unknown>;
+  /** EMBEDDING_MODEL name the vectors are made with (default `local`). */
+  embeddingModel?: string;
 }): Promise<string> {
   const db = await prisma();
   const generation = opts.generation ?? 1;
@@ -25,7 +27,7 @@ export async function seedSource(opts: {
       metadata: (opts.metadata ?? {}) as object,
     },
   });
-  const { model, id } = resolveEmbeddingModel('local');
+  const { model, id } = resolveEmbeddingModel(opts.embeddingModel ?? 'local');
   const { embeddings } = await embedMany({ model, values: opts.texts });
   await db.$transaction((tx) =>
     storeChunks(
