@@ -44,6 +44,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await signInThroughForm(page);
     await expect(page.getByTestId('source-row').first()).toBeVisible();
+    // Signing in refreshes the server components; the streamed metadata (the
+    // <title>) lands a moment after the console, so wait for the settled page.
+    await expect(page).toHaveTitle('Knowledge · Groundwork');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Small screens: the chat at 360 px with the sidebar drawer open.
