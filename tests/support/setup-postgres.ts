@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDatabase } from '@/lib/db';
@@ -7,13 +9,28 @@ import { startWireServer } from './pglite-wire-server';
  * The integration suite again, through @prisma/adapter-pg and node-postgres over
  * the PostgreSQL wire protocol. Each test file gets its own server (PGlite with
  * pgvector behind pglite-socket) so files never see each other's data; with
- * DATABASE_URL_TEST_PG set, they share that real server instead.
+ * DATABASE_URL_TEST_PG set, each file gets its own database on that real server
+ * instead (the URL's user creates and drops them).
  */
 const external = inject('externalDatabaseUrl');
 let stop: (() => Promise<void>) | undefined;
 
 if (external) {
-  process.env.DATABASE_URL = external;
+  const name = `groundwork_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: external });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(external);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  stop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 } else {
   const server = await startWireServer();
   process.env.DATABASE_URL = server.url;
