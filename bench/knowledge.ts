@@ -4,9 +4,8 @@
 // ingestion throughput, search latency through HTTP, and search latency at 100,000
 // chunks (synthetic corpus, in a separate process: see bench/knowledge-scale.ts).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freshDatabase } from './fresh-database';
 import { loadScifact, ndcgAt10, percentile, recallAt100 } from './scifact-data';
 
 interface Options {
@@ -113,7 +112,7 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   log(`SciFact test: nDCG@10 ${figures.scifactNdcg10!.toFixed(4)}, Recall@100 ${figures.scifactRecall100!.toFixed(4)}; search p50 ${figures.searchP50Ms!.toFixed(1)} ms, p95 ${figures.searchP95Ms!.toFixed(1)} ms`);
 
   // 3. Search latency at 100,000 chunks, in its own process and database.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-scale-'));
+  const database = await freshDatabase(`bench_scale_${process.pid}`);
   // Asynchronous, not spawnSync: a blocked event loop leaves this process's HTTP
   // connections to the server stale, and the next suite's first request fails (EPIPE).
   const child = spawn(
@@ -123,14 +122,14 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
       cwd: path.join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 30 * 60_000,
-      env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
     },
   );
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   await new Promise<void>((resolve) => child.on('close', () => resolve()));
   const scale = { stdout, stderr: `exit ${child.exitCode}` };
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
   const line = scale.stdout.trim().split('\n').pop() ?? '';
   try {
     const result = JSON.parse(line) as Record<string, number>;

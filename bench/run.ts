@@ -2,15 +2,22 @@
 // benchmark and runs it through HTTP: knowledge (SciFact quality, ingestion, search latency)
 // and chat (time to first byte and to full reply). A benchmark, not a test: it
 // reports figures and never fails on them. `npm run bench -- knowledge` runs one.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// BENCH_DATABASE_URL=postgres://… runs the suites on a PostgreSQL server instead (a fresh
+// database per suite, created and dropped there), and BENCH_WORKERS=n adds n `npm run worker`
+// processes beside each server.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { databaseServerUrl, freshDatabase } from './fresh-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminKey = `gwk_bench_${Date.now()}_admin_key_for_this_run`;
 const only = process.argv[2];
 
 const log = (line: string) => console.log(line);
+const workers = Number(process.env.BENCH_WORKERS ?? 0);
+if (workers > 0 && !databaseServerUrl) throw new Error('BENCH_WORKERS needs BENCH_DATABASE_URL: PGlite is one process');
+log(`database: ${databaseServerUrl ? `PostgreSQL server (${new URL(databaseServerUrl).host}), ${workers} extra worker(s)` : 'embedded PGlite'}`);
 
 if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
   log('building the production server…');
@@ -18,20 +25,22 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** A production server on a fresh embedded database of its own; `stop` also removes the data. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/** A production server (and BENCH_WORKERS extra workers) on a fresh database of its own; `stop` also removes it. */
+async function startServer(): Promise<{ baseUrl: string; databaseUrl: string; stop: () => Promise<void> }> {
   const port = 3300 + Math.floor(Math.random() * 500);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(root, 'data', `bench-${process.pid}-${port}`);
-  mkdirSync(dataDir, { recursive: true });
+  const database = await freshDatabase(`bench_${process.pid}_${port}`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+  };
   const server = spawn('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: `pglite:${dataDir}`,
+      ...env,
       ADMIN_API_KEY: adminKey,
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_REQUESTS: '10000000',
       RATE_LIMIT_IP_REQUESTS: '10000000',
       RATE_LIMIT_MESSAGES: '10000000',
@@ -41,18 +50,29 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+  const processes: ChildProcess[] = [server];
   const stop = async () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {}
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(
+      processes.map(async (child) => {
+        const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {}
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }),
+    );
+    await database.drop();
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) {
+        // Extra workers start once the app has migrated the database.
+        for (let i = 0; i < workers; i++) {
+          processes.push(spawn('npm', ['run', 'worker'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true }));
+        }
+        return { baseUrl, databaseUrl: database.url, stop };
+      }
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
