@@ -26,7 +26,7 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD
 }
 
 /** A production server (and BENCH_WORKERS extra workers) on a fresh database of its own; `stop` also removes it. */
-async function startServer(): Promise<{ baseUrl: string; databaseUrl: string; stop: () => Promise<void> }> {
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = 3300 + Math.floor(Math.random() * 500);
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await freshDatabase(`bench_${process.pid}_${port}`);
@@ -71,7 +71,7 @@ async function startServer(): Promise<{ baseUrl: string; databaseUrl: string; st
         for (let i = 0; i < workers; i++) {
           processes.push(spawn('npm', ['run', 'worker'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true }));
         }
-        return { baseUrl, databaseUrl: database.url, stop };
+        return { baseUrl, stop };
       }
     } catch {}
     await new Promise((r) => setTimeout(r, 500));

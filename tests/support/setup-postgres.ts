@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDatabase } from '@/lib/db';
+import { createServerDatabase } from '../../scripts/server-database';
 import { startWireServer } from './pglite-wire-server';
 
 /**
@@ -17,20 +17,9 @@ let stop: (() => Promise<void>) | undefined;
 
 if (external) {
   const name = `groundwork_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: external });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(external);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  stop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const database = await createServerDatabase(external, name);
+  process.env.DATABASE_URL = database.url;
+  stop = database.drop;
 } else {
   const server = await startWireServer();
   process.env.DATABASE_URL = server.url;
