@@ -30,10 +30,14 @@ export function stem(word: string): string {
 
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
 
-/** Splits text into sentences, keeping abbreviations and decimals intact. */
+// Where a block of text ends: a blank line, a list item, or either side of a Markdown heading line
+// (every parser emits headings as `#` lines, and a chunk starts with its section's heading).
+const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[ \t])|(?<=^[ \t]{0,3}#{1,6}[ \t][^\n]*)\n/m;
+
+/** Splits text into sentences, keeping abbreviations and decimals intact; a heading is never part of a sentence. */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
-  for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)/)) {
+  for (const block of text.split(BLOCK_BREAK)) {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
     let current = '';

@@ -19,6 +19,11 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How long do I have to ask for a refund?', sources: faq })).toBe('You can request a refund within 30 days of purchase [1].');
   });
 
+  it('never glues a chunk’s heading onto the sentence it quotes', () => {
+    const guide = [{ n: 1, title: 'Field guide', text: '## Edelweiss\nEdelweiss grows on limestone ledges between 1,800 and 3,000 metres.' }];
+    expect(composeAnswer({ question: 'Where does edelweiss grow?', sources: guide })).toBe('Edelweiss grows on limestone ledges between 1,800 and 3,000 metres [1].');
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
@@ -62,6 +67,12 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
 describe('text helpers', () => {
   it('splits sentences without breaking abbreviations or decimals', () => {
     expect(splitSentences('Use e.g. salt. Version 2.5 is out! Is it? Yes.')).toEqual(['Use e.g. salt.', 'Version 2.5 is out!', 'Is it?', 'Yes.']);
+  });
+  it('keeps a Markdown heading line out of the sentence after it', () => {
+    const text = '## Edelweiss\nEdelweiss grows on limestone. It is woolly.\n### Care\nWater it rarely.';
+    expect(splitSentences(text)).toEqual(['## Edelweiss', 'Edelweiss grows on limestone.', 'It is woolly.', '### Care', 'Water it rarely.']);
+    // A '#' inside a line is text, not a heading.
+    expect(splitSentences('Ask for item #3 at the desk\nand pay there.')).toEqual(['Ask for item #3 at the desk and pay there.']);
   });
   it('stems plurals and verb forms to the same term', () => {
     expect(stem('effects')).toBe(stem('effect'));
