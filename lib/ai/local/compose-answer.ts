@@ -26,7 +26,9 @@ function clean(sentence: string): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]*>/g, '')
     .replace(/\[\d+\]/g, '')
-    .replace(/[*_`#>]+/g, '')
+    .replace(/^[\s#>]+/, '') // heading and quote markers
+    .replace(/[*`]+/g, '') // emphasis and code marks
+    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1') // _emphasis_, not snake_case names
     .replace(/\s+/g, ' ')
     .replace(/\s+([.,!?;:])/g, '$1')
     .trim();

@@ -34,9 +34,59 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|ap
 // (every parser emits headings as `#` lines, and a chunk starts with its section's heading).
 const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[ \t])|(?<=^[ \t]{0,3}#{1,6}[ \t][^\n]*)\n/m;
 
-/** Splits text into sentences, keeping abbreviations and decimals intact; a heading is never part of a sentence. */
+/**
+ * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
+ * part of a sentence, and each table row is one: `| a | b |` rows (Markdown) and `a | b` rows
+ * (HTML and DOCX tables, see html-to-text) read as `a; b`, or as `name: a; value: b` under a
+ * Markdown header row.
+ */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
+  let prose: string[] = [];
+  let table: string[] = [];
+  const endTable = () => {
+    // A lone `a | b` line is prose that happens to hold a bar; a line starting with `|` is a row.
+    if (table.length === 1 && !table[0]!.trimStart().startsWith('|')) prose.push(table[0]!);
+    else {
+      splitProse(prose.join('\n'), out);
+      prose = [];
+      tableSentences(table, out);
+    }
+    table = [];
+  };
+  for (const line of text.split('\n')) {
+    if (TABLE_ROW.test(line)) table.push(line);
+    else {
+      if (table.length) endTable();
+      prose.push(line);
+    }
+  }
+  if (table.length) endTable();
+  splitProse(prose.join('\n'), out);
+  return out;
+}
+
+const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
+const SEPARATOR_CELL = /^:?-{3,}:?$/;
+
+function tableSentences(rows: string[], out: string[]): void {
+  const cells = rows.map((row) =>
+    row
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/(?<!\\)\|$/, '')
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.replace(/\\\|/g, '|').trim()),
+  );
+  const header = cells.length > 1 && cells[1]!.every((c) => SEPARATOR_CELL.test(c)) ? cells[0]! : undefined;
+  for (const [i, row] of cells.entries()) {
+    if (header && i < 2) continue;
+    const parts = row.map((c, j) => (c && header?.[j] ? `${header[j]}: ${c}` : c)).filter(Boolean);
+    if (parts.length && !parts.every((c) => SEPARATOR_CELL.test(c))) out.push(parts.join('; '));
+  }
+}
+
+function splitProse(text: string, out: string[]): void {
   for (const block of text.split(BLOCK_BREAK)) {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
@@ -50,5 +100,4 @@ export function splitSentences(text: string): string[] {
     }
     if (current) out.push(current);
   }
-  return out;
 }

@@ -24,6 +24,22 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Where does edelweiss grow?', sources: guide })).toBe('Edelweiss grows on limestone ledges between 1,800 and 3,000 metres [1].');
   });
 
+  it('answers from the row of a table that holds the answer', () => {
+    const config = [
+      {
+        n: 1,
+        title: 'Configuration',
+        text:
+          '## Configuration\nEvery setting is optional.\n\n| setting | default | meaning |\n| --- | --- | --- |\n' +
+          '| `DATABASE_URL` | `pglite:./data/pglite` | where the data lives |\n| `MAX_JSON_BYTES` | `1048576` | JSON body limit (413) |\n' +
+          '| `MAX_UPLOAD_BYTES` | `26214400` | upload limit, enforced while streaming (413) |\n| `RATE_LIMIT` | `60` | requests a minute |',
+      },
+    ];
+    expect(composeAnswer({ question: 'What is the default upload limit?', sources: config })).toBe(
+      'setting: MAX_UPLOAD_BYTES; default: 26214400; meaning: upload limit, enforced while streaming (413) [1].',
+    );
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
@@ -73,6 +89,18 @@ describe('text helpers', () => {
     expect(splitSentences(text)).toEqual(['## Edelweiss', 'Edelweiss grows on limestone.', 'It is woolly.', '### Care', 'Water it rarely.']);
     // A '#' inside a line is text, not a heading.
     expect(splitSentences('Ask for item #3 at the desk\nand pay there.')).toEqual(['Ask for item #3 at the desk and pay there.']);
+  });
+  it('reads each table row as one sentence, labelled by a Markdown header row', () => {
+    const markdown = 'Limits:\n\n| setting | default |\n| --- | ---: |\n| `MAX_UPLOAD_BYTES` | 25 MiB. Checked early |\n| `MAX_JSON_BYTES` | 1 MiB |\nAfter the table.';
+    expect(splitSentences(markdown)).toEqual([
+      'Limits:',
+      'setting: `MAX_UPLOAD_BYTES`; default: 25 MiB. Checked early',
+      'setting: `MAX_JSON_BYTES`; default: 1 MiB',
+      'After the table.',
+    ]);
+    // Rows of an HTML or DOCX table (html-to-text writes `cell | cell`); a lone bar in prose stays prose.
+    expect(splitSentences('Opening hours\nMonday | 9–17\nSaturday | closed')).toEqual(['Opening hours', 'Monday; 9–17', 'Saturday; closed']);
+    expect(splitSentences('Use a | b to pipe.\nIt works.')).toEqual(['Use a | b to pipe.', 'It works.']);
   });
   it('stems plurals and verb forms to the same term', () => {
     expect(stem('effects')).toBe(stem('effect'));
