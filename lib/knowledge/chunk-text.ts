@@ -73,7 +73,10 @@ function sections(text: string): { start: number; end: number; headings: string[
   const path: string[] = [];
   let start = 0;
   let headings: string[] = [];
+  const fences = fencedCode(text);
   for (const m of text.matchAll(HEADING)) {
+    // A `# comment` line in a shell or Python example is code, not a heading.
+    if (fences.some(([from, to]) => m.index >= from && m.index < to)) continue;
     if (m.index > start) out.push({ start, end: m.index, headings });
     const level = m[1]!.length;
     path.length = Math.min(path.length, level - 1);
@@ -84,6 +87,25 @@ function sections(text: string): { start: number; end: number; headings: string[
   }
   if (start < text.length) out.push({ start, end: text.length, headings });
   return out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
+}
+
+/** [start, end) of each fenced code block (``` or ~~~, CommonMark); an unclosed fence runs to the end. */
+function fencedCode(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let open: { at: number; marker: string } | undefined;
+  for (const m of text.matchAll(/^ {0,3}(`{3,}|~{3,})(.*)$/gm)) {
+    const marker = m[1]!;
+    if (!open) {
+      // An opening backtick fence's info string cannot contain a backtick.
+      if (marker[0] === '`' && m[2]!.includes('`')) continue;
+      open = { at: m.index, marker };
+    } else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && !m[2]!.trim()) {
+      out.push([open.at, m.index + m[0].length]);
+      open = undefined;
+    }
+  }
+  if (open) out.push([open.at, text.length]);
+  return out;
 }
 
 /** Paragraphs, then sentences, then word runs: the coarsest pieces that fit. */

@@ -15,6 +15,30 @@ describe('chunkText', () => {
     expect(chunks.some((c) => c.location.headings?.join('/') === 'Guide/Install')).toBe(true);
   });
 
+  it('never takes a # comment in a fenced code block for a heading', () => {
+    const readme = [
+      '# Tool',
+      '## Usage',
+      '```sh',
+      '# start the server',
+      'tool serve',
+      '```',
+      '~~~python',
+      '# also code',
+      '~~~',
+      'Then open the page.',
+      '## Architecture',
+      'It has one process.',
+    ].join('\n\n');
+    const chunks = chunkText(readme, { targetTokens: 5, overlapTokens: 0 });
+    const headingsOf = (word: string) => chunks.find((c) => c.text.includes(word))?.location.headings;
+    expect(headingsOf('serve')).toEqual(['Tool', 'Usage']);
+    expect(headingsOf('Then open')).toEqual(['Tool', 'Usage']);
+    expect(headingsOf('one process')).toEqual(['Tool', 'Architecture']);
+    // An unclosed fence runs to the end of the text.
+    expect(chunkText('## A\n\n```\n# not a heading\n\ncode', { targetTokens: 3, overlapTokens: 0 }).every((c) => c.location.headings?.join() === 'A')).toBe(true);
+  });
+
   it('splits long paragraphs at sentences and repeats up to the overlap', () => {
     const chunks = chunkText(doc, { targetTokens: 20, overlapTokens: 8 }).filter((c) => c.location.headings?.includes('Install'));
     expect(chunks.length).toBeGreaterThan(3);
