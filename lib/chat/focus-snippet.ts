@@ -12,7 +12,7 @@ export function focusSnippet(passage: string, claim: string): string {
   const wanted = new Set(contentTerms(claim));
   let best = '';
   let bestScore = 0;
-  for (const sentence of splitSentences(passage)) {
+  for (const sentence of splitSentences(passage, { verbatimRows: true })) {
     const terms = new Set(contentTerms(sentence));
     let score = 0;
     for (const t of terms) if (wanted.has(t)) score++;

@@ -1,6 +1,6 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
-import { contentTerms, splitSentences } from './text-terms';
+import { contentTerms, leansOnHistory, splitSentences } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -44,8 +44,8 @@ interface Candidate {
 
 /**
  * The extractive answer: the sentences of the retrieved passages that best match
- * the question, in retrieval order, each followed by its `[n]` citation. Terms
- * of the previous question count at half weight, so a follow-up like "and its
+ * the question, in retrieval order, each followed by its `[n]` citation. In a
+ * follow-up, terms of the previous question count at half weight, so "and its
  * side effects?" still finds sentences about the earlier subject.
  */
 export function composeAnswer({ question, previousQuestion, sources }: { question: string; previousQuestion?: string; sources: PromptSource[] }): string {
@@ -54,7 +54,9 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   if (sources.length === 0) return NOTHING_FOUND;
 
   const weights = new Map<string, number>();
-  for (const t of contentTerms(previousQuestion ?? '')) weights.set(t, 0.5);
+  // The previous question only for a follow-up, as in retrieval: a question that stands alone
+  // would otherwise pull in sentences about the last subject.
+  if (previousQuestion && leansOnHistory(question)) for (const t of contentTerms(previousQuestion)) weights.set(t, 0.5);
   for (const t of contentTerms(question)) weights.set(t, 1);
   if (weights.size === 0) return NOT_ANSWERED;
 

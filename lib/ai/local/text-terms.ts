@@ -10,6 +10,14 @@ const STOPWORDS = new Set(
   thing things much many may might must shall us let lets whats`.split(/\s+/),
 );
 
+// "and what about its side effects?" names nothing: it leans on the previous question.
+const REFERS_BACK = /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her)\b/i;
+
+/** A follow-up that needs the previous question to be understood: it refers back, or is too short to stand alone. */
+export function leansOnHistory(question: string): boolean {
+  return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
+}
+
 /** Lower-cased word stems, stopwords removed. */
 export function contentTerms(text: string): string[] {
   const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
@@ -38,9 +46,9 @@ const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[
  * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
  * part of a sentence, and each table row is one: `| a | b |` rows (Markdown) and `a | b` rows
  * (HTML and DOCX tables, see html-to-text) read as `a; b`, or as `name: a; value: b` under a
- * Markdown header row.
+ * Markdown header row; `verbatimRows` keeps a row as written, for quoting it from its passage.
  */
-export function splitSentences(text: string): string[] {
+export function splitSentences(text: string, { verbatimRows = false } = {}): string[] {
   const out: string[] = [];
   let prose: string[] = [];
   let table: string[] = [];
@@ -50,7 +58,7 @@ export function splitSentences(text: string): string[] {
     else {
       splitProse(prose.join('\n'), out);
       prose = [];
-      tableSentences(table, out);
+      tableSentences(table, out, verbatimRows);
     }
     table = [];
   };
@@ -69,7 +77,7 @@ export function splitSentences(text: string): string[] {
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
 const SEPARATOR_CELL = /^:?-{3,}:?$/;
 
-function tableSentences(rows: string[], out: string[]): void {
+function tableSentences(rows: string[], out: string[], verbatim: boolean): void {
   const cells = rows.map((row) =>
     row
       .trim()
@@ -81,6 +89,10 @@ function tableSentences(rows: string[], out: string[]): void {
   const header = cells.length > 1 && cells[1]!.every((c) => SEPARATOR_CELL.test(c)) ? cells[0]! : undefined;
   for (const [i, row] of cells.entries()) {
     if (header && i < 2) continue;
+    if (verbatim) {
+      if (!row.every((c) => SEPARATOR_CELL.test(c))) out.push(rows[i]!.trim());
+      continue;
+    }
     const parts = row.map((c, j) => (c && header?.[j] ? `${header[j]}: ${c}` : c)).filter(Boolean);
     if (parts.length && !parts.every((c) => SEPARATOR_CELL.test(c))) out.push(parts.join('; '));
   }

@@ -56,6 +56,14 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'and its side effects?', previousQuestion: 'What is ibuprofen?', sources: drug })).toMatch(/nausea and dizziness \[1\]/);
   });
 
+  it('leaves the previous question out of a question that stands alone', () => {
+    const guide = [
+      { n: 1, title: 'Keys', text: 'Create an API key on the admin page under API keys. The default upload limit is 25 MiB.' },
+    ];
+    const answer = composeAnswer({ question: 'How do I create an API key?', previousQuestion: 'What is the default upload limit?', sources: guide });
+    expect(answer).toBe('Create an API key on the admin page under API keys [1].');
+  });
+
   it('answers greetings, thanks and questions about itself without sources', () => {
     expect(composeAnswer({ question: 'hi there!', sources })).toMatch(/^Hello!/);
     expect(composeAnswer({ question: 'Thanks a lot', sources })).toMatch(/welcome/);
