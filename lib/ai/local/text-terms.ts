@@ -88,13 +88,9 @@ function tableSentences(rows: string[], out: string[], verbatim: boolean): void 
   );
   const header = cells.length > 1 && cells[1]!.every((c) => SEPARATOR_CELL.test(c)) ? cells[0]! : undefined;
   for (const [i, row] of cells.entries()) {
-    if (header && i < 2) continue;
-    if (verbatim) {
-      if (!row.every((c) => SEPARATOR_CELL.test(c))) out.push(rows[i]!.trim());
-      continue;
-    }
+    if ((header && i < 2) || row.every((c) => SEPARATOR_CELL.test(c))) continue;
     const parts = row.map((c, j) => (c && header?.[j] ? `${header[j]}: ${c}` : c)).filter(Boolean);
-    if (parts.length && !parts.every((c) => SEPARATOR_CELL.test(c))) out.push(parts.join('; '));
+    if (parts.length) out.push(verbatim ? rows[i]!.trim() : parts.join('; '));
   }
 }
 
