@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { frontMatterTitle, readFrontMatter } from './parsers/front-matter';
 
 /** A source as a request describes it, before it is stored. */
 export interface NewSource {
@@ -25,8 +26,14 @@ export function contentHashOf(source: NewSource): string {
   return h.digest('hex');
 }
 
-/** A title for a source that was given none: the file name, URL or first words. */
+/** A title for a source that was given none: the file name, URL, or the text's front-matter title or first line. */
 export function defaultTitle(opts: { filename?: string; uri?: string; text?: string }): string {
-  const base = opts.filename?.replace(/^.*[\\/]/, '') || opts.uri || opts.text?.trim().split('\n')[0]?.replace(/^#+\s*/, '') || 'Untitled';
+  const base = opts.filename?.replace(/^.*[\\/]/, '') || opts.uri || (opts.text !== undefined && titleOfText(opts.text)) || 'Untitled';
   return base.replaceAll('\u0000', '').slice(0, 200) || 'Untitled';
+}
+
+function titleOfText(raw: string): string | undefined {
+  const text = raw.replace(/\r\n?/g, '\n');
+  const fm = readFrontMatter(text);
+  return (fm && frontMatterTitle(fm)) || text.slice(fm?.end ?? 0).trim().split('\n')[0]?.replace(/^#+\s*/, '');
 }

@@ -23,8 +23,12 @@ const httpUrl = z
 export const textSourceInput = once(() =>
   z
     .object({
-      title: titleSchema().optional(),
-      text: z.string().min(1, 'must not be empty').refine((t) => t.trim().length > 0, 'must not be blank').meta({ description: 'The text (Markdown headings are kept as structure).' }),
+      title: titleSchema().optional().meta({ description: 'Optional; defaults to the YAML front matter\'s `title`, else the first line.' }),
+      text: z
+        .string()
+        .min(1, 'must not be empty')
+        .refine((t) => t.trim().length > 0, 'must not be blank')
+        .meta({ description: 'The text as Markdown: headings are kept as structure; YAML front matter is read for the title, not indexed.' }),
       metadata: metadataSchema.optional(),
     })
     .meta({ id: 'TextSourceInput' }),
@@ -49,7 +53,9 @@ export const sourceStatusSchema = z.enum(['pending', 'processing', 'ready', 'fai
 export const sourceSchema = z
   .object({
     id: z.uuid(),
-    title: z.string(),
+    title: z.string().meta({
+      description: 'Given, or else the document\'s own once ingested (HTML `<title>`, PDF title, Markdown front matter), else the file name, URL or first line.',
+    }),
     kind: z.enum(['file', 'text', 'url']),
     mediaType: z.string(),
     size: z.number().int().meta({ description: 'Bytes of the uploaded content.' }),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
+import { blankFrontMatter, frontMatterTitle, readFrontMatter } from './front-matter';
 import { parseDocx } from './parse-docx';
 import { parseHtml } from './parse-html';
 import { parsePdf } from './parse-pdf';
@@ -45,6 +46,8 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
       doc = parseJson(utf8(bytes));
       break;
     case MEDIA_TYPES.markdown:
+      doc = parseMarkdown(utf8(bytes).replace(/\r\n?/g, '\n'));
+      break;
     case MEDIA_TYPES.text:
       doc = { text: utf8(bytes).replace(/\r\n?/g, '\n') };
       break;
@@ -54,4 +57,11 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
   const text = doc.text.replaceAll('\u0000', '');
   if (!text.trim()) throw new ExtractionError('The document has no text.');
   return { ...doc, text, title: doc.title?.replaceAll('\u0000', '') };
+}
+
+/** Markdown is already what the chunker reads; its front matter gives the title and is not content. */
+function parseMarkdown(text: string): ExtractedDocument {
+  const fm = readFrontMatter(text);
+  if (!fm) return { text };
+  return { text: blankFrontMatter(text, fm), title: frontMatterTitle(fm) };
 }

@@ -102,6 +102,24 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect((await search(user, `Widget ${tag}`))[0]?.text).toContain(`product.name: Widget ${tag}`);
   });
 
+  it('takes a Markdown file’s title from its front matter and indexes none of the block', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const file = `---\ntitle: Streaming ${tag}\ndescription: Why replies arrive piece by piece.\nsidebar_position: 5\n---\n\n# Streaming\n\nStreaming shows the reply ${tag} as it is generated.\n`;
+    const res = await upload(admin, [{ name: '05-streaming.md', bytes: file }]);
+    const source = await bodyOf<SourceView>(res);
+    expect(source.title).toBe('05-streaming.md');
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Streaming ${tag}`, chunkCount: 1 });
+    const hits = await search(user, `streaming ${tag} sidebar_position description`, { sourceId: source.id, k: '5' });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ title: `Streaming ${tag}`, text: `# Streaming\n\nStreaming shows the reply ${tag} as it is generated.` });
+    // Offsets still point into the uploaded file.
+    expect(file.slice(hits[0]!.location.start, hits[0]!.location.end)).toBe(hits[0]!.text);
+
+    const text = await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `---\ntitle: Notes ${tag}\n---\nBody of the notes ${tag}.` } });
+    expect(text.status).toBe(202);
+    expect(await bodyOf<SourceView>(text)).toMatchObject({ title: `Notes ${tag}` });
+  });
+
   it('ingests a real PDF with page numbers and its title', async () => {
     const tag = randomUUID().slice(0, 8);
     const pdf = await makePdf([`First page about apples ${tag}.`, `Second page about volcanoes ${tag}.`], `Fruit and fire ${tag}`);
