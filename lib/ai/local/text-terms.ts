@@ -18,10 +18,23 @@ export function leansOnHistory(question: string): boolean {
   return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
 }
 
-/** Lower-cased word stems, stopwords removed. */
+// Where an identifier's words meet: streamText → stream|Text, parseHTMLDocument → parse|HTML|Document.
+const CAMEL_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+/**
+ * Lower-cased word stems, stopwords removed. A camelCase identifier also gives its words, so
+ * "how do I stream text" meets a sentence about `streamText`.
+ */
 export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-  return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
+  const words = text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
+    for (const part of parts.map((p) => p.toLowerCase())) {
+      if (!STOPWORDS.has(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));
+    }
+  }
+  return terms;
 }
 
 /** A light suffix stripper: enough to match "effects" with "effect" and "running" with "run". */
@@ -44,9 +57,10 @@ const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[
 
 /**
  * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
- * part of a sentence, and each table row is one: `| a | b |` rows (Markdown) and `a | b` rows
- * (HTML and DOCX tables, see html-to-text) read as `a; b`, or as `name: a; value: b` under a
- * Markdown header row; `verbatimRows` keeps a row as written, for quoting it from its passage.
+ * part of a sentence, fenced code gives none (its `# comment` lines are no headings either),
+ * and each table row is one: `| a | b |` rows (Markdown) and `a | b` rows (HTML and DOCX
+ * tables, see html-to-text) read as `a; b`, or as `name: a; value: b` under a Markdown header
+ * row; `verbatimRows` keeps a row as written, for quoting it from its passage.
  */
 export function splitSentences(text: string, { verbatimRows = false } = {}): string[] {
   const out: string[] = [];
@@ -62,7 +76,18 @@ export function splitSentences(text: string, { verbatimRows = false } = {}): str
     }
     table = [];
   };
+  let fence: string | undefined;
   for (const line of text.split('\n')) {
+    // Fenced code is not prose: it gives no sentence, and it ends the block before it.
+    const [, marker, rest = ''] = FENCE.exec(line) ?? [];
+    const opens = fence === undefined && marker && !(marker[0] === '`' && rest.includes('`'));
+    if (opens || fence !== undefined) {
+      if (opens) fence = marker;
+      else if (marker && marker[0] === fence![0] && marker.length >= fence!.length && !rest.trim()) fence = undefined;
+      if (table.length) endTable();
+      prose.push('');
+      continue;
+    }
     if (TABLE_ROW.test(line)) table.push(line);
     else {
       if (table.length) endTable();
@@ -75,6 +100,7 @@ export function splitSentences(text: string, { verbatimRows = false } = {}): str
 }
 
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const SEPARATOR_CELL = /^:?-{3,}:?$/;
 
 function tableSentences(rows: string[], out: string[], verbatim: boolean): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND } from '@/lib/ai/local/compose-answer';
-import { splitSentences, stem } from '@/lib/ai/local/text-terms';
+import { contentTerms, splitSentences, stem } from '@/lib/ai/local/text-terms';
 
 const sources = [
   { n: 1, title: 'Paris', text: 'Paris is the capital of France. It has about two million inhabitants. The Seine flows through it.' },
@@ -109,6 +109,16 @@ describe('text helpers', () => {
     // Rows of an HTML or DOCX table (html-to-text writes `cell | cell`); a lone bar in prose stays prose.
     expect(splitSentences('Opening hours\nMonday | 9–17\nSaturday | closed')).toEqual(['Opening hours', 'Monday; 9–17', 'Saturday; closed']);
     expect(splitSentences('Use a | b to pipe.\nIt works.')).toEqual(['Use a | b to pipe.', 'It works.']);
+  });
+  it('takes no sentence from fenced code, and ends the prose block before it', () => {
+    const text = 'Install it first\n```sh\n# install the tool\nnpm install tool\n```\nThen run it. ~~~\n~~~~\nnot.closed()\n~~~\nstill code\n~~~~\nDone.';
+    expect(splitSentences(text)).toEqual(['Install it first', 'Then run it. ~~~', 'Done.']);
+    // Three backticks with a backtick after them open no fence.
+    expect(splitSentences('```inline``` code stays prose.')).toEqual(['```inline``` code stays prose.']);
+  });
+  it('gives the words of a camelCase identifier as well as the identifier', () => {
+    expect(contentTerms('Call streamText or parseHTMLDocument')).toEqual(['call', 'streamtext', 'stream', 'text', 'parsehtmldocument', 'parse', 'html', 'document']);
+    expect(contentTerms('HTML and iOS')).toEqual(['html', 'ios', 'os']);
   });
   it('stems plurals and verb forms to the same term', () => {
     expect(stem('effects')).toBe(stem('effect'));
