@@ -1,6 +1,7 @@
 // npm run bench – starts a production server on a fresh embedded database for each
-// benchmark and runs it through HTTP: knowledge (SciFact quality, ingestion, search latency)
-// and chat (time to first byte and to full reply). A benchmark, not a test: it
+// benchmark and runs it through HTTP: knowledge (SciFact quality, ingestion, search latency),
+// chat (time to first byte and to full reply) and answers (judged questions over the AI SDK
+// docs, answered by the configured chat model). A benchmark, not a test: it
 // reports figures and never fails on them. `npm run bench -- knowledge` runs one.
 // BENCH_DATABASE_URL=postgres://… runs the suites on a PostgreSQL server instead (a fresh
 // database per suite, created and dropped there), and BENCH_WORKERS=n adds n `npm run worker`
@@ -86,6 +87,7 @@ const results: Record<string, Record<string, number>> = {};
 const suites: [string, string, string][] = [
   ['knowledge', './knowledge.ts', 'runKnowledgeBench'],
   ['chat', './chat.ts', 'runChatBench'],
+  ['answers', './answers.ts', 'runAnswersBench'],
 ];
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue;
