@@ -54,7 +54,7 @@ export const sourceSchema = z
   .object({
     id: z.uuid(),
     title: z.string().meta({
-      description: 'Given, or else the document\'s own once ingested (HTML `<title>`, PDF title, Markdown front matter), else the file name, URL or first line.',
+      description: 'Given, or else the document\'s own once ingested (HTML `<title>`, PDF or DOCX document properties, Markdown front matter), else the file name, URL or first line.',
     }),
     kind: z.enum(['file', 'text', 'url']),
     mediaType: z.string(),

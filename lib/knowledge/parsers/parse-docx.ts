@@ -1,5 +1,6 @@
 import 'server-only';
 import { zipSync } from 'fflate';
+import { DOMParser } from 'linkedom';
 import mammoth from 'mammoth';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { parseHtml } from './parse-html';
@@ -8,7 +9,8 @@ import { unzipBounded } from './unzip-bounded';
 const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
 
 // Only the parts that carry text and structure; images and embedded objects stay compressed and unread.
-const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(name);
+// docProps/core.xml holds the title (File › Properties in Word).
+const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels|docProps\/core\.xml)$/.test(name);
 
 /**
  * DOCX → Markdown-like text through mammoth (headings survive as `#` lines).
@@ -31,5 +33,17 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
     throw new ExtractionError('The DOCX file is damaged.');
   }
   const { text } = parseHtml(`<!doctype html><html><body><article>${html}</article></body></html>`);
-  return { text };
+  return { text, title: coreTitle(files.get('docProps/core.xml')) };
+}
+
+/** The document title from the core properties (`<dc:title>`), if set. */
+function coreTitle(core: Uint8Array | undefined): string | undefined {
+  if (!core) return undefined;
+  try {
+    const xml = new DOMParser().parseFromString(new TextDecoder().decode(core), 'text/xml');
+    const title = xml.getElementsByTagName('dc:title')[0]?.textContent ?? '';
+    return title.replace(/\s+/g, ' ').trim() || undefined;
+  } catch {
+    return undefined; // damaged properties cost the title, not the document
+  }
 }

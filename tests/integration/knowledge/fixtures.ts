@@ -54,7 +54,7 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 </w:styles>`;
 
 /** A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs. */
-export function makeDocx(lines: string[], opts: { externalImageUrl?: string } = {}): Uint8Array {
+export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const paras = lines.map((line) => {
     const h = /^(#{1,2}) (.*)$/.exec(line);
@@ -74,6 +74,10 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string } = 
     'word/document.xml': strToU8(document),
     'word/styles.xml': strToU8(STYLES),
   };
+  if (opts.title !== undefined) {
+    files['docProps/core.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${esc(opts.title)}</dc:title></cp:coreProperties>`);
+  }
   if (opts.externalImageUrl) {
     files['word/_rels/document.xml.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">

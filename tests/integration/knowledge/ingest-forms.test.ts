@@ -133,13 +133,14 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect(page2?.location.page).toBe(2);
   }, 60_000);
 
-  it('ingests a real DOCX keeping its headings', async () => {
+  it('ingests a real DOCX keeping its headings and its title', async () => {
     const tag = randomUUID().slice(0, 8);
-    const docx = makeDocx([`# Handbook ${tag}`, 'Welcome.', '## Holidays', `Staff get 30 days of holiday ${tag} per year.`]);
+    const docx = makeDocx([`# Handbook ${tag}`, 'Welcome.', '## Holidays', `Staff get 30 days of holiday ${tag} per year.`], { title: `Staff & handbook ${tag}` });
     const res = await upload(admin, [{ name: 'handbook.docx', bytes: docx }]);
     expect(res.status).toBe(202);
     const source = await bodyOf<SourceView>(res);
-    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready' });
+    // The title in the document's properties replaces the file name.
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Staff & handbook ${tag}` });
     const hit = (await search(user, `holiday ${tag} per year`, { sourceId: source.id }))[0];
     expect(hit?.text).toContain('30 days of holiday');
     expect(hit?.location.headings).toEqual([`Handbook ${tag}`, 'Holidays']);
