@@ -1,6 +1,6 @@
 // Answer benchmark, called by bench/run.ts with a running server: the AI SDK's own
-// documentation (shipped in node_modules/ai/docs) is uploaded through the API as Markdown
-// files, then each judged question of bench/answers/questions.json goes to POST /api/ask.
+// documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
+// each judged question of bench/answers/questions.json goes to POST /api/ask.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0;
@@ -30,8 +30,7 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   const auth = { authorization: `Bearer ${adminKey}` };
   const files = [...new Set(judged.map((q) => q.source))];
   const form = new FormData();
-  // .mdx is Markdown with JSX: sent as .md, the form the service accepts.
-  for (const file of files) form.append('file', new Blob([readFileSync(path.join(docsDir, file))]), path.basename(file).replace(/\.mdx$/, '.md'));
+  for (const file of files) form.append('file', new Blob([readFileSync(path.join(docsDir, file))]), path.basename(file));
   const upload = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
   if (upload.status !== 202) throw new Error(`upload → ${upload.status} ${await upload.text()}`);
   const { data } = (await upload.json()) as { data: { id: string }[] };

@@ -8,7 +8,7 @@ import { UploadItem, type Upload } from './upload-item';
 import { announceSourcesChanged, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
-const ACCEPT = '.txt,.md,.markdown,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
+const ACCEPT = '.txt,.md,.markdown,.mdx,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
 
 function firstSource(body: unknown): Source | null {
   const b = body as Source | { data?: Source[] } | null;
@@ -88,7 +88,7 @@ export function KnowledgeUploader() {
             choose files
           </button>
         </p>
-        <p className="text-xs text-muted">PDF, DOCX, Markdown, HTML, text, CSV, JSON — several at once</p>
+        <p className="text-xs text-muted">PDF, DOCX, Markdown, MDX, HTML, text, CSV, JSON — several at once</p>
         <label htmlFor="file-input" className="sr-only">
           Files to add
         </label>

@@ -90,7 +90,7 @@ function sections(text: string): { start: number; end: number; headings: string[
 }
 
 /** [start, end) of each fenced code block (``` or ~~~, CommonMark); an unclosed fence runs to the end. */
-function fencedCode(text: string): [number, number][] {
+export function fencedCode(text: string): [number, number][] {
   const out: [number, number][] = [];
   let open: { at: number; marker: string } | undefined;
   for (const m of text.matchAll(/^ {0,3}(`{3,}|~{3,})(.*)$/gm)) {

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/http/api-error';
 import { MEDIA_TYPES } from './parsers/extract-document';
 
-export const ACCEPTED_TYPES = '.txt, .md, .html, .pdf, .docx, .csv, .json, .jsonl';
+export const ACCEPTED_TYPES = '.txt, .md, .mdx, .html, .pdf, .docx, .csv, .json, .jsonl';
 export const JSONL = 'application/jsonl';
 
 const TEXT_EXTENSIONS: Record<string, string> = {
@@ -9,6 +9,7 @@ const TEXT_EXTENSIONS: Record<string, string> = {
   text: MEDIA_TYPES.text,
   md: MEDIA_TYPES.markdown,
   markdown: MEDIA_TYPES.markdown,
+  mdx: MEDIA_TYPES.mdx,
   html: MEDIA_TYPES.html,
   htm: MEDIA_TYPES.html,
   csv: MEDIA_TYPES.csv,

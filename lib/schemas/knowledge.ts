@@ -116,7 +116,7 @@ const ingestBody = {
   content: {
     'application/json': { schema: z.union([textSourceInput(), urlSourceInput(), bulkSourcesInput()]) },
     'multipart/form-data': {
-      schema: z.object({ file: z.string().meta({ description: '.txt .md .html .pdf .docx .csv .json .jsonl', format: 'binary' }) }),
+      schema: z.object({ file: z.string().meta({ description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl', format: 'binary' }) }),
     },
     'application/jsonl': { schema: z.string().meta({ description: 'One `{title?, text, metadata?}` object per line.' }) },
   },

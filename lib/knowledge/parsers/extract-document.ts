@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { blankFrontMatter, frontMatterTitle, readFrontMatter } from './front-matter';
+import { blankMdxSyntax } from './mdx-syntax';
 import { parseDocx } from './parse-docx';
 import { parseHtml } from './parse-html';
 import { parsePdf } from './parse-pdf';
@@ -10,6 +11,7 @@ import { parseCsv, parseJson } from './parse-tabular';
 export const MEDIA_TYPES = {
   text: 'text/plain',
   markdown: 'text/markdown',
+  mdx: 'text/mdx',
   html: 'text/html',
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -46,7 +48,8 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
       doc = parseJson(utf8(bytes));
       break;
     case MEDIA_TYPES.markdown:
-      doc = parseMarkdown(utf8(bytes).replace(/\r\n?/g, '\n'));
+    case MEDIA_TYPES.mdx:
+      doc = parseMarkdown(utf8(bytes).replace(/\r\n?/g, '\n'), { mdx: mediaType === MEDIA_TYPES.mdx });
       break;
     case MEDIA_TYPES.text:
       doc = { text: utf8(bytes).replace(/\r\n?/g, '\n') };
@@ -59,9 +62,14 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
   return { ...doc, text, title: doc.title?.replaceAll('\u0000', '') };
 }
 
-/** Markdown is already what the chunker reads; its front matter gives the title and is not content. */
-function parseMarkdown(text: string): ExtractedDocument {
+/**
+ * Markdown is already what the chunker reads; its front matter gives the title and is not
+ * content, and neither is MDX's ESM and JSX. Both are blanked in place, so offsets hold.
+ */
+function parseMarkdown(text: string, { mdx }: { mdx: boolean }): ExtractedDocument {
   const fm = readFrontMatter(text);
-  if (!fm) return { text };
-  return { text: blankFrontMatter(text, fm), title: frontMatterTitle(fm) };
+  const end = fm?.end ?? 0;
+  const head = fm ? blankFrontMatter(text, fm).slice(0, end) : '';
+  const body = mdx ? blankMdxSyntax(text.slice(end)) : text.slice(end);
+  return { text: head + body, title: fm && frontMatterTitle(fm) };
 }

@@ -61,7 +61,7 @@ describe('ingest: bad input', () => {
     for (const c of cases) {
       const res = await upload(admin, [c]);
       expect(res.status, c.name).toBe(415);
-      expect((await bodyOf<{ detail: string }>(res)).detail).toContain('.txt, .md, .html, .pdf, .docx, .csv, .json');
+      expect((await bodyOf<{ detail: string }>(res)).detail).toContain('.txt, .md, .mdx, .html, .pdf, .docx, .csv, .json');
     }
   });
 

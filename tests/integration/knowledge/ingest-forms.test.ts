@@ -120,6 +120,30 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect(await bodyOf<SourceView>(text)).toMatchObject({ title: `Notes ${tag}` });
   });
 
+  it('ingests MDX as Markdown without its imports, component tags or expressions', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const file = [
+      '---',
+      `title: Tools ${tag}`,
+      '---',
+      "import { Note } from '@/components/note';",
+      '',
+      '# Tools',
+      '',
+      '<Note type="warning">',
+      `Tools ${tag} run on your server.`,
+      '</Note>',
+      '',
+      "<ExampleLinks examples={[{ title: 'Weather tool', link: '/examples/weather' }]} />",
+    ].join('\n');
+    const res = await upload(admin, [{ name: 'tools.mdx', bytes: file }]);
+    const source = await bodyOf<SourceView>(res);
+    expect(source.mediaType).toBe('text/mdx');
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Tools ${tag}`, chunkCount: 1 });
+    const [hit] = await search(user, `tools ${tag} server`, { sourceId: source.id });
+    expect(hit!.text.replace(/\s+/g, ' ')).toBe(`# Tools Tools ${tag} run on your server.`);
+  });
+
   it('ingests a real PDF with page numbers and its title', async () => {
     const tag = randomUUID().slice(0, 8);
     const pdf = await makePdf([`First page about apples ${tag}.`, `Second page about volcanoes ${tag}.`], `Fruit and fire ${tag}`);

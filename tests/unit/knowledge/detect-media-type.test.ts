@@ -8,6 +8,7 @@ describe('detectMediaType', () => {
   it.each([
     ['a.txt', 'hello', 'text/plain'],
     ['a.md', '# Title', 'text/markdown'],
+    ['page.mdx', '# Title\n\n<Note>hi</Note>', 'text/mdx'],
     ['a.html', '<p>x</p>', 'text/html'],
     ['a.csv', 'a,b\n1,2', 'text/csv'],
     ['a.json', '{"a":1}', 'application/json'],
@@ -34,7 +35,7 @@ describe('detectMediaType', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(ApiError);
       expect((e as ApiError).status).toBe(415);
-      expect((e as ApiError).message).toContain('Accepted types: .txt, .md, .html, .pdf, .docx, .csv, .json, .jsonl');
+      expect((e as ApiError).message).toContain('Accepted types: .txt, .md, .mdx, .html, .pdf, .docx, .csv, .json, .jsonl');
     }
   });
 });
