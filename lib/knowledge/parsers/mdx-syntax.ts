@@ -16,6 +16,7 @@ export function blankMdxSyntax(text: string): string {
   let f = 0;
   let i = 0;
   let lineStart = true;
+  let scannedTo = 0;
   while (i < text.length) {
     while (f < fences.length && fences[f]![1] <= i) f++;
     const fence = fences[f];
@@ -35,34 +36,41 @@ export function blankMdxSyntax(text: string): string {
     lineStart = c === '\n' || (lineStart && (c === ' ' || c === '\t'));
     if (c === '`') {
       // An inline code span: as many backticks close it as opened it.
-      const run = /^`+/.exec(text.slice(i))![0];
+      BACKTICKS.lastIndex = i;
+      const run = BACKTICKS.exec(text)![0];
       const close = text.indexOf(run, i + run.length);
       i = close < 0 ? i + run.length : close + run.length;
       continue;
     }
-    if (c === '{') {
+    // After a scan that found no end, the next ones start past where it looked: every character
+    // is scanned a bounded number of times, however many stray braces a file holds.
+    if (c === '{' && i >= scannedTo) {
       const end = scanBraces(text, i);
       if (end > 0) {
         blank(i, end);
         i = end;
         continue;
       }
+      scannedTo = i + MAX_SYNTAX_CHARS;
     }
-    if (c === '<' && /^<\/?(?:[A-Z][\w.]*|>)/.test(text.slice(i, i + 40))) {
+    if (c === '<' && i >= scannedTo && /^<\/?(?:[A-Z][\w.]*|>)/.test(text.slice(i, i + 40))) {
       const end = scanTag(text, i);
       if (end > 0) {
         blank(i, end);
         i = end;
         continue;
       }
+      scannedTo = i + MAX_SYNTAX_CHARS;
     }
     i++;
   }
   return out.join('');
 }
 
+const BACKTICKS = /`+/y;
+
 // A stray brace in prose (invalid MDX, but it happens) must not blank the rest of the file.
-const MAX_SYNTAX_CHARS = 20_000;
+const MAX_SYNTAX_CHARS = 4_000;
 
 /** The end (exclusive) of the `{…}` expression at `at`, with nested braces, strings and comments; -1 if unclosed. */
 function scanBraces(text: string, at: number): number {
