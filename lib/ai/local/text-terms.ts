@@ -1,4 +1,5 @@
 /** Tiny, deterministic text helpers for the extractive local model. */
+import { fencedCode } from '@/lib/knowledge/chunk-text';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by
@@ -76,14 +77,13 @@ export function splitSentences(text: string, { verbatimRows = false } = {}): str
     }
     table = [];
   };
-  let fence: string | undefined;
+  const fences = fencedCode(text);
+  let at = 0;
   for (const line of text.split('\n')) {
+    const start = at;
+    at += line.length + 1;
     // Fenced code is not prose: it gives no sentence, and it ends the block before it.
-    const [, marker, rest = ''] = FENCE.exec(line) ?? [];
-    const opens = fence === undefined && marker && !(marker[0] === '`' && rest.includes('`'));
-    if (opens || fence !== undefined) {
-      if (opens) fence = marker;
-      else if (marker && marker[0] === fence![0] && marker.length >= fence!.length && !rest.trim()) fence = undefined;
+    if (fences.some(([from, to]) => start >= from && start < to)) {
       if (table.length) endTable();
       prose.push('');
       continue;
@@ -100,7 +100,6 @@ export function splitSentences(text: string, { verbatimRows = false } = {}): str
 }
 
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const SEPARATOR_CELL = /^:?-{3,}:?$/;
 
 function tableSentences(rows: string[], out: string[], verbatim: boolean): void {

@@ -68,8 +68,8 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
  */
 function parseMarkdown(text: string, { mdx }: { mdx: boolean }): ExtractedDocument {
   const fm = readFrontMatter(text);
+  const markdown = fm ? blankFrontMatter(text, fm) : text;
+  // The front matter is YAML, not MDX: its `{…}` flow mappings are not expressions.
   const end = fm?.end ?? 0;
-  const head = fm ? blankFrontMatter(text, fm).slice(0, end) : '';
-  const body = mdx ? blankMdxSyntax(text.slice(end)) : text.slice(end);
-  return { text: head + body, title: fm && frontMatterTitle(fm) };
+  return { text: mdx ? markdown.slice(0, end) + blankMdxSyntax(markdown.slice(end)) : markdown, title: fm && frontMatterTitle(fm) };
 }

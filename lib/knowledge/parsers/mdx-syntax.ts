@@ -44,17 +44,9 @@ export function blankMdxSyntax(text: string): string {
     }
     // After a scan that found no end, the next ones start past where it looked: every character
     // is scanned a bounded number of times, however many stray braces a file holds.
-    if (c === '{' && i >= scannedTo) {
-      const end = scanBraces(text, i);
-      if (end > 0) {
-        blank(i, end);
-        i = end;
-        continue;
-      }
-      scannedTo = i + MAX_SYNTAX_CHARS;
-    }
-    if (c === '<' && i >= scannedTo && /^<\/?(?:[A-Z][\w.]*|>)/.test(text.slice(i, i + 40))) {
-      const end = scanTag(text, i);
+    const opensTag = c === '<' && /^<\/?(?:[A-Z][\w.]*|>)/.test(text.slice(i, i + 40));
+    if ((c === '{' || opensTag) && i >= scannedTo) {
+      const end = c === '{' ? scanBraces(text, i) : scanTag(text, i);
       if (end > 0) {
         blank(i, end);
         i = end;
