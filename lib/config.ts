@@ -95,6 +95,7 @@ const schema = z.object({
   SEARCH_HNSW_EF_SEARCH: z.coerce.number().int().min(1).max(1000).default(100),
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
   INGEST_BATCH_SOURCES: positiveInt(128),
+  PARSE_TIMEOUT_MS: positiveInt(60_000),
   PDF_MAX_PAGES: positiveInt(2000),
   PDF_TIMEOUT_MS: positiveInt(60_000),
 

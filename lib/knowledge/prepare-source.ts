@@ -1,12 +1,12 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { chunkText, type TextChunk } from './chunk-text';
+import type { TextChunk } from './chunk-text';
 import type { ClaimedSource } from './claim-sources';
 import { detectMediaType } from './detect-media-type';
 import { fetchUrl } from './fetch/fetch-url';
 import { ExtractionError } from './parsers/extracted-document';
-import { extractDocument } from './parsers/extract-document';
+import { readDocument } from './parsers/parse-thread-client';
 
 export interface PreparedSource {
   id: string;
@@ -22,6 +22,7 @@ export interface PreparedSource {
  */
 export async function prepareSource(source: ClaimedSource, content: { generation: number; data: Uint8Array } | undefined): Promise<PreparedSource | null> {
   if (!content) return null;
+  const c = config();
   const generation = content.generation;
   // Only a retry can find chunks of this generation: a first attempt has a generation never written before.
   if (source.attempts > 1) {
@@ -31,19 +32,19 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   let bytes: Uint8Array = content.data;
   let mediaType = source.mediaType;
   if (source.kind === 'url' && source.uri) {
-    const c = config();
     const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
     bytes = page.body;
     mediaType = mediaTypeOfFetched(page.body, page.contentType, page.url);
   }
-  const doc = await extractDocument(bytes, mediaType);
-  const c = config();
-  const chunks = chunkText(doc.text, { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS, pageStarts: doc.pageStarts });
-  if (chunks.length === 0) throw new ExtractionError('The document has no text.');
+  const doc = await readDocument(bytes, mediaType, {
+    chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },
+    timeoutMs: c.PARSE_TIMEOUT_MS,
+  });
+  if (doc.chunks.length === 0) throw new ExtractionError('The document has no text.');
   // A title we made up from the URL or file name gives way to the document's own.
   const defaulted = source.title === source.uri || source.title === source.filename;
   const title = defaulted && doc.title ? doc.title.slice(0, 200) : source.title;
-  return { id: source.id, generation, title, chunks };
+  return { id: source.id, generation, title, chunks: doc.chunks };
 }
 
 function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {
