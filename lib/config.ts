@@ -96,6 +96,7 @@ const schema = z.object({
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
   INGEST_BATCH_SOURCES: positiveInt(128),
   PARSE_TIMEOUT_MS: positiveInt(60_000),
+  PARSE_MAX_HEAP_MB: positiveInt(2048),
   PDF_MAX_PAGES: positiveInt(2000),
   PDF_TIMEOUT_MS: positiveInt(60_000),
 

@@ -39,6 +39,7 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   const doc = await readDocument(bytes, mediaType, {
     chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },
     timeoutMs: c.PARSE_TIMEOUT_MS,
+    heapMb: c.PARSE_MAX_HEAP_MB,
   });
   if (doc.chunks.length === 0) throw new ExtractionError('The document has no text.');
   // A title we made up from the URL or file name gives way to the document's own.

@@ -6,17 +6,15 @@ import { ExtractionError } from './extracted-document';
 import type { ParseJob, ParseReply } from './parse-thread';
 
 const THREAD_FILE = path.join(process.cwd(), 'lib', 'knowledge', 'parsers', 'parse-thread.ts');
-/** An idle thread is stopped after this long; the next file starts a new one (about 0.3 s). */
+/** An idle thread is stopped after this long; the next file starts a new one (0.2–0.7 s). */
 const IDLE_MS = 30_000;
-/** Heap for one file: a 25 MiB HTML page needs about 600 MB in linkedom. */
-const HEAP_MB = 2048;
 
 export interface ReadDocument {
   title?: string;
   chunks: TextChunk[];
 }
 
-let thread: Worker | undefined;
+let thread: { worker: Worker; heapMb: number } | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let nextId = 1;
@@ -27,8 +25,12 @@ let nextId = 1;
  * that takes longer than `timeoutMs`, or more memory than the thread has, ends
  * its thread (the next file gets a new one) and fails with an ExtractionError.
  */
-export function readDocument(bytes: Uint8Array, mediaType: string, opts: { chunking: ChunkOptions; timeoutMs: number }): Promise<ReadDocument> {
-  const turn = queue.then(() => readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking }, opts.timeoutMs));
+export function readDocument(
+  bytes: Uint8Array,
+  mediaType: string,
+  opts: { chunking: ChunkOptions; timeoutMs: number; heapMb: number },
+): Promise<ReadDocument> {
+  const turn = queue.then(() => readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking }, opts));
   queue = turn.catch(() => {});
   return turn;
 }
@@ -38,9 +40,10 @@ type Outcome = ParseReply | { failed: 'timeout' | 'memory' | 'crash'; message: s
 /** The file being read, on which thread, and how to hand it its outcome. */
 let reading: { id: number; worker: Worker; settle: (outcome: Outcome) => void } | undefined;
 
-async function readOnThread(job: ParseJob, timeoutMs: number): Promise<ReadDocument> {
+async function readOnThread(job: ParseJob, { timeoutMs, heapMb }: { timeoutMs: number; heapMb: number }): Promise<ReadDocument> {
   clearTimeout(idleTimer);
-  const worker = (thread ??= startThread());
+  if (thread && thread.heapMb !== heapMb) stopThread(thread.worker); // the setting changed
+  const worker = (thread ??= { worker: startThread(heapMb), heapMb }).worker;
   worker.ref(); // a script awaiting this file must not exit under it
   let timer: NodeJS.Timeout | undefined;
   const outcome = await new Promise<Outcome>((resolve) => {
@@ -51,17 +54,13 @@ async function readOnThread(job: ParseJob, timeoutMs: number): Promise<ReadDocum
   clearTimeout(timer);
   reading = undefined;
   if ('failed' in outcome) {
-    if (thread === worker) thread = undefined;
-    await worker.terminate();
+    stopThread(worker);
     if (outcome.failed === 'timeout') throw new ExtractionError(`Reading the file took longer than ${timeoutMs} ms (PARSE_TIMEOUT_MS).`);
-    if (outcome.failed === 'memory') throw new ExtractionError(`Reading the file needs more than ${HEAP_MB} MB of memory.`);
+    if (outcome.failed === 'memory') throw new ExtractionError(`Reading the file needs more than ${heapMb} MB of memory (PARSE_MAX_HEAP_MB).`);
     throw new Error(outcome.message);
   }
   worker.unref();
-  idleTimer = setTimeout(() => {
-    if (thread === worker) thread = undefined;
-    void worker.terminate();
-  }, IDLE_MS).unref();
+  idleTimer = setTimeout(() => stopThread(worker), IDLE_MS).unref();
   if ('error' in outcome) {
     if (outcome.error.extraction) throw new ExtractionError(outcome.error.message);
     throw Object.assign(new Error(outcome.error.message), { stack: outcome.error.stack });
@@ -69,10 +68,15 @@ async function readOnThread(job: ParseJob, timeoutMs: number): Promise<ReadDocum
   return { title: outcome.title, chunks: outcome.chunks };
 }
 
-function startThread(): Worker {
+function stopThread(worker: Worker): void {
+  if (thread?.worker === worker) thread = undefined;
+  void worker.terminate();
+}
+
+function startThread(heapMb: number): Worker {
   const worker = new Worker(THREAD_FILE, {
     execArgv: ['--conditions=react-server', '--import', 'tsx'],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   const settle = (outcome: Outcome) => reading?.worker === worker && reading.settle(outcome);
   worker.on('message', (reply: ParseReply) => reading?.id === reply.id && settle(reply));
@@ -81,7 +85,7 @@ function startThread(): Worker {
     settle({ failed: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash', message: error.message }),
   );
   worker.on('exit', (code) => {
-    if (thread === worker) thread = undefined;
+    if (thread?.worker === worker) thread = undefined;
     settle({ failed: 'crash', message: `The document thread exited (code ${code}).` });
   });
   worker.unref();

@@ -32,7 +32,7 @@ describe('documents are read on a thread of their own', () => {
       worst = Math.max(worst, now - last);
       last = now;
     }, 5);
-    const doc = await readDocument(html, MEDIA_TYPES.html, { chunking, timeoutMs: 60_000 });
+    const doc = await readDocument(html, MEDIA_TYPES.html, { chunking, timeoutMs: 60_000, heapMb: 2048 });
     await new Promise((resolve) => setTimeout(resolve, 20)); // a tick held up to the end is measured too
     clearInterval(timer);
     expect(doc.title).toBe('Big page');
@@ -46,16 +46,20 @@ describe('documents are read on a thread of their own', () => {
     expect(worst).toBeLessThan(Math.min(250, stall / 4));
   }, 60_000);
 
-  it('passes on parse errors as they are, and gives up on a file at the time limit without harming the next', async () => {
-    await expect(readDocument(new TextEncoder().encode('%PDF-1.7 broken'), MEDIA_TYPES.pdf, { chunking, timeoutMs: 60_000 })).rejects.toMatchObject({
+  it('passes on parse errors as they are, and gives up on a file at the time or memory limit without harming the next', async () => {
+    await expect(readDocument(new TextEncoder().encode('%PDF-1.7 broken'), MEDIA_TYPES.pdf, { chunking, timeoutMs: 60_000, heapMb: 2048 })).rejects.toMatchObject({
       name: 'ExtractionError',
       message: expect.stringMatching(/PDF is damaged/),
     });
-    await expect(readDocument(bigHtml(5_000), MEDIA_TYPES.html, { chunking, timeoutMs: 50 })).rejects.toMatchObject({
+    await expect(readDocument(bigHtml(5_000), MEDIA_TYPES.html, { chunking, timeoutMs: 50, heapMb: 2048 })).rejects.toMatchObject({
       name: 'ExtractionError',
       message: 'Reading the file took longer than 50 ms (PARSE_TIMEOUT_MS).',
     });
-    const next = await readDocument(new TextEncoder().encode('# Next\n\nStill read.'), MEDIA_TYPES.markdown, { chunking, timeoutMs: 60_000 });
+    await expect(readDocument(bigHtml(12_000), MEDIA_TYPES.html, { chunking, timeoutMs: 60_000, heapMb: 32 })).rejects.toMatchObject({
+      name: 'ExtractionError',
+      message: 'Reading the file needs more than 32 MB of memory (PARSE_MAX_HEAP_MB).',
+    });
+    const next = await readDocument(new TextEncoder().encode('# Next\n\nStill read.'), MEDIA_TYPES.markdown, { chunking, timeoutMs: 60_000, heapMb: 2048 });
     expect(next.chunks.map((c) => c.text)).toEqual(['# Next\n\nStill read.']);
   }, 60_000);
 
