@@ -105,6 +105,9 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
+/** Every setting's name, for the documentation check. */
+export const SETTING_NAMES = Object.keys(schema.shape);
+
 export type Config = z.infer<typeof schema> & { logFormat: 'json' | 'pretty' };
 
 export class ConfigError extends Error {

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
+import { ConfigError, parseConfig, SETTING_NAMES } from '@/lib/config';
 
 describe('configuration', () => {
   it('runs with no settings at all on the embedded defaults', () => {
@@ -31,5 +32,13 @@ describe('configuration', () => {
   it('accepts a PostgreSQL URL and an OpenAI-compatible server without a key', () => {
     const c = parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', CHAT_MODEL: 'openai:llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1' });
     expect(c.DATABASE_URL).toMatch(/^postgres:/);
+  });
+
+  it('documents every setting in the README and in .env.example', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const example = readFileSync('.env.example', 'utf8');
+    const undocumented = SETTING_NAMES.filter((name) => name !== 'NODE_ENV' && !readme.includes(`\`${name}\``));
+    const missing = SETTING_NAMES.filter((name) => name !== 'NODE_ENV' && !new RegExp(`^#? ?${name}=`, 'm').test(example));
+    expect({ undocumented, missing }).toEqual({ undocumented: [], missing: [] });
   });
 });
