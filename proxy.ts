@@ -9,10 +9,15 @@ const YEAR = 365 * 24 * 3600;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * Runs before every request: gives each request an X-Request-Id (the route
- * handlers reuse it), and gives a browser visiting a page an anonymous visitor
- * identity so chat works without sign-up. API calls never get one here: without
- * credentials they stay 401.
+ * Runs before page requests: gives each an X-Request-Id, and gives a browser
+ * visiting a page an anonymous visitor identity so chat works without sign-up.
+ *
+ * Not for /api: Next.js buffers the body of every request a proxy sees, and cuts
+ * it off at 10 MB (`proxyClientMaxBodySize`), so a 12 MB upload reached the
+ * route as a malformed multipart body, and a request over MAX_UPLOAD_BYTES was
+ * read into memory before it could be refused. API routes set their request id
+ * themselves (withApi) and read bodies as streams; API calls never get a visitor
+ * identity either: without credentials they stay 401.
  */
 export function proxy(req: NextRequest) {
   const inbound = req.headers.get('x-request-id');
@@ -22,7 +27,7 @@ export function proxy(req: NextRequest) {
   const res = NextResponse.next({ request: { headers } });
   res.headers.set('x-request-id', requestId);
 
-  const isPage = !req.nextUrl.pathname.startsWith('/api/') && req.method === 'GET';
+  const isPage = req.method === 'GET';
   const secret = cachedSessionSecret();
   if (isPage && secret && !verify(req.cookies.get(VISITOR_COOKIE)?.value, secret)) {
     const value = sign({ sub: uuidv7(), exp: Math.floor(Date.now() / 1000) + YEAR }, secret);
@@ -38,5 +43,5 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)'],
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)'],
 };
