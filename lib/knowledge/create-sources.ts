@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { prisma } from '@/lib/db';
 import type { Source } from '@/lib/db/generated/client';
 import { contentHashOf, type NewSource } from './new-source';
+import { toBase64 } from './source-contents';
 import { wakeIngestWorker } from './wake-ingest-worker';
 
 export interface CreatedSource {
@@ -42,7 +43,7 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
     ? await db.$transaction(
         async (tx) => {
           // Raw multi-row inserts (arrays as parameters): a thousand sources cost two statements with
-          // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one hex string each.
+          // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one base64 string each.
           const ids = fresh.map((f) => f.id);
           await tx.$executeRaw`
             INSERT INTO sources (id, title, kind, media_type, size, content_hash, uri, filename, metadata)
@@ -54,8 +55,8 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
           // Live generation 0 has no chunks; the first ingestion writes generation 1.
           await tx.$executeRaw`
             INSERT INTO source_contents (source_id, generation, data)
-            SELECT t.id, 1, decode(t.hex, 'hex')
-            FROM unnest(${ids}::uuid[], ${fresh.map((f) => Buffer.from(f.item.data).toString('hex'))}::text[]) AS t(id, hex)`;
+            SELECT t.id, 1, decode(t.base64, 'base64')
+            FROM unnest(${ids}::uuid[], ${fresh.map((f) => toBase64(f.item.data))}::text[]) AS t(id, base64)`;
           return tx.source.findMany({ where: { id: { in: ids } } });
         },
         { timeout: 60_000 },

@@ -3,6 +3,7 @@ import { prisma } from '@/lib/db';
 import type { Source } from '@/lib/db/generated/client';
 import { notFound } from '@/lib/http/api-error';
 import { contentHashOf, type NewSource } from './new-source';
+import { writeContent } from './source-contents';
 import { wakeIngestWorker } from './wake-ingest-worker';
 
 /**
@@ -17,11 +18,7 @@ export async function replaceSource(id: string, item: NewSource & { keepTitle: b
     const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
     if (!current) throw notFound('source');
     const generation = Math.max(current.generation, current.content?.generation ?? 0) + 1;
-    await tx.sourceContent.upsert({
-      where: { sourceId: id },
-      create: { sourceId: id, generation, data: Buffer.from(item.data) },
-      update: { generation, data: Buffer.from(item.data) },
-    });
+    await writeContent(tx, { sourceId: id, generation, data: item.data });
     return tx.source.update({
       where: { id },
       data: {

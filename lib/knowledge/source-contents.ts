@@ -1,0 +1,26 @@
+import 'server-only';
+import { prisma } from '@/lib/db';
+import type { Prisma } from '@/lib/db/generated/client';
+
+// A source's queued bytes travel as base64 text, both ways. bytea's own text form is hex,
+// which PGlite parses and prints several times slower, all of it holding the one
+// connection that requests wait for. 21.6 MB: written in 0.9 s (hex 1.3-1.5 s, a Prisma
+// Bytes value 8.6 s), read in 0.3 s (hex 2.2 s).
+
+export const toBase64 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+
+/** The queued bytes of these sources, by source id. */
+export async function readContents(ids: string[]): Promise<Map<string, { generation: number; data: Uint8Array }>> {
+  if (ids.length === 0) return new Map();
+  const db = await prisma();
+  const rows = await db.$queryRaw<{ id: string; generation: number; base64: string }[]>`
+    SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64 FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64') }]));
+}
+
+/** Queues new bytes for a source as the given generation, replacing any still queued. */
+export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, data }: { sourceId: string; generation: number; data: Uint8Array }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${toBase64(data)}, 'base64'))
+    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data`;
+}
