@@ -46,3 +46,24 @@ export async function search(key: string, q: string, extra: Record<string, strin
   expect(res.status).toBe(200);
   return (await bodyOf<{ data: HitView[] }>(res)).data;
 }
+
+/**
+ * Watches this thread's event loop: `stop()` resolves to the longest gap between two
+ * 5 ms ticks since the start, including a tick held up until the very end.
+ */
+export function watchEventLoop(): { stop(): Promise<number> } {
+  let worst = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, 5);
+  return {
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      clearInterval(timer);
+      return worst;
+    },
+  };
+}
