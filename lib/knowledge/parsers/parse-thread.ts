@@ -4,9 +4,9 @@
 // replaces the thread when a file takes too long or needs too much memory.
 // Started by Node with tsx (TypeScript and the `@/` paths), under the react-server condition.
 import { parentPort } from 'node:worker_threads';
-import { chunkText, type ChunkOptions } from '../chunk-text';
-import { extractDocument } from './extract-document';
+import type { ChunkOptions } from '../chunk-text';
 import { ExtractionError } from './extracted-document';
+import { extractAndChunk, type ReadDocument } from './read-document';
 
 export interface ParseJob {
   id: number;
@@ -16,14 +16,13 @@ export interface ParseJob {
 }
 
 export type ParseReply =
-  | { id: number; title?: string; chunks: ReturnType<typeof chunkText> }
+  | ({ id: number } & ReadDocument)
   | { id: number; error: { message: string; extraction: boolean; stack?: string } };
 
 parentPort!.on('message', async ({ id, bytes, mediaType, chunking }: ParseJob) => {
   let reply: ParseReply;
   try {
-    const doc = await extractDocument(bytes, mediaType);
-    reply = { id, title: doc.title, chunks: chunkText(doc.text, { ...chunking, pageStarts: doc.pageStarts }) };
+    reply = { id, ...(await extractAndChunk(bytes, mediaType, chunking)) };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     reply = { id, error: { message: e.message, extraction: e instanceof ExtractionError, stack: e.stack } };
