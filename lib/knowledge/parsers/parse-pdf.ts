@@ -47,7 +47,9 @@ interface WorkerAnswer {
 export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; timeoutMs: number }): Promise<ExtractedDocument> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { bytes: bytes.slice().buffer, unpdf: unpdfUrl(), maxPages: limits.maxPages },
+    // A copy of exactly these bytes: a Buffer's slice() is a view, and a small Buffer's
+    // memory is a shared pool holding other data.
+    workerData: { bytes: new Uint8Array(bytes).buffer, unpdf: unpdfUrl(), maxPages: limits.maxPages },
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
   const answer = await new Promise<WorkerAnswer>((resolve) => {

@@ -78,8 +78,8 @@ describe('ingest: bad input', () => {
   it('a DOCX zip bomb ends failed without inflating it all; so does an archive with thousands of entries', async () => {
     const bomb = makeDocxBomb(100);
     expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
-    // Files are read on a thread of its own, started by the first file: measure with it running.
-    const warm = await bodyOf<SourceView>(await upload(admin, [{ name: 'warm.docx', bytes: makeDocx([`warm ${randomUUID()}`]) }]));
+    // Files over 64 KiB are read on a thread of their own, started by the first: measure with it running.
+    const warm = await bodyOf<SourceView>(await upload(admin, [{ name: 'warm.md', bytes: `warm ${randomUUID()}\n\n`.repeat(2000) }]));
     expect((await ingested(admin, warm.id)).status).toBe('ready');
     const a = await bodyOf<SourceView>(await upload(admin, [{ name: 'bomb.docx', bytes: bomb }]));
     const b = await bodyOf<SourceView>(await upload(admin, [{ name: 'many.docx', bytes: makeManyEntryDocx(3000) }]));

@@ -20,4 +20,13 @@ describe('PDF parsing off the event loop', () => {
     await expect(parsePdf(pdf, { maxPages: 2, timeoutMs: 60_000 })).rejects.toThrow(/more than 2 pages/);
     await expect(parsePdf(pdf, { maxPages: 10, timeoutMs: 1 })).rejects.toThrow(/longer than 1 ms/);
   });
+
+  it('reads exactly the bytes it is given, also from a view into a larger buffer', async () => {
+    const other = Buffer.from(await makePdf(['Another file, never to be shown']));
+    const mine = Buffer.from(await makePdf(['The file that was uploaded']));
+    const shared = Buffer.concat([mine, other]);
+    const doc = await parsePdf(shared.subarray(0, mine.length), { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.text).toContain('The file that was uploaded');
+    expect(doc.text).not.toContain('Another file');
+  });
 });
