@@ -15,8 +15,7 @@ export async function readContents(ids: string[]): Promise<Map<string, { generat
   const db = await prisma();
   const rows = await db.$queryRaw<{ id: string; generation: number; base64: string }[]>`
     SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64 FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
-  // Copied out of the Buffer: a small one lives in a pool shared with unrelated data.
-  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: new Uint8Array(Buffer.from(r.base64, 'base64')) }]));
+  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64') }]));
 }
 
 /** Queues new bytes for a source as the given generation, replacing any still queued. */

@@ -25,9 +25,9 @@ let nextId = 1;
 /**
  * Extracts a document's text and chunks it on a thread of its own, one file at a
  * time: the event loop stays free for requests while a large file is read (a small
- * one is read here). A file
- * that takes longer than `timeoutMs`, or more memory than the thread has, ends
- * its thread (the next file gets a new one) and fails with an ExtractionError.
+ * one is read here). A file that takes longer than `timeoutMs`, or more memory than
+ * the thread has, ends its thread (the next file gets a new one) and fails with an
+ * ExtractionError.
  */
 export function readDocument(
   bytes: Uint8Array,
