@@ -5,15 +5,24 @@ import { errorFields, log } from '@/lib/log';
 const QUIET_MS = 2000;
 /** Chunks written between two quick VACUUMs during a long ingestion. */
 const VACUUM_EVERY_CHUNKS = 2000;
+/**
+ * Chunks written between two folds of the term counts during a long ingestion. A fold
+ * reads every term's rows and held PGlite for about 0.4 s at SciFact's size (longer as the
+ * vocabulary grows), so a long ingestion folds rarely; meanwhile a query term's document
+ * frequency is a sum over one row per write (64 chunks) of the term, a short index range.
+ */
+const FOLD_EVERY_CHUNKS = 20_000;
 let dirtySince: number | undefined;
 let lastWrite = 0;
 let writtenSinceVacuum = 0;
+let writtenSinceFold = 0;
 
 /** Called after chunks are written or deleted in this process. */
 export function markIndexDirty(chunks = 0): void {
   dirtySince ??= Date.now();
   lastWrite = Date.now();
   writtenSinceVacuum += chunks;
+  writtenSinceFold += chunks;
 }
 
 /**
@@ -26,8 +35,9 @@ export function markIndexDirty(chunks = 0): void {
  *
  * Two steps, so that no single one holds PGlite's only connection for long:
  * while an ingestion runs, a plain VACUUM every few thousand chunks marks the
- * new pages all-visible (VACUUM skips pages already marked, so each is short);
- * once writes have been quiet for a moment, the idle worker adds statistics.
+ * new pages all-visible (VACUUM skips pages already marked, so each is short)
+ * and the term counts are folded only every FOLD_EVERY_CHUNKS; once writes have
+ * been quiet for a moment, the idle worker folds and adds statistics.
  */
 export async function maintainIndex(opts: { force?: boolean; duringIngestion?: boolean } = {}): Promise<boolean> {
   if (opts.duringIngestion) {
@@ -38,7 +48,11 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
   }
   writtenSinceVacuum = 0;
   const db = await getDatabase();
-  const folded = await run(db, FOLD_TERM_COUNTS);
+  let folded = false;
+  if (!opts.duringIngestion || writtenSinceFold >= FOLD_EVERY_CHUNKS) {
+    writtenSinceFold = 0;
+    folded = await run(db, FOLD_TERM_COUNTS);
+  }
   if (db.backend !== 'pglite' && !opts.force) return folded;
   return run(db, `VACUUM ${opts.duringIngestion ? '' : '(ANALYZE) '}chunk_terms, chunks, term_counts, sources`);
 }

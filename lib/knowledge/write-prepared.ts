@@ -76,9 +76,14 @@ export async function writePrepared(opts: {
         FROM unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[], ${done.map((s) => s.chunks.length)}::int[],
           ${done.map((s) => s.title)}::text[]) AS t(id, gen, n, title)
         WHERE s.id = t.id`;
-      await tx.$executeRaw`
-        DELETE FROM chunks c USING unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[]) AS t(id, gen)
-        WHERE c.source_id = t.id AND c.generation <> t.gen`;
+      // A first ingestion writes generation 1 and generation 0 never has chunks: only a replaced
+      // source has older chunks to drop (a statement per write that cost SciFact half a second).
+      const replaced = done.filter((s) => s.generation > 1);
+      if (replaced.length > 0) {
+        await tx.$executeRaw`
+          DELETE FROM chunks c USING unnest(${replaced.map((s) => s.id)}::uuid[], ${replaced.map((s) => s.generation)}::int[]) AS t(id, gen)
+          WHERE c.source_id = t.id AND c.generation <> t.gen`;
+      }
       await tx.$executeRaw`DELETE FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
     },
     { timeout: 120_000, maxWait: 60_000 },
