@@ -3,7 +3,7 @@ import { prisma } from '@/lib/db';
 import type { Source } from '@/lib/db/generated/client';
 import { notFound } from '@/lib/http/api-error';
 import { contentHashOf, type NewSource } from './new-source';
-import { writeContent } from './source-contents';
+import { toBase64, writeContent } from './source-contents';
 import { wakeIngestWorker } from './wake-ingest-worker';
 
 /**
@@ -14,11 +14,13 @@ import { wakeIngestWorker } from './wake-ingest-worker';
  */
 export async function replaceSource(id: string, item: NewSource & { keepTitle: boolean; keepMetadata: boolean }): Promise<Source> {
   const db = await prisma();
+  const base64 = toBase64(item.data); // before the transaction, which holds PGlite's one connection
+  const hash = contentHashOf(item);
   const source = await db.$transaction(async (tx) => {
     const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
     if (!current) throw notFound('source');
     const generation = Math.max(current.generation, current.content?.generation ?? 0) + 1;
-    await writeContent(tx, { sourceId: id, generation, data: item.data });
+    await writeContent(tx, { sourceId: id, generation, base64 });
     return tx.source.update({
       where: { id },
       data: {
@@ -27,7 +29,7 @@ export async function replaceSource(id: string, item: NewSource & { keepTitle: b
         kind: item.kind,
         mediaType: item.mediaType,
         size: item.data.byteLength,
-        contentHash: contentHashOf(item),
+        contentHash: hash,
         uri: item.uri ?? null,
         filename: item.filename ?? null,
         status: 'pending',

@@ -19,9 +19,9 @@ export async function readContents(ids: string[]): Promise<Map<string, { generat
   return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64') }]));
 }
 
-/** Queues new bytes for a source as the given generation, replacing any still queued. */
-export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, data }: { sourceId: string; generation: number; data: Uint8Array }): Promise<void> {
+/** Queues new bytes (as base64, see toBase64) for a source as the given generation, replacing any still queued. */
+export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, base64 }: { sourceId: string; generation: number; base64: string }): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${toBase64(data)}, 'base64'))
+    INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${base64}, 'base64'))
     ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data`;
 }
