@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDatabase } from '@/lib/db';
+import { getDatabase, Prisma } from '@/lib/db';
 import { errorFields, log } from '@/lib/log';
 
 const QUIET_MS = 2000;
@@ -7,9 +7,9 @@ const QUIET_MS = 2000;
 const VACUUM_EVERY_CHUNKS = 2000;
 /**
  * Chunks written between two folds of the term counts during a long ingestion. A fold
- * reads every term's rows and held PGlite for about 0.4 s at SciFact's size (longer as the
- * vocabulary grows), so a long ingestion folds rarely; meanwhile a query term's document
- * frequency is a sum over one row per write (64 chunks) of the term, a short index range.
+ * reads every term's rows (three folds cost SciFact's ingestion 1.1 s), so a long
+ * ingestion folds rarely; meanwhile a query term's document frequency is a sum over one
+ * row per write (64 chunks) of the term, a short index range.
  */
 const FOLD_EVERY_CHUNKS = 20_000;
 let dirtySince: number | undefined;
@@ -51,21 +51,48 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
   let folded = false;
   if (!opts.duringIngestion || writtenSinceFold >= FOLD_EVERY_CHUNKS) {
     writtenSinceFold = 0;
-    folded = await run(db, FOLD_TERM_COUNTS);
+    folded = await foldTermCounts(db);
   }
   if (db.backend !== 'pglite' && !opts.force) return folded;
   return run(db, `VACUUM ${opts.duringIngestion ? '' : '(ANALYZE) '}chunk_terms, chunks, term_counts, sources`);
 }
 
+/** Terms folded per statement: each statement holds PGlite's one connection only briefly. */
+const FOLD_TERMS_PER_STEP = 1000;
+
 /**
- * Replaces each term's delta rows by their sum (none when it is 0). Safe beside writers
- * and other instances doing the same: a row is deleted once, by whoever deletes it,
- * and only the rows it deleted go into the sum it writes back.
+ * Replaces each term's delta rows by their sum (none when it is 0), a slice of terms at a
+ * time in key order: folding every term in one statement held PGlite for 2.3 s at 44,000
+ * chunks, and every request waited. Safe beside writers and other instances doing the
+ * same: a row is deleted once, by whoever deletes it, and only the rows it deleted go into
+ * the sum it writes back.
  */
-const FOLD_TERM_COUNTS = `
-  WITH many AS (SELECT term FROM term_counts GROUP BY term HAVING count(*) > 1),
-  gone AS (DELETE FROM term_counts t USING many WHERE t.term = many.term RETURNING t.term, t.df)
-  INSERT INTO term_counts (term, df) SELECT term, sum(df)::int FROM gone GROUP BY term HAVING sum(df) <> 0`;
+async function foldTermCounts(db: Awaited<ReturnType<typeof getDatabase>>): Promise<boolean> {
+  try {
+    let after = '';
+    for (;;) {
+      const [step] = await db.query<{ last: string | null; terms: number }>(
+        Prisma.sql`
+          WITH many AS MATERIALIZED (
+            SELECT term FROM term_counts WHERE term > ${after}
+            GROUP BY term HAVING count(*) > 1 ORDER BY term LIMIT ${FOLD_TERMS_PER_STEP}
+          ), gone AS (
+            DELETE FROM term_counts t USING many WHERE t.term = many.term RETURNING t.term, t.df
+          ), summed AS (
+            INSERT INTO term_counts (term, df) SELECT term, sum(df)::int FROM gone GROUP BY term HAVING sum(df) <> 0
+          )
+          SELECT max(term) AS last, count(*)::int AS terms FROM many`,
+        // Walk the key in order and stop after a slice, rather than group the whole table.
+        { enable_seqscan: 'off', enable_hashagg: 'off' },
+      );
+      if (!step?.last || step.terms < FOLD_TERMS_PER_STEP) return true;
+      after = step.last;
+    }
+  } catch (error) {
+    log.warn('index maintenance failed', errorFields(error));
+    return false;
+  }
+}
 
 async function run(db: Awaited<ReturnType<typeof getDatabase>>, sql: string): Promise<boolean> {
   try {

@@ -62,4 +62,21 @@ describe('term counts', () => {
     expect(await rowsFor(tag)).toEqual([]);
     expect((await search(user, tag)).filter((h) => h.text.includes(tag))).toEqual([]);
   });
+
+  it('fold every term, however many statements that takes', async () => {
+    // 2,500 made-up terms in two sources: two delta rows each, folded a slice of terms at a time.
+    const tag = `zf${randomUUID().slice(0, 6)}`;
+    const words = Array.from({ length: 2500 }, (_, i) => `${tag}w${i.toString(36)}`);
+    for (const half of [0, 1]) {
+      const text = `${words.join(' ')}. Copy ${half}.`;
+      expect((await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Fold ${half}`, text } })).status).toBe(202);
+      await drainIngestQueue(); // one write each: one delta row per term each
+    }
+    await maintainIndex({ force: true });
+    const rows = await (await prisma()).$queryRaw<{ term: string; rows: number; df: number }[]>`
+      SELECT term, count(*)::int AS rows, sum(df)::int AS df FROM term_counts WHERE term LIKE ${`${tag}%`} GROUP BY term`;
+    expect(rows).toHaveLength(words.length);
+    expect(rows.filter((r) => r.rows !== 1 || r.df !== 2)).toEqual([]);
+    expect(await mismatches()).toEqual([]);
+  });
 });
