@@ -40,12 +40,12 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
     freshByHash.set(hash, id);
     fresh.push({ id, item, hash });
   }
-  // Two multi-row inserts for the whole request, not three statements per source:
-  // a bulk import of 1,000 texts is queued in one short transaction.
-  // Encoded before the transaction opens: on PGlite an open transaction holds the one connection.
-  const encoded = fresh.map((f) => toBase64(f.item.data));
-  const large = fresh.flatMap((f, i) => (f.item.data.byteLength >= LARGE_CONTENT_BYTES ? [{ id: f.id, base64: encoded[i]! }] : []));
-  const small = fresh.flatMap((f, i) => (f.item.data.byteLength < LARGE_CONTENT_BYTES ? [{ id: f.id, base64: encoded[i]! }] : []));
+  // Two multi-row inserts for the whole request (plus one per large file), not three statements
+  // per source: a bulk import of 1,000 texts is queued in one short transaction. The bytes are
+  // encoded before it opens: on PGlite an open transaction holds the one connection.
+  const small: { id: string; base64: string }[] = [];
+  const large: { id: string; base64: string }[] = [];
+  for (const f of fresh) (f.item.data.byteLength < LARGE_CONTENT_BYTES ? small : large).push({ id: f.id, base64: toBase64(f.item.data) });
   const created = fresh.length
     ? await db.$transaction(
         async (tx) => {

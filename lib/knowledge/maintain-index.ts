@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDatabase, Prisma } from '@/lib/db';
+import { getDatabase, Prisma, type Database } from '@/lib/db';
 import { errorFields, log } from '@/lib/log';
 
 const QUIET_MS = 2000;
@@ -12,6 +12,8 @@ const VACUUM_EVERY_CHUNKS = 2000;
  * row per write (64 chunks) of the term, a short index range.
  */
 const FOLD_EVERY_CHUNKS = 20_000;
+/** Terms folded per statement: each statement holds PGlite's one connection only briefly. */
+const FOLD_TERMS_PER_STEP = 1000;
 let dirtySince: number | undefined;
 let lastWrite = 0;
 let writtenSinceVacuum = 0;
@@ -54,11 +56,8 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
     folded = await foldTermCounts(db);
   }
   if (db.backend !== 'pglite' && !opts.force) return folded;
-  return run(db, `VACUUM ${opts.duringIngestion ? '' : '(ANALYZE) '}chunk_terms, chunks, term_counts, sources`);
+  return attempt(() => db.prisma.$executeRawUnsafe(`VACUUM ${opts.duringIngestion ? '' : '(ANALYZE) '}chunk_terms, chunks, term_counts, sources`));
 }
-
-/** Terms folded per statement: each statement holds PGlite's one connection only briefly. */
-const FOLD_TERMS_PER_STEP = 1000;
 
 /**
  * Replaces each term's delta rows by their sum (none when it is 0), a slice of terms at a
@@ -67,8 +66,8 @@ const FOLD_TERMS_PER_STEP = 1000;
  * same: a row is deleted once, by whoever deletes it, and only the rows it deleted go into
  * the sum it writes back.
  */
-async function foldTermCounts(db: Awaited<ReturnType<typeof getDatabase>>): Promise<boolean> {
-  try {
+function foldTermCounts(db: Database): Promise<boolean> {
+  return attempt(async () => {
     let after = '';
     for (;;) {
       const [step] = await db.query<{ last: string | null; terms: number }>(
@@ -85,18 +84,16 @@ async function foldTermCounts(db: Awaited<ReturnType<typeof getDatabase>>): Prom
         // Walk the key in order and stop after a slice, rather than group the whole table.
         { enable_seqscan: 'off', enable_hashagg: 'off' },
       );
-      if (!step?.last || step.terms < FOLD_TERMS_PER_STEP) return true;
+      if (!step?.last || step.terms < FOLD_TERMS_PER_STEP) return;
       after = step.last;
     }
-  } catch (error) {
-    log.warn('index maintenance failed', errorFields(error));
-    return false;
-  }
+  });
 }
 
-async function run(db: Awaited<ReturnType<typeof getDatabase>>, sql: string): Promise<boolean> {
+/** Runs one maintenance step; a failure is logged, and the next round tries again. */
+async function attempt(step: () => Promise<unknown>): Promise<boolean> {
   try {
-    await db.prisma.$executeRawUnsafe(sql);
+    await step();
     return true;
   } catch (error) {
     log.warn('index maintenance failed', errorFields(error));

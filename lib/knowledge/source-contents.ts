@@ -4,7 +4,7 @@ import type { Prisma } from '@/lib/db/generated/client';
 
 // A source's queued bytes travel as base64 text, both ways. bytea's own text form is hex,
 // which PGlite parses and prints several times slower, all of it holding the one
-// connection that requests wait for. 21.6 MB: written in 0.9 s (hex 1.3-1.5 s, a Prisma
+// connection that requests wait for. 21.5 MB: written in 0.9 s (hex 1.3-1.5 s, a Prisma
 // Bytes value 8.6 s), read in 0.3 s (hex 2.2 s); stored uncompressed since (see the
 // migration source_contents_uncompressed), about half of each.
 
