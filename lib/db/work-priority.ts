@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const requestStart = new AsyncLocalStorage<number>();
+// One store per process, on globalThis: Next.js loads the instrumentation hook (which opens the
+// database) and each route bundle with module copies of their own, and a request marked in a
+// route's copy must be seen by the database client the hook created.
+const globalForPriority = globalThis as unknown as { __requestStart?: AsyncLocalStorage<number> };
+const requestStart = (globalForPriority.__requestStart ??= new AsyncLocalStorage<number>());
 
 /**
  * Runs `fn` as the work of a request that arrived at `startedAt`
