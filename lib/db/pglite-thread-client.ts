@@ -11,7 +11,7 @@ import type {
   Transaction,
   TransactionOptions,
 } from '@prisma/driver-adapter-utils';
-import { workPriority } from './work-priority';
+import { requestArrival } from './work-priority';
 
 // Resolved from the project root, not bundled: the thread is plain JavaScript that
 // Node loads as is, whatever runs the main thread (Next.js, tsx, Vitest).
@@ -33,10 +33,26 @@ interface Queued {
   op: string;
   args: Record<string, unknown>;
   priority: number;
+  /** Whether the call is a request's (rather than background work's). */
+  request: boolean;
+}
+
+/** A request's calls: how many are outstanding, and when the last one was answered. */
+interface RequestCalls {
+  outstanding: number;
+  answeredAt: number;
 }
 
 /** Calls handed to the thread at once: one running and one ready behind it, so the thread never waits on us. */
 const IN_FLIGHT = 2;
+/**
+ * How long background work waits, after one of an older request's calls is answered, for
+ * that request's next call. A request's calls come one after another, a millisecond or two
+ * apart; without the wait, an ingestion whose next write is already queued takes the
+ * connection in that gap, and each of the request's calls waits out a whole write
+ * (the anticipatory scheduling of disk I/O schedulers).
+ */
+const ANTICIPATE_MS = 10;
 /**
  * How a call relates to the one connection: `queued` calls wait their turn (and
  * `startTransaction` opens a transaction when it returns); calls inside an open
@@ -61,8 +77,11 @@ function kindOf(op: string, args: Record<string, unknown>): CallKind {
  * is open, only its own statements go to the thread.
  */
 export class PGliteThread {
-  private readonly pending = new Map<number, { op: string; kind: CallKind; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { op: string; kind: CallKind; arrival?: number; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly queue: Queued[] = [];
+  /** The calls of requests under way, by the request's arrival time. */
+  private readonly requests = new Map<number, RequestCalls>();
+  private wakeTimer: NodeJS.Timeout | undefined;
   private inFlight = 0;
   private openTransactions = 0;
   private nextId = 1;
@@ -77,6 +96,12 @@ export class PGliteThread {
         this.inFlight--;
         if (waiting.op === 'startTransaction' && !reply.error) this.openTransactions++;
       }
+      if (waiting.arrival !== undefined) {
+        const calls = this.requests.get(waiting.arrival)!;
+        calls.outstanding--;
+        calls.answeredAt = performance.now();
+        this.forgetFinishedRequests(calls.answeredAt);
+      }
       if (reply.error) waiting.reject(toError(reply.error));
       else waiting.resolve(reply.result);
       this.dispatch();
@@ -87,6 +112,7 @@ export class PGliteThread {
       for (const waiting of this.pending.values()) waiting.reject(this.dead);
       this.pending.clear();
       this.queue.length = 0;
+      clearTimeout(this.wakeTimer);
     };
     worker.on('error', (error) => die(new Error(`The database thread failed: ${error.message}`, { cause: error })));
     worker.on('exit', (code) => die(new Error(`The database thread exited (code ${code}).`)));
@@ -111,11 +137,17 @@ export class PGliteThread {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
     const kind = kindOf(op, args);
+    const arrival = requestArrival();
+    if (arrival !== undefined) {
+      const calls = this.requests.get(arrival) ?? { outstanding: 0, answeredAt: 0 };
+      calls.outstanding++;
+      this.requests.set(arrival, calls);
+    }
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { op, kind, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { op, kind, arrival, resolve: resolve as (value: unknown) => void, reject });
       if (kind !== 'queued') this.worker.postMessage({ id, op, args });
       else {
-        this.queue.push({ id, op, args, priority: workPriority() });
+        this.queue.push({ id, op, args, priority: arrival ?? performance.now(), request: arrival !== undefined });
         this.dispatch();
       }
     });
@@ -124,14 +156,55 @@ export class PGliteThread {
   private dispatch(): void {
     while (this.inFlight < IN_FLIGHT && this.openTransactions === 0 && this.queue.length > 0) {
       let best = 0;
-      for (let i = 1; i < this.queue.length; i++) if (this.queue[i]!.priority < this.queue[best]!.priority) best = i;
-      const [next] = this.queue.splice(best, 1);
+      let bestRequest = -1;
+      for (let i = 0; i < this.queue.length; i++) {
+        const { priority, request } = this.queue[i]!;
+        if (priority < this.queue[best]!.priority) best = i;
+        if (request && (bestRequest < 0 || priority < this.queue[bestRequest]!.priority)) bestRequest = i;
+      }
+      // Background work held back for an older request lets newer requests' calls through
+      // meanwhile: the thread never idles while a request waits.
+      if (!this.queue[best]!.request && this.heldBack(this.queue[best]!.priority)) {
+        if (bestRequest < 0) return;
+        best = bestRequest;
+      }
+      const next = this.queue[best]!;
+      this.queue.splice(best, 1);
       this.inFlight++;
-      this.worker.postMessage({ id: next!.id, op: next!.op, args: next!.args });
+      this.worker.postMessage({ id: next.id, op: next.op, args: next.args });
+    }
+  }
+
+  /**
+   * Whether background work made at `priority` must let an older request go first: one
+   * with a call outstanding (its answer dispatches again), or one answered less than
+   * ANTICIPATE_MS ago, whose next call is likely on its way (a timer dispatches again).
+   * Requests that arrived later never hold it back, so it cannot starve.
+   */
+  private heldBack(priority: number): boolean {
+    const now = performance.now();
+    this.forgetFinishedRequests(now);
+    let until = 0;
+    for (const [arrival, calls] of this.requests) {
+      if (arrival >= priority) continue;
+      if (calls.outstanding > 0) return true;
+      until = Math.max(until, calls.answeredAt + ANTICIPATE_MS);
+    }
+    if (until === 0) return false;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => this.dispatch(), until - now);
+    return true;
+  }
+
+  /** Drops requests with nothing outstanding and no answer within ANTICIPATE_MS: they hold nothing back. */
+  private forgetFinishedRequests(now: number): void {
+    for (const [arrival, calls] of this.requests) {
+      if (calls.outstanding === 0 && now - calls.answeredAt >= ANTICIPATE_MS) this.requests.delete(arrival);
     }
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.wakeTimer);
     if (!this.dead) await this.call('close').catch(() => {});
     await this.worker.terminate();
   }

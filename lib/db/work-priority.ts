@@ -16,13 +16,14 @@ export function runAsRequest<T>(startedAt: number, fn: () => T): T {
 }
 
 /**
- * When a database call should run relative to others on a one-connection
- * database: the earlier its request arrived, the sooner. A call outside any
- * request (ingestion, maintenance) counts from when it was made, so it is
- * neither starved nor allowed to jump the queue.
+ * When the request whose work this is arrived (performance.now()), or
+ * `undefined` for background work. On a one-connection database the calls of
+ * the earliest request go first; background work (ingestion, maintenance)
+ * counts from when each call is made, so it is neither starved nor allowed to
+ * jump the queue (lib/db/pglite-thread-client.ts).
  */
-export function workPriority(): number {
-  return requestStart.getStore() ?? performance.now();
+export function requestArrival(): number | undefined {
+  return requestStart.getStore();
 }
 
 /**

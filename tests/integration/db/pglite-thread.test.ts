@@ -11,6 +11,8 @@ let db: Database;
 
 // About a second of work for PGlite on these machines.
 const SLOW = Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, 400000) g WHERE md5(g::text) LIKE '%ab%'`;
+// About a tenth of that.
+const MEDIUM = Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, 40000) g WHERE md5(g::text) LIKE '%ab%'`;
 
 beforeAll(async () => {
   db = await openDatabase('pglite:memory');
@@ -49,6 +51,64 @@ describe('embedded PGlite on its own thread', () => {
     const earlier = runAsRequest(now - 1000, () => track('earlier', db.query(Prisma.sql`SELECT 2`)));
     await Promise.all([...busy, later, earlier]);
     expect(finished.indexOf('earlier')).toBeLessThan(finished.indexOf('later'));
+  });
+
+  it("lets a request's next call go before background work queued between its calls", async () => {
+    const finished: string[] = [];
+    // The request's first call keeps the thread busy; meanwhile background work (an ingestion's
+    // write) queues a transaction. The request's next call, made as soon as the first is answered,
+    // must not wait out that whole transaction.
+    const request = runAsRequest(performance.now(), async () => {
+      await db.query(MEDIUM);
+      await db.query(Prisma.sql`SELECT 1`);
+      finished.push('request');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const background = db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw(SLOW);
+      finished.push('background');
+    });
+    await Promise.all([request, background]);
+    expect(finished).toEqual(['request', 'background']);
+  });
+
+  it('lets newer requests through while background work waits for an older one', async () => {
+    const finished: string[] = [];
+    const older = runAsRequest(performance.now(), async () => {
+      await db.query(MEDIUM);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // then no further call for a while
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const background = db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw(SLOW);
+      finished.push('background');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Arrived after the background work, but the thread would otherwise sit idle while that work
+    // waits to see whether the older request calls again.
+    const newer = runAsRequest(performance.now(), async () => {
+      await db.query(Prisma.sql`SELECT 1`);
+      finished.push('newer');
+    });
+    await Promise.all([older, background, newer]);
+    expect(finished).toEqual(['newer', 'background']);
+  });
+
+  it('never holds background work back for requests that arrived after it', async () => {
+    const finished: string[] = [];
+    const busy = [db.query(MEDIUM), db.query(MEDIUM)]; // both calls the thread takes at once
+    const background = db.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw(MEDIUM);
+      finished.push('background');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the transaction waits its turn behind `busy`
+    // A request arriving now, calling without pause: the older background work still goes first.
+    const request = runAsRequest(performance.now(), async () => {
+      for (let i = 0; i < 5; i++) await db.query(MEDIUM);
+      finished.push('request');
+    });
+    await Promise.all([...busy, request, background]);
+    expect(finished).toEqual(['background', 'request']);
   });
 
   it('applies statement settings to that statement only', async () => {
