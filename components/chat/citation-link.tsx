@@ -27,7 +27,7 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
     setPos({ left, top: below ? rect.bottom + 6 : rect.top - 6, below });
   }
 
-  const where = describeLocation(citation.location);
+  const where = describeLocation(citation);
   return (
     <>
       <button

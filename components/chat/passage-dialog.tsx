@@ -52,7 +52,7 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
     };
   }, [citation]);
 
-  const where = describeLocation(citation.location);
+  const where = describeLocation(citation);
   const snippet = trimEllipsis(citation.snippet);
   let body: React.ReactNode = <blockquote className="border-l-4 border-accent pl-3">{citation.snippet}</blockquote>;
   if (context.state === 'found') {

@@ -26,7 +26,7 @@ export function SourceList({ citations, onOpen }: { citations: Citation[]; onOpe
                     {c.title}
                   </span>
                 </span>
-                {describeLocation(c.location) ? <span className="block truncate text-xs text-muted">{describeLocation(c.location)}</span> : null}
+                {describeLocation(c) ? <span className="block truncate text-xs text-muted">{describeLocation(c)}</span> : null}
               </span>
             </button>
           </li>

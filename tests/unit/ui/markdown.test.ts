@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown, safeUrl } from '@/components/chat/markdown';
-import type { Citation } from '@/components/chat/types';
+import { describeLocation, type Citation } from '@/components/chat/types';
 
 const citation = (title: string): Citation => ({
   sourceId: '01900000-0000-7000-8000-000000000001',
@@ -52,6 +52,19 @@ describe('reply Markdown', () => {
     expect(html).toContain('aria-label="Source 1: Manual"');
     expect(html).toContain('[3]');
     expect(html).toContain('<code>array[1]</code>');
+  });
+
+  it('keeps a citation chip on one line with the word before it and the punctuation after it', () => {
+    const html = render('Text streams work with useChat [1]. Both hooks [1] [2], and *more* [2]!', [citation('Protocols'), citation('Hooks')]);
+    expect(html.replace(/<button[^>]*>(\d+)<\/button>/g, '[$1]')).toContain(
+      '<p>Text streams work with <span class="whitespace-nowrap">useChat [1].</span> Both <span class="whitespace-nowrap">hooks [1] [2],</span> and <em>more</em><span class="whitespace-nowrap"> [2]!</span></p>',
+    );
+  });
+
+  it('names where a passage sits, leaving out a top heading that only repeats the title', () => {
+    expect(describeLocation({ title: 'Stream Protocols', location: { headings: ['Stream Protocols', 'Text streams'], page: 3, start: 0, end: 1 } })).toBe('Text streams · p. 3');
+    expect(describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } })).toBe('');
+    expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe('Setup › Disks');
   });
 
   it('renders GFM tables and highlighted code blocks', () => {
