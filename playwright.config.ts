@@ -45,6 +45,8 @@ export default defineConfig({
       DATABASE_URL: `pglite:${dataDir}`,
       ADMIN_API_KEY: E2E_ADMIN_KEY,
       LOG_FORMAT: 'json',
+      // The one private address URL ingestion may reach: a page served by the tests (127.0.0.1 stays refused).
+      URL_ALLOWLIST: '127.0.0.2',
       RATE_LIMIT_REQUESTS: '100000',
       RATE_LIMIT_IP_REQUESTS: '100000',
       RATE_LIMIT_MESSAGES: '10000',

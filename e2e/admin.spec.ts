@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN_KEY, expect, removeSources, signInThroughForm, test } from './support/fixtures';
 
 // The knowledge manager, feature by feature, as an admin uses it.
@@ -50,6 +52,36 @@ test('pasted text, a dropped file and a refused URL each report in words', async
   const queued = page.getByTestId('upload-item').filter({ hasText: '127.0.0.1' });
   // Depending on the check, the refusal comes at once (400) or as a failed ingestion with its error.
   await expect(refusal.or(queued.getByTestId('upload-error'))).toBeVisible({ timeout: 30_000 });
+});
+
+test('a web page is added by its address and fetched again when it changes', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  let body = `<html><head><title>Garden rota ${stamp}</title></head><body><main><p>The hedges are trimmed by the marmalade team in June.</p></main></body></html>`;
+  // An intranet page on the one private address the test server allows (playwright.config.ts).
+  const site = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
+  const url = `http://127.0.0.2:${(site.address() as AddressInfo).port}/rota`;
+  const search = async (q: string) => {
+    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    return ((await r.json()) as { data: { text: string }[] }).data.map((h) => h.text).join('\n');
+  };
+  try {
+    await page.getByTestId('url-input').fill(url);
+    await page.getByTestId('url-submit').click();
+    await expect(page.getByTestId('upload-item').filter({ hasText: url })).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+    const row = page.getByTestId('source-row').filter({ hasText: `Garden rota ${stamp}` });
+    await expect(row).toHaveAttribute('data-status', 'ready');
+    expect(await search('hedges trimmed')).toContain('marmalade team');
+
+    body = body.replace('by the marmalade team in June', 'by the quince team in September');
+    await row.getByTestId('refetch-source').click();
+    await expect.poll(() => search('hedges trimmed'), { timeout: 30_000 }).toContain('quince team');
+    expect(await search('hedges trimmed')).not.toContain('marmalade team');
+    await expect(row).toHaveAttribute('data-status', 'ready');
+  } finally {
+    site.close();
+    await removeSources(page, new RegExp(`^Garden rota ${stamp}\\b`));
+  }
 });
 
 test('the sources table sorts, filters by status, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
@@ -10,7 +11,7 @@ import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
-/** One source in the table, with delete and replace-content actions. */
+/** One source in the table, with delete and replace-content actions (and fetch again, for a web page). */
 export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
   const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
@@ -29,6 +30,18 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
       setError(e instanceof Error ? e.message : 'The upload failed.');
     } finally {
       setReplacing(null);
+      announceSourcesChanged();
+    }
+  }
+
+  // A page changes, or was down when it was fetched: fetch the same address again, as a new generation.
+  async function refetch() {
+    setError(null);
+    try {
+      await apiFetch(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
       announceSourcesChanged();
     }
   }
@@ -65,6 +78,18 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
             e.target.value = '';
           }}
         />
+        {source.kind === 'url' && source.uri && !isIngesting(source) ? (
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            aria-label={`Fetch ${source.title} again`}
+            className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
+            data-testid="refetch-source"
+          >
+            <RefreshIcon width={16} height={16} className="sm:hidden" />
+            <span className="hidden sm:inline">Fetch again</span>
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => picker.current?.click()}
