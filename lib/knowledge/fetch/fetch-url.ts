@@ -77,41 +77,59 @@ function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect
       headers: { 'user-agent': 'groundwork-ingest/1', accept: '*/*', 'accept-encoding': 'identity' },
       agent: false,
     });
-    const timer = setTimeout(() => req.destroy(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`)), remaining);
-    req.on('error', (e) => (clearTimeout(timer), reject(e instanceof FetchRefusedError ? e : new FetchRefusedError(`Fetching the URL failed: ${e.message}`))));
+    // Settles once, whichever comes first. A connection that drops after the headers emits no
+    // error on the request, so the response's own close must settle it too, or it waits forever.
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const fail = (error: FetchRefusedError) => settle(() => (req.destroy(), reject(error)));
+    const timer = setTimeout(() => fail(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`)), remaining);
+    req.on('error', (e) => fail(e instanceof FetchRefusedError ? e : networkError(e, url.hostname)));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
-        clearTimeout(timer);
         res.resume();
-        return resolve({ redirect: res.headers.location, contentType: '', body: new Uint8Array() });
+        return settle(() => resolve({ redirect: res.headers.location, contentType: '', body: new Uint8Array() }));
       }
       if (status < 200 || status >= 300) {
-        clearTimeout(timer);
         res.resume();
-        return reject(new FetchRefusedError(`The URL answered HTTP ${status}.`));
+        return settle(() => reject(new FetchRefusedError(`The URL answered HTTP ${status}.`)));
       }
-      const declared = Number(res.headers['content-length'] ?? NaN);
-      if (declared > limits.maxBytes) {
-        req.destroy();
-        clearTimeout(timer);
-        return reject(new FetchRefusedError(`The URL's content is larger than ${limits.maxBytes} bytes (URL_MAX_BYTES).`));
-      }
+      const tooLarge = () => new FetchRefusedError(`The URL's content is larger than ${limits.maxBytes} bytes (URL_MAX_BYTES).`);
+      if (Number(res.headers['content-length'] ?? NaN) > limits.maxBytes) return fail(tooLarge());
       const parts: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.byteLength;
-        if (size > limits.maxBytes) {
-          req.destroy(new FetchRefusedError(`The URL's content is larger than ${limits.maxBytes} bytes (URL_MAX_BYTES).`));
-          return;
-        }
+        if (size > limits.maxBytes) return fail(tooLarge());
         parts.push(chunk);
       });
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) });
+      res.on('end', () => settle(() => resolve({ contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) })));
+      res.on('error', () => {}); // reported by 'close' below
+      res.on('close', () => {
+        if (!res.complete) fail(new FetchRefusedError(`The connection to ${url.hostname} closed before the whole page arrived.`));
       });
-      res.on('error', () => {});
     });
   });
+}
+
+/** A failed connection in words an admin can act on, naming the host (Node's code in brackets). */
+function networkError(error: Error & { code?: string }, host: string): FetchRefusedError {
+  const code = error.code ?? '';
+  const words: Record<string, string> = {
+    ENOTFOUND: `${host} could not be found: the name has no DNS record`,
+    EAI_AGAIN: `${host} could not be found: the DNS lookup failed`,
+    ECONNREFUSED: `${host} refused the connection`,
+    ECONNRESET: `The connection to ${host} was reset`,
+    EHOSTUNREACH: `${host} cannot be reached from this server`,
+    ENETUNREACH: `${host} cannot be reached from this server`,
+    ETIMEDOUT: `The connection to ${host} timed out`,
+  };
+  if (words[code]) return new FetchRefusedError(`${words[code]} (${code}).`);
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return new FetchRefusedError(`The TLS certificate of ${host} is not trusted (${code}).`);
+  return new FetchRefusedError(`Fetching the URL failed: ${error.message}`);
 }

@@ -65,6 +65,13 @@ beforeAll(async () => {
       res.on('close', () => clearInterval(timer));
       return;
     }
+    if (url === '/reset' || url === '/stall') {
+      // Headers and the start of a page, then the connection drops (or nothing more comes).
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': '100000' });
+      res.write('<html><body><p>The first part of a page');
+      if (url === '/reset') setTimeout(() => req.socket.destroy(), 50);
+      return;
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -119,7 +126,7 @@ describe('URL ingestion', () => {
     // (`localhost.` with a trailing dot does not resolve here at all; either way it fails.)
     for (const url of [`http://localhost:${canaryPort}/`, `http://localhost.:${canaryPort}/`]) {
       const source = await bodyOf<SourceView>(await addUrl(url));
-      expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/private, loopback or reserved|ENOTFOUND/) });
+      expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/private, loopback or reserved|could not be found/) });
     }
     expect(canaryConnections).toBe(0);
   });
@@ -138,6 +145,23 @@ describe('URL ingestion', () => {
     const slow = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/slow`));
     expect(await ingested(admin, huge.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 100000 bytes/) });
     expect(await ingested(admin, slow.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/within 800 ms/) });
+  });
+
+  it('fails a page whose connection drops or stalls after its headers, or that refuses connections, in words, without waiting forever', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1', URL_TIMEOUT_MS: '1500' });
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const started = Date.now();
+    const reset = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/reset`));
+    const stall = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/stall`));
+    const refused = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${closedPort}/`));
+    // The worker takes sources in order: one that never settled would hold up the ones after it.
+    expect(await ingested(admin, reset.id)).toMatchObject({ status: 'failed', error: 'The connection to 127.0.0.1 closed before the whole page arrived.' });
+    expect(await ingested(admin, stall.id)).toMatchObject({ status: 'failed', error: 'The URL did not answer within 1500 ms.' });
+    expect(await ingested(admin, refused.id)).toMatchObject({ status: 'failed', error: '127.0.0.1 refused the connection (ECONNREFUSED).' });
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('ingests a plain-text URL and answers 200 for the same URL again', async () => {
