@@ -65,6 +65,10 @@ const schema = z.object({
     .default('local')
     .refine((v) => /^(local|openai)(:\S+)?$/.test(v), { message: 'must be local, openai or openai:<model>' }),
   EMBEDDING_MODEL: z.string().default('local'),
+  // Time limits of a remote embedding model: a batch of chunks (retries included) while
+  // ingesting or re-indexing, and a query's vector at search time (past it: BM25 alone).
+  EMBEDDING_TIMEOUT_MS: positiveInt(60_000),
+  SEARCH_EMBEDDING_TIMEOUT_MS: positiveInt(5_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   // Which OpenAI wire API chat uses: `responses` (OpenAI's default) or `chat` (/chat/completions, what most

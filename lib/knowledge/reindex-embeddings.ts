@@ -1,7 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { embedMany } from 'ai';
-import { resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
+import { embedTexts, resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { isLocalEmbeddingModel } from '@/lib/ai/embedding/local-embedding-model';
 import { Prisma, prisma } from '@/lib/db';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from './active-embedding-model';
@@ -25,11 +24,10 @@ export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingMode
       AND NOT EXISTS (SELECT 1 FROM chunk_embeddings ce WHERE ce.chunk_id = c.id AND ce.model = ${choice.id})
     LIMIT ${BATCH}`;
   if (todo.length > 0) {
-    const { embeddings } = await embedMany({
-      model: choice.model,
-      values: todo.map((t) => [t.title, ...(t.headings ?? []), t.text].join('\n')),
-      maxRetries: 2,
-    });
+    const embeddings = await embedTexts(
+      choice,
+      todo.map((t) => [t.title, ...(t.headings ?? []), t.text].join('\n')),
+    );
     await db.$executeRaw`
       INSERT INTO chunk_embeddings (chunk_id, model, embedding)
       SELECT t.id, ${choice.id}, t.e${Prisma.raw(VECTOR_FROM_INTS)} FROM unnest(${todo.map((t) => t.id)}::uuid[], ${embeddings.map((e) => vectorLiteral(e))}::text[]) AS t(id, e)

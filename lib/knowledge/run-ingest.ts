@@ -1,7 +1,7 @@
 import 'server-only';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { EmbeddingError, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { config } from '@/lib/config';
 import { errorFields, log } from '@/lib/log';
 import { claimSources, renewLeases } from './claim-sources';
@@ -118,7 +118,7 @@ export async function drainIngestQueue(opts: { owner?: string } = {}): Promise<n
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof ExtractionError || error instanceof FetchRefusedError) return error.message;
+  if (error instanceof ExtractionError || error instanceof FetchRefusedError || error instanceof EmbeddingError) return error.message;
   log.warn('ingestion failed', errorFields(error));
   return 'Ingestion failed unexpectedly; see the server log.';
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import { embed } from 'ai';
+import { embeddingError } from '@/lib/ai/embedding/embedding-registry';
+import { config } from '@/lib/config';
 import { Prisma } from '@/lib/db';
+import { errorFields, log } from '@/lib/log';
 import { activeEmbeddingModel } from './active-embedding-model';
 import { vectorLiteral } from './vector-literal';
 
@@ -9,7 +12,9 @@ import { vectorLiteral } from './vector-literal';
  * model, as the CTE `vec` (`chunk_seq`, `score` = similarity) for the search
  * statement; null when the query has no vector (no word the model knows).
  * The cast to a fixed dimension is what lets PostgreSQL use the per-model
- * partial index (the column itself is untyped across models).
+ * partial index (the column itself is untyped across models). A remote model that
+ * fails or does not answer within SEARCH_EMBEDDING_TIMEOUT_MS gives null too: search
+ * ranks by BM25 alone rather than failing or keeping a chat reply waiting.
  */
 export async function vectorRanking(opts: {
   query: string;
@@ -18,8 +23,16 @@ export async function vectorRanking(opts: {
   efSearch: number;
   sourceId?: string;
 }): Promise<{ sql: Prisma.Sql; efSearch: number } | null> {
-  const { model, id } = await activeEmbeddingModel();
-  const { embedding } = await embed({ model, value: opts.query, maxRetries: 0 });
+  const active = await activeEmbeddingModel();
+  const { id } = active;
+  const timeoutMs = config().SEARCH_EMBEDDING_TIMEOUT_MS;
+  let embedding: number[];
+  try {
+    ({ embedding } = await embed({ model: active.model, value: opts.query, maxRetries: 0, abortSignal: AbortSignal.timeout(timeoutMs) }));
+  } catch (error) {
+    log.warn('query embedding failed; ranking by BM25 alone', errorFields(embeddingError(active, error, timeoutMs)));
+    return null;
+  }
   if (!embedding.some((x) => x !== 0)) return null;
   const dims = Prisma.raw(String(Math.trunc(embedding.length)));
   const literal = vectorLiteral(embedding);

@@ -1,6 +1,5 @@
 import 'server-only';
-import { embedMany } from 'ai';
-import type { EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
+import { embedTexts, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { prisma } from '@/lib/db';
 import type { PreparedSource } from './prepare-source';
 import { markIndexDirty } from './maintain-index';
@@ -18,7 +17,7 @@ export async function embedSlices(slices: WriteSlice[], embedding: EmbeddingChoi
   const values: string[] = [];
   for (const s of slices) for (let i = s.from; i < s.to; i++) values.push(embedText(s.source, i));
   if (values.length === 0) return [];
-  return (await embedMany({ model: embedding.model, values, maxRetries: 2 })).embeddings;
+  return embedTexts(embedding, values);
 }
 
 /**
