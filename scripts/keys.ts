@@ -1,5 +1,6 @@
 // npm run keys -- create <name> [--role admin|user] | list | revoke <id>
-// The same key management as /api/keys, for the command line (works with the server stopped).
+// The same key management as /api/keys, for the command line. On embedded PGlite it needs the
+// server stopped (PGlite serves one process; the database's lock file refuses a second).
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/auth/api-keys';
 import { closeDatabase } from '@/lib/db';
@@ -49,6 +50,11 @@ async function main(): Promise<number> {
   }
 }
 
-const code = await main();
-await closeDatabase();
-process.exit(code);
+try {
+  const code = await main();
+  await closeDatabase();
+  process.exit(code);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -5,14 +5,19 @@ import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase } from '@/lib/db';
 import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
 
-const choice = resolveEmbeddingModel();
-let total = 0;
-const started = Date.now();
-for (;;) {
-  const n = await reindexStep(choice);
-  if (n === 0) break;
-  total += n;
-  process.stdout.write(`\rre-embedded ${total} chunks with ${choice.id}`);
+try {
+  const choice = resolveEmbeddingModel();
+  let total = 0;
+  const started = Date.now();
+  for (;;) {
+    const n = await reindexStep(choice);
+    if (n === 0) break;
+    total += n;
+    process.stdout.write(`\rre-embedded ${total} chunks with ${choice.id}`);
+  }
+  process.stdout.write(`\n${total ? `done: ${total} chunks` : 'nothing to re-embed'}; search now uses ${choice.id} (${Date.now() - started} ms)\n`);
+  await closeDatabase();
+} catch (error) {
+  console.error(`\nCould not re-index: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
-process.stdout.write(`\n${total ? `done: ${total} chunks` : 'nothing to re-embed'}; search now uses ${choice.id} (${Date.now() - started} ms)\n`);
-await closeDatabase();

@@ -3,9 +3,18 @@
 // a worker killed mid-ingestion leaves a lease that expires and another worker takes the source over.
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { startIngestWorker } from '@/lib/knowledge/ingest-worker';
-import { log } from '@/lib/log';
+import { errorFields, log } from '@/lib/log';
 
-const db = await getDatabase();
+const db = await getDatabase().catch((error: unknown) => {
+  log.error('ingest worker could not open the database', errorFields(error));
+  process.exit(1);
+});
+if (db.backend === 'pglite') {
+  // The app's own worker already ingests there, and PGlite serves one process.
+  log.error('npm run worker needs a PostgreSQL DATABASE_URL: on embedded PGlite the app ingests by itself');
+  await closeDatabase();
+  process.exit(2);
+}
 const worker = startIngestWorker();
 log.info('ingest worker started', { backend: db.backend, pid: process.pid });
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { PrismaClient, type Prisma } from './generated/client';
 import { PGliteThread } from './pglite-thread-client';
 
@@ -36,9 +37,24 @@ export async function openDatabase(url: string, poolSize = 10): Promise<Database
 
 async function openPglite(location: string): Promise<Database> {
   const inMemory = location === 'memory' || location === 'memory://';
-  if (!inMemory) mkdirSync(location, { recursive: true });
+  let unlock = () => {};
+  if (!inMemory) {
+    mkdirSync(location, { recursive: true });
+    unlock = lockDataDir(location);
+    process.once('exit', unlock);
+  }
+  const release = () => {
+    process.off('exit', unlock);
+    unlock();
+  };
   // On its own thread: PGlite's WebAssembly would otherwise block every request while a statement runs.
-  const thread = await PGliteThread.start(inMemory ? undefined : location);
+  let thread: PGliteThread;
+  try {
+    thread = await PGliteThread.start(inMemory ? undefined : location);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const prisma = new PrismaClient({ adapter: thread.adapterFactory() });
   return {
     backend: 'pglite',
@@ -54,6 +70,7 @@ async function openPglite(location: string): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await thread.close();
+      release();
     },
   };
 }
