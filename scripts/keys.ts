@@ -1,6 +1,7 @@
 // npm run keys -- create <name> [--role admin|user] | list | revoke <id>
 // The same key management as /api/keys, for the command line. On embedded PGlite it needs the
 // server stopped (PGlite serves one process; the database's lock file refuses a second).
+import './load-env';
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/auth/api-keys';
 import { closeDatabase } from '@/lib/db';

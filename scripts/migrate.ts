@@ -1,4 +1,5 @@
 // npm run db:migrate – apply pending migrations to DATABASE_URL (the server also does this at start).
+import './load-env';
 import { closeDatabase, getDatabase } from '@/lib/db';
 
 try {

@@ -1,6 +1,7 @@
 // npm run reindex – re-embeds every chunk with the configured EMBEDDING_MODEL now, instead of
 // waiting for the background worker. Search keeps using the old vectors until the new set is
 // complete, then switches in one transaction.
+import './load-env';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase } from '@/lib/db';
 import { reindexStep } from '@/lib/knowledge/reindex-embeddings';

@@ -1,6 +1,7 @@
 // npm run worker – an extra ingestion worker process against the same database as the app.
 // Workers claim sources with FOR UPDATE SKIP LOCKED and a lease, so any number can run at once;
 // a worker killed mid-ingestion leaves a lease that expires and another worker takes the source over.
+import './load-env';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { startIngestWorker } from '@/lib/knowledge/ingest-worker';
 import { errorFields, log } from '@/lib/log';
