@@ -64,7 +64,10 @@ const schema = z.object({
     .string()
     .default('local')
     .refine((v) => /^(local|openai)(:\S+)?$/.test(v), { message: 'must be local, openai or openai:<model>' }),
-  EMBEDDING_MODEL: z.string().default('local'),
+  EMBEDDING_MODEL: z
+    .string()
+    .default('local')
+    .refine((v) => /^(local|local-hash-v1|local-hash-v2|openai:\S+)$/.test(v), { message: 'must be local (or local-hash-v1, local-hash-v2) or openai:<model>' }),
   // Time limits of a remote embedding model: a batch of chunks (retries included) while
   // ingesting or re-indexing, and a query's vector at search time (past it: BM25 alone).
   EMBEDDING_TIMEOUT_MS: positiveInt(60_000),
@@ -79,7 +82,7 @@ const schema = z.object({
   // Knowledge
   CHUNK_TOKENS: positiveInt(256),
   CHUNK_OVERLAP_TOKENS: z.coerce.number().int().min(0).default(32),
-  SEARCH_K: positiveInt(8),
+  SEARCH_K: z.coerce.number().int().min(1).max(100).default(8),
   INGEST_WORKER: bool(true),
   INGEST_CONCURRENCY: positiveInt(1),
   INGEST_LEASE_SECONDS: positiveInt(60),
@@ -130,6 +133,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (c.EMBEDDING_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY: required when EMBEDDING_MODEL is openai:*');
+  }
+  // BM25 gets what the other two leave: 1 − gram − vector.
+  if (c.SEARCH_GRAM_WEIGHT + c.SEARCH_VECTOR_WEIGHT > 1) {
+    throw new ConfigError('Invalid configuration:\n  SEARCH_GRAM_WEIGHT, SEARCH_VECTOR_WEIGHT: together at most 1 (BM25 has the rest)');
   }
   return { ...c, logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty') };
 }

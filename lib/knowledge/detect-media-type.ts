@@ -29,7 +29,8 @@ const startsWith = (bytes: Uint8Array, magic: string) => {
 /**
  * Decides a file's media type from its content: magic bytes for PDF and DOCX,
  * strict UTF-8 without NUL for the text formats. The name's extension only
- * chooses between text formats, and a name that promises another kind of file
+ * chooses between text formats (without one, the first lines do: HTML, JSON,
+ * Markdown or plain text), and a name that promises another kind of file
  * than the bytes are is refused (an executable named `.pdf`).
  */
 export function detectMediaType(bytes: Uint8Array, filename: string | undefined): string {
@@ -64,5 +65,7 @@ export function detectMediaType(bytes: Uint8Array, filename: string | undefined)
       return MEDIA_TYPES.json;
     } catch {}
   }
+  // Front matter, or a heading line: read as Markdown, so the front matter is a title, not text.
+  if (/^---\r?\n[\s\S]*?\r?\n---\r?\n/.test(text.replace(/^\uFEFF/, '')) || /^#{1,6} \S/m.test(text.slice(0, 4096))) return MEDIA_TYPES.markdown;
   return MEDIA_TYPES.text;
 }

@@ -24,6 +24,9 @@ describe('configuration', () => {
     ['ADMIN_API_KEY', { ADMIN_API_KEY: 'short' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['OPENAI_API_KEY', { CHAT_MODEL: 'openai:gpt-4o-mini' }],
+    ['EMBEDDING_MODEL', { EMBEDDING_MODEL: 'text-embedding-3-small' }],
+    ['SEARCH_K', { SEARCH_K: '101' }],
+    ['SEARCH_GRAM_WEIGHT', { SEARCH_GRAM_WEIGHT: '0.7', SEARCH_VECTOR_WEIGHT: '0.4' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(name));

@@ -16,6 +16,9 @@ describe('detectMediaType', () => {
     [undefined, '<!doctype html><html></html>', 'text/html'],
     [undefined, '{"a": [1]}', 'application/json'],
     [undefined, 'just text', 'text/plain'],
+    [undefined, '---\ntitle: Guide\n---\nSome text.', 'text/markdown'],
+    [undefined, 'Intro line.\n\n## Setup\nSteps.', 'text/markdown'],
+    [undefined, 'Issue #12 is fixed.\n#hashtag', 'text/plain'],
     ['report.pdf', '%PDF-1.7\n...', 'application/pdf'],
   ])('%s → %s', (name, content, type) => {
     expect(detectMediaType(enc(content), name)).toBe(type);
