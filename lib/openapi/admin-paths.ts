@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponses, idParam } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, idParam } from '@/lib/schemas/common';
 import { createdKeySchema, createKeyBody, keyListSchema, sessionSchema, signInBody } from '@/lib/schemas/keys';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
@@ -37,14 +37,14 @@ export const adminPaths: ZodOpenApiPathsObject = {
       tags: ['keys'],
       summary: 'Revoke an API key (admin)',
       requestParams: { path: idParam },
-      responses: { 204: { description: 'Revoked at once.' }, 401: e401, 403: e403, 404: e404, 429: e429 },
+      responses: { 204: { description: 'Revoked at once.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
     },
   },
   '/session': {
     get: {
       tags: ['session'],
       summary: 'Who is calling',
-      responses: { 200: { description: 'The principal.', content: jsonOf(sessionSchema) }, 401: e401 },
+      responses: { 200: { description: 'The principal.', content: jsonOf(sessionSchema) }, 401: e401, 429: e429 },
     },
     post: {
       tags: ['session'],
@@ -57,6 +57,8 @@ export const adminPaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         403: e403,
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('The body is not application/json.'),
         429: e429,
       },
     },
@@ -79,6 +81,14 @@ export const adminPaths: ZodOpenApiPathsObject = {
         },
         503: { description: 'The database is unreachable.' },
       },
+    },
+  },
+  '/openapi.json': {
+    get: {
+      tags: ['operations'],
+      summary: 'This document (OpenAPI 3.1)',
+      security: [],
+      responses: { 200: { description: 'The OpenAPI document; `/docs` renders it.', content: jsonOf(z.object({ openapi: z.string() }).loose()) } },
     },
   },
 };

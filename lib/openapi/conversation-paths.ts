@@ -64,6 +64,8 @@ export const conversationPaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         404: e404,
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('The body is not application/json.'),
         429: e429,
       },
     },

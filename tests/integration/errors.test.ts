@@ -70,6 +70,28 @@ describe('methods and ids', () => {
   });
 });
 
+describe('unknown paths and methods', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['POST', '/api/conversations/01900000-0000-7000-8000-000000000001/nope'],
+    ['DELETE', '/api/knowledge/sources/x/y/z'],
+  ])('answers %s %s with a problem+json 404, with or without a key', async (method, path) => {
+    for (const options of [{}, { key }]) {
+      const res = await api(method, path, options);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await problem(res)).detail).toContain('There is no API endpoint at');
+    }
+  });
+
+  it.each(['/api/health', '/api/openapi.json'])('answers a write to %s with 405, Allow and problem+json', async (path) => {
+    const res = await api('POST', path, { json: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    await problem(res);
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After past the per-principal limit, per principal', async () => {
     const { config } = await import('@/lib/config');
