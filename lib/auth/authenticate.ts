@@ -3,7 +3,8 @@ import { prisma } from '@/lib/db';
 import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
 import { ApiError } from '@/lib/http/api-error';
 import { findActiveKey } from './api-keys';
-import { ADMIN_COOKIE, ANON_COOKIE, readAdminCookie, readCookie, readVisitorCookie } from './session-cookies';
+import { adminOfSession } from './admin-sessions';
+import { ADMIN_COOKIE, ANON_COOKIE, readCookie, readVisitorCookie } from './session-cookies';
 
 export interface Principal {
   id: string;
@@ -32,16 +33,9 @@ export async function authenticate(req: Request): Promise<Principal | null> {
     return { ...key.principal, via: 'bearer', keyId: key.id };
   }
 
-  const adminKeyId = await readAdminCookie(readCookie(req, ADMIN_COOKIE));
-  if (adminKeyId) {
-    const db = await prisma();
-    const key = await db.apiKey.findUnique({
-      where: { id: adminKeyId },
-      select: { id: true, revokedAt: true, role: true, principal: { select: { id: true, role: true, kind: true, name: true } } },
-    });
-    // A revoked key ends its admin sessions at once.
-    if (key && !key.revokedAt && key.role === 'admin') return { ...key.principal, via: 'admin-cookie', keyId: key.id };
-  }
+  // A signed-out session, or a revoked key, ends the cookie's admin rights at once.
+  const admin = await adminOfSession(readCookie(req, ADMIN_COOKIE));
+  if (admin) return admin;
 
   const visitorId = await readVisitorCookie(readCookie(req, ANON_COOKIE));
   if (visitorId) {

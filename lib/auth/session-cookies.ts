@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { getSessionSecret } from './session-secret';
 import { sign, verify } from './signed-cookie';
@@ -42,16 +41,15 @@ export async function readVisitorCookie(value: string | undefined): Promise<stri
   return verify<AnonPayload>(value, await getSessionSecret())?.sub ?? null;
 }
 
-export async function newAdminCookie(keyId: string, secure: boolean): Promise<string> {
-  const value = sign(
-    { kid: keyId, sid: randomUUID(), exp: Math.floor(Date.now() / 1000) + ADMIN_SESSION_SECONDS } satisfies AdminPayload,
-    await getSessionSecret(),
-  );
+/** The signed admin cookie of a session (lib/auth/admin-sessions.ts keeps the session itself). */
+export async function adminCookie(session: { keyId: string; id: string; expiresAt: Date }, secure: boolean): Promise<string> {
+  const value = sign({ kid: session.keyId, sid: session.id, exp: Math.floor(session.expiresAt.getTime() / 1000) } satisfies AdminPayload, await getSessionSecret());
   return cookieHeader(ADMIN_COOKIE, value, ADMIN_SESSION_SECONDS, secure);
 }
 
-export async function readAdminCookie(value: string | undefined): Promise<string | null> {
-  return verify<AdminPayload>(value, await getSessionSecret())?.kid ?? null;
+export async function readAdminCookie(value: string | undefined): Promise<{ keyId: string; sessionId: string } | null> {
+  const payload = verify<AdminPayload>(value, await getSessionSecret());
+  return payload?.kid && payload.sid ? { keyId: payload.kid, sessionId: payload.sid } : null;
 }
 
 export function clearCookie(name: string): string {

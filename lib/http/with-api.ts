@@ -103,9 +103,9 @@ function limitsFor(req: Request, principal: Principal | null, options: Options):
 /**
  * Cookies ride along on cross-site requests, so a cookie-authenticated write must
  * come from our own origin. Browsers send Origin on every cross-origin write and
- * Sec-Fetch-Site on every request.
+ * Sec-Fetch-Site on every request; a request with neither (curl, a script) passes.
  */
-function assertSameOrigin(req: Request): void {
+export function assertSameOrigin(req: Request): void {
   const site = req.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') {
     throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');

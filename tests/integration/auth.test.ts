@@ -134,6 +134,17 @@ describe('admin session', () => {
     const out = await api('DELETE', '/api/session', { cookie, headers: { origin: 'http://localhost:3000' } });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toMatch(/gw_admin=; .*Max-Age=0/);
+    // Signing out ends the session on the server: a copy of the cookie no longer works.
+    await expectProblem(await api('GET', '/api/keys', { cookie }), 401);
+    await expectProblem(await api('POST', '/api/keys', { cookie, headers: { origin: 'http://localhost:3000' }, json: { name: 'after sign-out', role: 'admin' } }), 401);
+  });
+
+  it('refuses signing in or out from another site', async () => {
+    await expectProblem(await api('POST', '/api/session', { json: { key: admin }, headers: { origin: 'https://evil.example' } }), 403);
+    const res = await api('POST', '/api/session', { json: { key: admin }, headers: { 'sec-fetch-site': 'same-origin' } });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await expectProblem(await api('DELETE', '/api/session', { cookie, headers: { origin: 'https://evil.example' } }), 403);
+    expect((await api('GET', '/api/keys', { cookie })).status).toBe(200);
   });
 
   it('refuses a user key (403) and a wrong key (401)', async () => {
