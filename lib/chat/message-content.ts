@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { validationError } from '@/lib/http/validation';
-import type { SendMessageBody } from '@/lib/schemas/chat';
+import { isBlank, type SendMessageBody } from '@/lib/schemas/chat';
 import { config } from '@/lib/config';
 
 const lastMessage = z.object({
@@ -14,23 +14,29 @@ export function isRegenerate(body: SendMessageBody): boolean {
   return 'trigger' in body && body.trigger === 'regenerate-message';
 }
 
-/** The text of the new message, whichever request shape carried it. */
+/** The text of the new message, whichever request shape carried it: parts are joined, then checked as one. */
 export function messageContent(body: SendMessageBody): string {
   if ('content' in body) return body.content;
-  if ('message' in body) return body.message.parts.map((p) => p.text).join('\n');
-  const parsed = lastMessage.safeParse(body.messages.at(-1));
-  if (!parsed.success) {
-    const error = validationError(parsed.error, 'body');
-    throw new ApiError('validation', error.message.replace(/^body\./, 'body.messages[-1].'), {
-      errors: error.errors?.map((e) => ({ ...e, pointer: e.pointer.replace(/^body/, 'body.messages[-1]') })),
-    });
+  let text: string;
+  let pointer: string;
+  if ('message' in body) {
+    text = body.message.parts.map((p) => p.text).join('\n');
+    pointer = 'body.message.parts';
+  } else {
+    const parsed = lastMessage.safeParse(body.messages.at(-1));
+    if (!parsed.success) {
+      const error = validationError(parsed.error, 'body');
+      throw new ApiError('validation', error.message.replace(/^body\./, 'body.messages[-1].'), {
+        errors: error.errors?.map((e) => ({ ...e, pointer: e.pointer.replace(/^body/, 'body.messages[-1]') })),
+      });
+    }
+    text = parsed.data.parts.map((p) => p.text).join('\n');
+    pointer = 'body.messages[-1].parts';
   }
-  const text = parsed.data.parts.map((p) => p.text).join('\n');
   const max = config().MAX_MESSAGE_CHARS;
-  if (!text.trim() || text.length > max || !text.isWellFormed()) {
-    throw new ApiError('validation', `body.messages[-1]: must be 1 to ${max} characters of well-formed text, not only whitespace`, {
-      errors: [{ pointer: 'body.messages[-1].parts', detail: `must be 1 to ${max} characters of well-formed text, not only whitespace` }],
-    });
+  if (isBlank(text) || text.length > max) {
+    const detail = `must be 1 to ${max} characters (all parts together), not only whitespace`;
+    throw new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
   }
   return text;
 }

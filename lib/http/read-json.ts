@@ -8,7 +8,7 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 /**
  * Reads a JSON object body under the configured size limit without buffering
  * more than the limit, then validates it. 415 for another content type, 413 over
- * the limit, 400 for malformed JSON, a non-object, NUL characters or invalid fields.
+ * the limit, 400 for malformed JSON, a non-object, text PostgreSQL cannot store, or invalid fields.
  */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   const type = req.headers.get('content-type') ?? '';
@@ -25,12 +25,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('bad_request', 'The body must be a JSON object.');
   }
-  const nul = findNul(value, 'body');
-  if (nul) {
-    throw new ApiError('validation', 'Text must not contain NUL characters.', {
-      errors: [{ pointer: nul, detail: 'must not contain NUL (\\u0000) characters' }],
-    });
-  }
+  assertStorableJson(value);
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error, 'body');
   return result.data;
@@ -61,16 +56,40 @@ export function tooLarge(limit: number): ApiError {
   return new ApiError('payload_too_large', `The body is larger than the limit of ${limit} bytes.`);
 }
 
-function findNul(value: unknown, pointer: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `${pointer}.${key.replaceAll('\u0000', '')}`;
-    const found = findNul(child, Array.isArray(value) ? `${pointer}[${key}]` : `${pointer}.${key}`);
-    if (found) return found;
+/** Deeper than this, a body is refused: no request of this API nests half as deep. */
+const MAX_DEPTH = 64;
+
+/**
+ * Refuses what PostgreSQL cannot store faithfully, in any string or key: NUL (text refuses
+ * 0x00) and lone UTF-16 surrogates (json refuses them, and text would store U+FFFD instead
+ * of what was sent); and nesting deeper than MAX_DEPTH levels. The walk is iterative, so a
+ * body nested thousands deep is a 400, never a stack overflow (a 500).
+ */
+export function assertStorableJson(root: unknown, pointer = 'body'): void {
+  const stack: Array<[value: unknown, at: string, depth: number]> = [[root, pointer, 0]];
+  while (stack.length > 0) {
+    const [value, at, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      assertStorableText(value, at);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_DEPTH) throw invalidText(at, `must not be nested more than ${MAX_DEPTH} levels deep`);
+    const array = Array.isArray(value);
+    for (const [key, child] of Object.entries(value)) {
+      const next = array ? `${at}[${key}]` : `${at}.${key.replaceAll('\u0000', '').toWellFormed().slice(0, 100)}`;
+      if (!array) assertStorableText(key, next);
+      stack.push([child, next, depth + 1]);
+    }
   }
-  return undefined;
 }
+
+function assertStorableText(text: string, at: string): void {
+  if (text.includes('\u0000')) throw invalidText(at, 'must not contain NUL (\\u0000) characters');
+  if (!text.isWellFormed()) throw invalidText(at, 'must be well-formed Unicode (no lone surrogates)');
+}
+
+const invalidText = (pointer: string, detail: string) => new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
 
 /** Like readJson, but an empty body (no content type, no bytes) counts as `{}`. */
 export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError, type FieldError } from '@/lib/http/api-error';
-import { readTextWithin, tooLarge } from '@/lib/http/read-json';
+import { assertStorableJson, readTextWithin, tooLarge } from '@/lib/http/read-json';
 import { validationError } from '@/lib/http/validation';
 import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, detectMediaType, JSONL } from './detect-media-type';
@@ -39,7 +39,7 @@ async function readJsonBody(req: Request) {
     throw new ApiError('bad_request', 'The body is not valid JSON.');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('bad_request', 'The body must be a JSON object.');
-  rejectNul(body);
+  assertStorableJson(body);
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -87,9 +87,15 @@ function jsonlSources(text: string): NewSource[] {
       errors.push({ pointer: `line ${i + 1}`, detail: 'is not valid JSON' });
       return;
     }
+    try {
+      assertStorableJson(value, `line ${i + 1}`);
+    } catch (error) {
+      errors.push(...((error as ApiError).errors ?? []));
+      return;
+    }
     const parsed = textSourceInput().safeParse(value);
-    if (!parsed.success || JSON.stringify(value).includes('\\u0000')) {
-      errors.push({ pointer: `line ${i + 1}`, detail: parsed.success ? 'must not contain NUL' : (parsed.error.issues[0]?.message ?? 'invalid') });
+    if (!parsed.success) {
+      errors.push({ pointer: `line ${i + 1}`, detail: parsed.error.issues[0]?.message ?? 'invalid' });
       return;
     }
     sources.push(textSource(parsed.data));
@@ -141,15 +147,6 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
     else sources.push({ kind: 'file', title: defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: {} });
   }
   return sources;
-}
-
-function rejectNul(value: unknown, pointer = 'body'): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new ApiError('validation', `${pointer}: must not contain NUL characters`, { errors: [{ pointer, detail: 'must not contain NUL (\\u0000) characters' }] });
-    return;
-  }
-  if (typeof value !== 'object' || value === null) return;
-  for (const [key, child] of Object.entries(value)) rejectNul(key.includes('\u0000') ? '\u0000' : child, `${pointer}.${key.replaceAll('\u0000', '')}`);
 }
 
 export { ACCEPTED_TYPES };

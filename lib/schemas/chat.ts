@@ -4,15 +4,19 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { errorResponse, errorResponses, idParam } from './common';
 
-/** A message text: not blank, at most MAX_MESSAGE_CHARS characters (NUL is refused by readJson). */
+/** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
+export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
+
+/**
+ * A message text: not blank, at most MAX_MESSAGE_CHARS characters (NUL and lone surrogates
+ * are refused by readJson; a message of several parts is checked joined, in messageContent).
+ */
 const messageText = () => {
   const max = config().MAX_MESSAGE_CHARS;
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => s.trim().length > 0, 'must not be empty or only whitespace')
-    // PostgreSQL's json cannot store a lone UTF-16 surrogate: refuse it here rather than fail on insert.
-    .refine((s) => s.isWellFormed(), 'must be well-formed Unicode (no lone surrogates)');
+    .refine((s) => !isBlank(s), 'must not be empty or only whitespace');
 };
 
 const textPart = () =>

@@ -28,6 +28,36 @@ describe('request bodies', () => {
     await problem(res);
   });
 
+  it.each([
+    ['POST', '/api/session', false, 'key'],
+    ['POST', '/api/conversations', true, 'title'],
+    ['POST', '/api/knowledge/sources', true, 'metadata'],
+  ])('answers %s %s nested thousands deep with 400, not a stack overflow', async (method, path, withKey, field) => {
+    const admin = (await newKey('admin')).key;
+    const body = `{"text":"x","${field}":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    const res = await api(method, path, { ...(withKey ? { key: admin } : {}), body, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await problem(res)).detail).toContain('must not be nested more than 64 levels deep');
+  });
+
+  it('answers a lone surrogate anywhere in a stored body with 400, where it used to be a 500 or a U+FFFD', async () => {
+    const admin = (await newKey('admin')).key;
+    const cases: Array<[string, string, string]> = [
+      ['/api/conversations', '{"title":"t\\ud800"}', 'body.title'],
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"s":"\\ud800"}}', 'body.metadata.s'],
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"\\udc00":1}}', 'body.metadata.\ufffd'],
+      ['/api/knowledge/sources', '{"sources":[{"text":"ok"},{"text":"half \\ud83d"}]}', 'body.sources[1].text'],
+    ];
+    for (const [path, body, pointer] of cases) {
+      const res = await api('POST', path, { key: admin, body, headers: { 'content-type': 'application/json' } });
+      expect(res.status, body).toBe(400);
+      expect((await bodyOf<{ errors: { pointer: string }[] }>(res)).errors[0]!.pointer).toBe(pointer);
+    }
+    const lines = await api('POST', '/api/knowledge/sources', { key: admin, body: '{"text":"ok"}\n{"text":"x","metadata":{"k":"\\udfff"}}\n', headers: { 'content-type': 'application/jsonl' } });
+    expect(lines.status).toBe(400);
+    expect((await bodyOf<{ errors: { pointer: string }[] }>(lines)).errors[0]!.pointer).toBe('line 2.metadata.k');
+  });
+
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(
     'answers Content-Type %s with 415',
     async (type) => {

@@ -107,6 +107,19 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     expect(await messageCount(id)).toBe(before);
   });
 
+  it('counts a message of several parts as one: over the limit together is 400; invisible characters alone are blank', async () => {
+    const id = await newConversation(key);
+    const { config } = await import('@/lib/config');
+    const max = config().MAX_MESSAGE_CHARS;
+    const parts = Array.from({ length: 3 }, () => ({ type: 'text', text: 'x'.repeat(Math.ceil(max / 3)) }));
+    await expectProblem(await send(key, id, { message: { role: 'user', parts } }), 400);
+    await expectProblem(await send(key, id, { content: '\u200B\u200B\u2060\uFEFF' }), 400);
+    await expectProblem(await send(key, id, { message: { role: 'user', parts: [{ type: 'text', text: '\u200B' }, { type: 'text', text: ' ' }] } }), 400);
+    expect(await messageCount(id)).toBe(0);
+    const fits = [{ type: 'text', text: 'x'.repeat(max - 10) }, { type: 'text', text: 'y' }];
+    expect((await send(key, id, { message: { role: 'user', parts: fits } })).status).toBe(200);
+  });
+
   it('405 for GET', async () => {
     expect((await api('GET', `/api/conversations/${conversationId}/messages`, { key })).status).toBe(405);
   });
