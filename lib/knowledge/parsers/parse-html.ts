@@ -8,7 +8,7 @@ import { htmlToText } from './html-to-text';
  * its title. Short pages where Readability finds no article keep their body.
  */
 export function parseHtml(html: string): ExtractedDocument {
-  const { document } = parseHTML(html);
+  const document = withBody(parseHTML(html).document);
   const title = document.querySelector('title')?.textContent?.trim() || undefined;
   let text = '';
   try {
@@ -24,4 +24,29 @@ export function parseHtml(html: string): ExtractedDocument {
   if (text.trim().length < 200 && document.body) text = htmlToText(document.body as never);
   if (!text.trim()) throw new ExtractionError('The HTML page has no readable text.');
   return { title, text };
+}
+
+type LinkedDocument = ReturnType<typeof parseHTML>['document'];
+type LinkedNode = { nodeName: string; outerHTML?: string; textContent: string | null };
+const HEAD_ONLY = new Set(['#document-type', '#comment', 'HEAD', 'TITLE', 'META', 'LINK', 'BASE', 'STYLE', 'SCRIPT', 'NOSCRIPT', 'TEMPLATE']);
+const escapeText = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * linkedom keeps the markup's own tree, where a browser's HTML parser would add the tags a
+ * page may leave out: `<html><title>…<body>` (no <head>) or a bare `<title>…<p>…` has no
+ * document.body holding the page's text. Such a page is rebuilt with one (its title stays:
+ * it is read from anywhere in the page).
+ */
+function withBody(document: LinkedDocument): LinkedDocument {
+  // Children are read, never document.body: on such a tree linkedom's getter makes up an empty body.
+  const root = document.documentElement as unknown as (LinkedNode & { childNodes: Iterable<LinkedNode> }) | null;
+  const html = root?.nodeName === 'HTML' ? root : null;
+  const nodes = [...(html ? html.childNodes : (document.childNodes as unknown as Iterable<LinkedNode>))];
+  const body = nodes.find((n) => n.nodeName === 'BODY') as (LinkedNode & { innerHTML: string }) | undefined;
+  if (html && body && nodes.some((n) => n.nodeName === 'HEAD')) return document;
+  const content = body ? body.innerHTML : nodes.filter((n) => !HEAD_ONLY.has(n.nodeName)).map((n) => n.outerHTML ?? escapeText(n.textContent ?? '')).join('');
+  const { document: rebuilt } = parseHTML(`<!doctype html><html><head></head><body>${content}</body></html>`);
+  const title = document.querySelector('title');
+  if (title) rebuilt.head.appendChild(rebuilt.importNode(title, true));
+  return rebuilt;
 }

@@ -102,6 +102,23 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect((await search(user, `Widget ${tag}`))[0]?.text).toContain(`product.name: Widget ${tag}`);
   });
 
+  it('reads HTML that leaves out optional tags (<head>, <html>, <body>) as a browser would, title included', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const pages = [
+      `<html><title>No head ${tag}</title><body><p>Herons ${tag} stand still in the shallows.</p></body></html>`,
+      `<!doctype html><title>Bare ${tag}</title><p>Egrets ${tag} follow the cattle.</p><script>evil()</script>`,
+      `<html><body><h1>Bitterns</h1><p>Bitterns ${tag} boom at dusk.</p></body></html>`,
+    ];
+    const res = await upload(admin, pages.map((bytes, i) => ({ name: `page-${i}.html`, bytes })));
+    const { data } = await bodyOf<{ data: SourceView[] }>(res);
+    const done: SourceView[] = [];
+    for (const s of data) done.push(await ingested(admin, s.id));
+    expect(done.map((s) => [s.status, s.title])).toEqual([['ready', `No head ${tag}`], ['ready', `Bare ${tag}`], ['ready', 'page-2.html']]);
+    expect((await search(user, `herons ${tag} shallows`))[0]?.text).toBe(`Herons ${tag} stand still in the shallows.`);
+    expect((await search(user, `egrets ${tag} cattle`))[0]?.text).toBe(`Egrets ${tag} follow the cattle.`);
+    expect((await search(user, `bitterns ${tag} dusk`))[0]?.location.headings).toEqual(['Bitterns']);
+  });
+
   it('takes a Markdown file’s title from its front matter and indexes none of the block', async () => {
     const tag = randomUUID().slice(0, 8);
     const file = `---\ntitle: Streaming ${tag}\ndescription: Why replies arrive piece by piece.\nsidebar_position: 5\n---\n\n# Streaming\n\nStreaming shows the reply ${tag} as it is generated.\n`;
