@@ -125,6 +125,12 @@ export function assertSameOrigin(req: Request): void {
 
 function toProblem(error: unknown, requestId: string): Response {
   if (error instanceof ApiError) return problemResponse(error, requestId);
+  // The client went away while its body was being read (Node: "aborted", ECONNRESET): its
+  // fault and nobody hears the answer, so not a 500 in the logs and the error counts.
+  if (error instanceof Error && (error.message === 'aborted' || (error as { code?: string }).code === 'ECONNRESET')) {
+    log.info('client closed the request before its body was read', { requestId });
+    return problemResponse(new ApiError('bad_request', 'The request body ended before it was complete.'), requestId);
+  }
   log.error('unhandled error', { requestId, ...errorFields(error) });
   return problemResponse(
     new ApiError('internal', `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
@@ -132,14 +138,26 @@ function toProblem(error: unknown, requestId: string): Response {
   );
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function routeOf(req: Request): string {
-  return new URL(req.url).pathname.replace(UUID, '{id}');
+  // Path segments that are ids, whole: `/sources/<uuid>x` is not a route with an id in it.
+  return new URL(req.url).pathname.split('/').map((segment) => (UUID.test(segment) ? '{id}' : segment)).join('/');
+}
+
+/**
+ * What a route exports for the methods it does not have: each answers 405 with Allow and
+ * problem+json, and OPTIONS names the methods it has (the OPTIONS Next.js makes up would
+ * list these 405 handlers as allowed too). `export const { PUT, OPTIONS } = otherMethods(['GET'])`.
+ */
+export function otherMethods(allow: string[]) {
+  const refuse = methodNotAllowed(allow);
+  const options = async () => new Response(null, { status: 204, headers: { allow: [...allow, 'OPTIONS'].join(', ') } });
+  return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }
 
 /** 405 for methods a route does not implement, with the Allow header. */
-export function methodNotAllowed(allow: string[]) {
+function methodNotAllowed(allow: string[]) {
   return async (req: Request): Promise<Response> => {
     const requestId = randomUUID();
     return problemResponse(

@@ -74,6 +74,19 @@ describe('request bodies', () => {
     await problem(res);
   });
 
+  it('answers a body the client abandoned half-way with 400, not a logged 500', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title":"half'));
+        // What Node's server stream does when the client closes the connection mid-body.
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const res = await api('POST', '/api/conversations', { key, body, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await problem(res)).detail).toBe('The request body ended before it was complete.');
+  });
+
   it('stops reading a streamed body as soon as it passes the limit', async () => {
     let pulled = 0;
     const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
@@ -114,11 +127,27 @@ describe('unknown paths and methods', () => {
     }
   });
 
-  it.each(['/api/health', '/api/openapi.json'])('answers a write to %s with 405, Allow and problem+json', async (path) => {
-    const res = await api('POST', path, { json: {} });
+  it.each([
+    ['POST', '/api/health', 'GET'],
+    ['POST', '/api/openapi.json', 'GET'],
+    ['PATCH', '/api/ask', 'POST'],
+    ['DELETE', '/api/conversations/01900000-0000-7000-8000-000000000001/messages', 'POST'],
+    ['GET', '/api/keys/01900000-0000-7000-8000-000000000001', 'DELETE'],
+  ])('answers %s %s with 405, Allow: %s and problem+json', async (method, path, allow) => {
+    const res = await api(method, path, { key, ...(method === 'GET' ? {} : { json: {} }) });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe(allow);
     await problem(res);
+  });
+
+  it.each([
+    ['/api/conversations', 'GET, POST, OPTIONS'],
+    ['/api/conversations/01900000-0000-7000-8000-000000000001/messages', 'POST, OPTIONS'],
+    ['/api/knowledge/sources/01900000-0000-7000-8000-000000000001', 'GET, PUT, DELETE, OPTIONS'],
+  ])('answers OPTIONS %s with the methods it has: %s', async (path, allow) => {
+    const res = await api('OPTIONS', path);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe(allow);
   });
 });
 

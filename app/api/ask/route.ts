@@ -1,5 +1,5 @@
 import { answerQuestion } from '@/lib/chat/answer-question';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { readJson } from '@/lib/http/read-json';
 import { askBody } from '@/lib/schemas/chat';
 
@@ -26,4 +26,4 @@ export async function POST(req: Request, args: { params: Promise<Record<string, 
   return response;
 }
 
-export const GET = methodNotAllowed(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -2,7 +2,7 @@ import { createConversation } from '@/lib/conversations/manage-conversation';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { readOptionalJson } from '@/lib/http/read-json';
 import { parseQuery } from '@/lib/http/validation';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { createConversationBody, listConversationsQuery } from '@/lib/schemas/conversations';
 
 // GET /api/conversations – the caller's conversations, most recent first
@@ -24,5 +24,4 @@ export const POST = withApi(
   { auth: 'user' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'POST']);
-export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

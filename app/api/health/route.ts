@@ -1,6 +1,6 @@
 import { prisma } from '@/lib/db';
 import { errorFields, log } from '@/lib/log';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 
 // GET /api/health – liveness and database reachability (no auth, no rate limit: for load balancers)
 export const GET = withApi(
@@ -17,5 +17,4 @@ export const GET = withApi(
   { auth: 'public', limit: 'none' },
 );
 
-const notAllowed = methodNotAllowed(['GET']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,6 +1,6 @@
 import { createApiKey, listApiKeys } from '@/lib/auth/api-keys';
 import { readJson } from '@/lib/http/read-json';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { createKeyBody, presentKey } from '@/lib/schemas/keys';
 
 // GET /api/keys – every key, newest first (never the keys themselves)
@@ -16,5 +16,4 @@ export const POST = withApi(
   { auth: 'admin' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'POST']);
-export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { buildOpenApiDocument } from '@/lib/openapi/build-document';
 
 let cached: unknown;
@@ -12,5 +12,4 @@ export const GET = withApi(
   { auth: 'public', limit: 'none' },
 );
 
-const notAllowed = methodNotAllowed(['GET']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -3,7 +3,7 @@ import { endAdminSession, startAdminSession } from '@/lib/auth/admin-sessions';
 import { ADMIN_COOKIE, clearCookie, readCookie } from '@/lib/auth/session-cookies';
 import { ApiError } from '@/lib/http/api-error';
 import { readJson } from '@/lib/http/read-json';
-import { assertSameOrigin, json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { assertSameOrigin, json, otherMethods, withApi } from '@/lib/http/with-api';
 import { signInBody } from '@/lib/schemas/keys';
 
 const view = (p: { id: string; role: string; kind: string; name: string | null }) => ({
@@ -37,5 +37,4 @@ export const DELETE = withApi(
   { auth: 'public' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'POST', 'DELETE']);
-export { notAllowed as PUT, notAllowed as PATCH };
+export const { PUT, PATCH, OPTIONS } = otherMethods(['GET', 'POST', 'DELETE']);

@@ -2,7 +2,7 @@ import { loadConversation } from '@/lib/conversations/load-conversation';
 import { deleteConversation, renameConversation } from '@/lib/conversations/manage-conversation';
 import { readJson } from '@/lib/http/read-json';
 import { parseParams } from '@/lib/http/validation';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { idParam } from '@/lib/schemas/common';
 import { updateConversationBody } from '@/lib/schemas/conversations';
 
@@ -37,5 +37,4 @@ export const DELETE = withApi<Params>(
   { auth: 'user' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'PATCH', 'DELETE']);
-export { notAllowed as POST, notAllowed as PUT };
+export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -1,7 +1,7 @@
 import { revokeApiKey } from '@/lib/auth/api-keys';
 import { notFound } from '@/lib/http/api-error';
 import { parseParams } from '@/lib/http/validation';
-import { methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { otherMethods, withApi } from '@/lib/http/with-api';
 import { idParam } from '@/lib/schemas/common';
 
 // DELETE /api/keys/{id} – revoke a key at once
@@ -14,5 +14,4 @@ export const DELETE = withApi<{ id: string }>(
   { auth: 'admin' },
 );
 
-const notAllowed = methodNotAllowed(['DELETE']);
-export { notAllowed as GET, notAllowed as POST, notAllowed as PUT, notAllowed as PATCH };
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods(['DELETE']);

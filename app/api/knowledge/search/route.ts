@@ -1,7 +1,7 @@
 import { prisma } from '@/lib/db';
 import { notFound } from '@/lib/http/api-error';
 import { parseQuery } from '@/lib/http/validation';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { searchQuery } from '@/lib/schemas/knowledge';
 
@@ -17,5 +17,4 @@ export const GET = withApi(
   { auth: 'user' },
 );
 
-const notAllowed = methodNotAllowed(['GET']);
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

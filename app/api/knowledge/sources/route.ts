@@ -3,7 +3,7 @@ import { listSources } from '@/lib/knowledge/list-sources';
 import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
 import { toSourceJson } from '@/lib/knowledge/source-json';
 import { parseQuery } from '@/lib/http/validation';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { listSourcesQuery } from '@/lib/schemas/knowledge';
 
 // GET /api/knowledge/sources – list sources, newest first
@@ -31,5 +31,4 @@ export const POST = withApi(
   { auth: 'admin' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'POST']);
-export { notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

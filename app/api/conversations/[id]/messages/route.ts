@@ -1,6 +1,6 @@
 import { isRegenerate, messageContent } from '@/lib/chat/message-content';
 import { sendMessage } from '@/lib/chat/send-message';
-import { methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { otherMethods, withApi } from '@/lib/http/with-api';
 import { readJson } from '@/lib/http/read-json';
 import { parseParams } from '@/lib/http/validation';
 import { sendMessageBody } from '@/lib/schemas/chat';
@@ -19,4 +19,4 @@ export const POST = withApi<{ id: string }>(
   { auth: 'user', limit: 'messages' },
 );
 
-export const GET = methodNotAllowed(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

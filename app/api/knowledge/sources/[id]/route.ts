@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/http/api-error';
 import { parseParams } from '@/lib/http/validation';
-import { json, methodNotAllowed, withApi } from '@/lib/http/with-api';
+import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { deleteSource } from '@/lib/knowledge/delete-source';
 import { getSourceOrThrow } from '@/lib/knowledge/list-sources';
 import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
@@ -42,5 +42,4 @@ export const DELETE = withApi<Params>(
   { auth: 'admin' },
 );
 
-const notAllowed = methodNotAllowed(['GET', 'PUT', 'DELETE']);
-export { notAllowed as POST, notAllowed as PATCH };
+export const { POST, PATCH, OPTIONS } = otherMethods(['GET', 'PUT', 'DELETE']);
