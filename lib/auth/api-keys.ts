@@ -56,11 +56,28 @@ export async function listApiKeys(): Promise<ApiKeyView[]> {
 }
 
 /** Revokes at once: the next request with that key gets 401. Returns false for an unknown id. */
+export class LastAdminKeyError extends Error {
+  override name = 'LastAdminKeyError';
+  constructor() {
+    super('This is the last active admin key: create another admin key before revoking it, or nobody can manage the service.');
+  }
+}
+
+/**
+ * Revokes a key (again: a no-op); false if there is no such key. The last active admin key
+ * is never revoked: LastAdminKeyError. The active admin keys are locked while checking, so two
+ * admins revoking each other's keys at once cannot both succeed.
+ */
 export async function revokeApiKey(id: string): Promise<boolean> {
   const db = await prisma();
-  const result = await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (result.count > 0) return true;
-  return (await db.apiKey.count({ where: { id } })) > 0;
+  return db.$transaction(async (tx) => {
+    const admins = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM api_keys WHERE role = 'admin' AND revoked_at IS NULL ORDER BY id FOR UPDATE`;
+    if (admins.length === 1 && admins[0]!.id === id) throw new LastAdminKeyError();
+    const result = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (result.count > 0) return true;
+    return (await tx.apiKey.count({ where: { id } })) > 0;
+  });
 }
 
 /** The active key with this value and its principal, in one query (it runs on every API request); null if unknown or revoked. */

@@ -37,7 +37,15 @@ export const adminPaths: ZodOpenApiPathsObject = {
       tags: ['keys'],
       summary: 'Revoke an API key (admin)',
       requestParams: { path: idParam },
-      responses: { 204: { description: 'Revoked at once.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
+      responses: {
+        204: { description: 'Revoked at once (again: nothing changes).' },
+        400: e400,
+        401: e401,
+        403: e403,
+        404: e404,
+        409: errorResponse('The last active admin key: create another admin key first.'),
+        429: e429,
+      },
     },
   },
   '/session': {

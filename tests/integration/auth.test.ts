@@ -4,10 +4,11 @@ import { sign } from '@/lib/auth/signed-cookie';
 import { api, bodyOf, newKey } from '../support/http';
 
 let admin: string;
+let adminId: string;
 let user: string;
 
 beforeAll(async () => {
-  admin = (await newKey('admin')).key;
+  ({ key: admin, id: adminId } = await newKey('admin'));
   user = (await newKey('user')).key;
 });
 
@@ -159,5 +160,22 @@ describe('admin session', () => {
     expect((await api('GET', '/api/keys', { cookie })).status).toBe(200);
     await api('DELETE', `/api/keys/${temp.id}`, { key: admin });
     await expectProblem(await api('GET', '/api/keys', { cookie }), 401);
+  });
+});
+
+describe('the last admin key', () => {
+  // Last in this file: it revokes every other admin key of this file's database.
+  it('is never revoked (409), so the service always has someone who can manage it', async () => {
+    const listed = await bodyOf<{ data: { id: string; role: string; revokedAt: string | null }[] }>(await api('GET', '/api/keys', { key: admin }));
+    for (const other of listed.data.filter((k) => k.role === 'admin' && !k.revokedAt && k.id !== adminId)) {
+      expect((await api('DELETE', `/api/keys/${other.id}`, { key: admin })).status).toBe(204);
+    }
+    const refused = await expectProblem(await api('DELETE', `/api/keys/${adminId}`, { key: admin }), 409);
+    expect(refused.detail).toContain('last active admin key');
+    expect((await api('GET', '/api/keys', { key: admin })).status).toBe(200);
+    // With a second admin key it can go.
+    const second = await newKey('admin', 'second admin');
+    expect((await api('DELETE', `/api/keys/${adminId}`, { key: second.key })).status).toBe(204);
+    await expectProblem(await api('GET', '/api/keys', { key: admin }), 401);
   });
 });
