@@ -69,7 +69,7 @@ export function RetrievalSearch() {
               <li key={r.chunkId} className="rounded-lg border border-border bg-bg p-3" data-testid="retrieval-result">
                 <div className="flex items-baseline gap-2 text-sm">
                   <span className="font-semibold tabular-nums text-muted">{i + 1}.</span>
-                  <span className="min-w-0 flex-1 truncate font-medium">{r.title}</span>
+                  <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{r.title}</span>
                   <span className="shrink-0 rounded bg-accent-soft px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="retrieval-score">
                     {r.score.toFixed(3)}
                   </span>

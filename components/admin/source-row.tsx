@@ -49,7 +49,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
       <td className="max-w-[9rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
-        <span className="block truncate font-medium" title={source.title} data-testid="source-row-title">
+        <span dir="auto" className="block truncate font-medium" title={source.title} data-testid="source-row-title">
           {source.title}
         </span>
         {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}

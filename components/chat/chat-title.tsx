@@ -11,7 +11,7 @@ export function ChatTitle({ initialConversations }: { initialConversations: Conv
   const id = pathname.startsWith('/c/') ? pathname.slice(3) : null;
   const title = (id && conversations.find((c) => c.id === id)?.title) || 'New chat';
   return (
-    <h1 className="truncate text-sm font-medium" data-testid="chat-title">
+    <h1 dir="auto" className="truncate text-sm font-medium" data-testid="chat-title">
       {title}
     </h1>
   );

@@ -54,7 +54,7 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
           className="pointer-events-none fixed z-50 block w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-border bg-bg p-3 text-left text-sm shadow-lg"
           style={{ left: pos.left, top: pos.top, transform: pos.below ? undefined : 'translateY(-100%)' }}
         >
-          <span className="block font-semibold">{citation.title}</span>
+          <span dir="auto" className="block font-semibold">{citation.title}</span>
           {where ? <span className="mt-0.5 block text-xs text-muted">{where}</span> : null}
           <span className="mt-1.5 line-clamp-4 block text-muted">{citation.snippet}</span>
         </span>

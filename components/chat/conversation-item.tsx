@@ -56,6 +56,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
         href={`/c/${conversation.id}`}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
+        dir="auto"
         className="min-w-0 flex-1 truncate px-3 py-2"
         data-testid="conversation-link"
         title={title}

@@ -52,6 +52,10 @@ function components(citations: Citation[], onOpenCitation?: (index: number) => v
         </a>
       );
     },
+    // Each paragraph and item takes its direction from its own first strong character, so a
+    // right-to-left answer (or an RTL override in a quoted title) cannot reorder what follows.
+    p: ({ children }) => <p dir="auto">{children}</p>,
+    li: ({ children }) => <li dir="auto">{children}</li>,
     // Images load only from this site; anything else shows its alt text instead.
     img: ({ src, alt }) =>
       isSameOriginPath(src) ? (

@@ -81,7 +81,7 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
       <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted">Source {index}</p>
-          <h2 id="passage-title" className="truncate text-base font-semibold" data-testid="passage-title">
+          <h2 id="passage-title" dir="auto" className="truncate text-base font-semibold" data-testid="passage-title">
             {citation.title}
           </h2>
           {where ? <p className="text-sm text-muted">{where}</p> : null}

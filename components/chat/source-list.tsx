@@ -22,7 +22,7 @@ export function SourceList({ citations, onOpen }: { citations: Citation[]; onOpe
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-1.5 font-medium">
                   <FileIcon width={14} height={14} className="shrink-0 text-muted" />
-                  <span className="truncate" data-testid="source-title">
+                  <span dir="auto" className="truncate" data-testid="source-title">
                     {c.title}
                   </span>
                 </span>

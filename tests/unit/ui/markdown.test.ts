@@ -57,8 +57,14 @@ describe('reply Markdown', () => {
   it('keeps a citation chip on one line with the word before it and the punctuation after it', () => {
     const html = render('Text streams work with useChat [1]. Both hooks [1] [2], and *more* [2]!', [citation('Protocols'), citation('Hooks')]);
     expect(html.replace(/<button[^>]*>(\d+)<\/button>/g, '[$1]')).toContain(
-      '<p>Text streams work with <span class="whitespace-nowrap">useChat [1].</span> Both <span class="whitespace-nowrap">hooks [1] [2],</span> and <em>more</em><span class="whitespace-nowrap"> [2]!</span></p>',
+      '<p dir="auto">Text streams work with <span class="whitespace-nowrap">useChat [1].</span> Both <span class="whitespace-nowrap">hooks [1] [2],</span> and <em>more</em><span class="whitespace-nowrap"> [2]!</span></p>',
     );
+  });
+
+  it('gives each paragraph and list item its own direction, so right-to-left text and overrides stay inside it', () => {
+    const html = render('مرحبا بالعالم\n\n- item \u202Eevil\n- next');
+    expect(html).toContain('<p dir="auto">مرحبا بالعالم</p>');
+    expect(html.match(/<li dir="auto">/g)).toHaveLength(2);
   });
 
   it('names where a passage sits, leaving out a top heading that only repeats the title', () => {
