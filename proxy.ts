@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { v7 as uuidv7 } from 'uuid';
 import { cachedSessionSecret } from '@/lib/auth/secret-cache';
 import { sign, verify } from '@/lib/auth/signed-cookie';
+import { ApiError, problemResponse } from '@/lib/http/api-error';
 
 const VISITOR_COOKIE = 'gw_visitor';
 const YEAR = 365 * 24 * 3600;
@@ -22,6 +23,12 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function proxy(req: NextRequest) {
   const inbound = req.headers.get('x-request-id');
   const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+  // Next.js answers a path it cannot percent-decode with a bare 500 before any route runs.
+  if (!decodable(req.nextUrl.pathname)) {
+    return problemResponse(new ApiError('bad_request', 'The path is not valid percent-encoding.'), requestId);
+  }
+  // Body-less API requests come here only for that check (see config below).
+  if (req.nextUrl.pathname.startsWith('/api/')) return NextResponse.next();
   const headers = new Headers(req.headers);
   headers.set('x-request-id', requestId);
   const res = NextResponse.next({ request: { headers } });
@@ -42,6 +49,19 @@ export function proxy(req: NextRequest) {
   return res;
 }
 
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)'],
+  matcher: [
+    '/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)',
+    // API requests without a body (nothing to buffer), for the path check alone.
+    { source: '/api/:path*', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
+  ],
 };

@@ -59,3 +59,19 @@ test('a reply streams uncompressed, so each event reaches the client when it is 
   expect(res.headers()['cache-control']).toContain('no-transform');
   expect(await res.text()).toContain('"type":"finish"');
 });
+
+test('paths the server cannot route answer problem+json, not an HTML page or a bare 500', async ({ request }) => {
+  for (const [path, status] of [
+    ['/api/conversations/%ZZ', 400],
+    ['/c/%E0%A4%A', 400],
+    ['/api/no/such/endpoint', 404],
+  ] as const) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(status);
+    expect(res.headers()['content-type'], path).toBe('application/problem+json');
+    expect(res.headers()['x-request-id'], path).toBeTruthy();
+  }
+  const options = await request.fetch('/api/knowledge/sources', { method: 'OPTIONS' });
+  expect(options.status()).toBe(204);
+  expect(options.headers()['allow']).toBe('GET, POST, OPTIONS');
+});
