@@ -55,7 +55,6 @@ export async function listApiKeys(): Promise<ApiKeyView[]> {
   return db.apiKey.findMany({ select: keyView, orderBy: { createdAt: 'desc' } });
 }
 
-/** Revokes at once: the next request with that key gets 401. Returns false for an unknown id. */
 export class LastAdminKeyError extends Error {
   override name = 'LastAdminKeyError';
   constructor() {
@@ -64,7 +63,8 @@ export class LastAdminKeyError extends Error {
 }
 
 /**
- * Revokes a key (again: a no-op); false if there is no such key. The last active admin key
+ * Revokes at once: the next request with that key gets 401, and its admin sessions end.
+ * Again: a no-op. False if there is no such key. The last active admin key
  * is never revoked: LastAdminKeyError. The active admin keys are locked while checking, so two
  * admins revoking each other's keys at once cannot both succeed.
  */
