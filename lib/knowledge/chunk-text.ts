@@ -108,14 +108,22 @@ export function fencedCode(text: string): [number, number][] {
   return out;
 }
 
-/** Paragraphs, then sentences, then word runs: the coarsest pieces that fit. */
+/**
+ * Paragraphs, then sentences, then word runs: the coarsest pieces that fit, in words and in
+ * characters. A chunk is at most `target * CHARS_PER_TOKEN` characters even when its words are
+ * not words: a base64 blob or text without spaces is cut by characters (a 2 MB "word" once
+ * made one chunk whose lexemes PostgreSQL's tsvector could not hold).
+ */
+const CHARS_PER_TOKEN = 16;
+
 function splitSpan(text: string, span: Span, target: number): Span[] {
   const separators = [/\n[ \t]*\n+/g, /(?<=[.!?;:])\s+(?=\S)|\n/g, /\s+/g];
+  const maxChars = target * CHARS_PER_TOKEN;
   const split = (s: Span, level: number): Span[] => {
     const slice = text.slice(s.start, s.end);
     const tokens = countTokens(slice);
     if (tokens === 0) return [];
-    if (tokens <= target || level >= separators.length) return [trim({ start: s.start, end: s.end, tokens })];
+    if ((tokens <= target && slice.length <= maxChars) || level >= separators.length) return [trim({ start: s.start, end: s.end, tokens })];
     const pieces: Span[] = [];
     let at = 0;
     const re = new RegExp(separators[level]!.source, 'g');
@@ -133,13 +141,31 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     while (end > start && /\s/.test(text[end - 1]!)) end--;
     return { start, end, tokens: s.tokens };
   };
-  // Words of an over-long sentence go out in runs of at most `target` words.
+  // Words of an over-long sentence go out in runs of at most `target` words and `maxChars`
+  // characters; a word longer than that is cut into pieces (never inside a surrogate pair),
+  // and a piece of over a quarter of that counts the tokens its length is worth, so a full
+  // piece is a chunk of its own (an ordinary word is one token, as before).
   const packWords = (words: Span[], size: number): Span[] => {
     const runs: Span[] = [];
-    for (let i = 0; i < words.length; i += size) {
-      const run = words.slice(i, i + size).filter((w) => w.end > w.start);
-      if (run.length) runs.push(trim({ start: run[0]!.start, end: run[run.length - 1]!.end, tokens: run.length }));
+    let run: Span[] = [];
+    let tokens = 0;
+    const close = () => {
+      if (run.length) runs.push(trim({ start: run[0]!.start, end: run[run.length - 1]!.end, tokens }));
+      run = [];
+      tokens = 0;
+    };
+    for (const word of words) {
+      for (let at = word.start; at < word.end; ) {
+        let end = Math.min(word.end, at + maxChars);
+        if (end < word.end && /[\uDC00-\uDFFF]/.test(text[end]!)) end--;
+        const piece: Span = { start: at, end, tokens: end - at > maxChars / 4 ? Math.ceil(((end - at) * size) / maxChars) : 1 };
+        if (run.length && (tokens + piece.tokens > size || end - run[0]!.start > maxChars)) close();
+        run.push(piece);
+        tokens += piece.tokens;
+        at = end;
+      }
     }
+    close();
     return runs;
   };
   return split(span, 0);

@@ -147,3 +147,38 @@ describe('ingest: bad input', () => {
     expect((await api('GET', `/api/knowledge/search?q=x`, {})).status).toBe(401);
   });
 });
+
+describe('ingest: one bad source in a batch', () => {
+  it('cuts a 2 MB run without spaces into chunks by characters, where one chunk was too big for its tsvector', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const blob = `${tag}${'QmFzZTY0IGJsb2I'.repeat(140_000)}`;
+    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'blob.txt', bytes: blob }]));
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', error: null });
+    const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: source.id }, select: { text: true } });
+    expect(chunks.length).toBeGreaterThan(400);
+    expect(Math.max(...chunks.map((c) => c.text.length))).toBeLessThanOrEqual(4096);
+    expect(chunks.map((c) => c.text).join('')).toContain(tag);
+  });
+
+  it('fails only the source the database refuses; the others written with it are ingested', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const db = await prisma();
+    // A database that refuses one source's rows, as a constraint or a full disk would.
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.text LIKE '%poison-${tag}%' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe('CREATE TRIGGER refuse_poison BEFORE INSERT ON chunks FOR EACH ROW EXECUTE FUNCTION refuse_poison()');
+    try {
+      const files = ['otters', 'badgers', `poison-${tag}`, 'voles'].map((word) => ({ name: `${word}.txt`, bytes: `Notes on ${word} ${tag}: they live by the river.` }));
+      const { data } = await bodyOf<{ data: SourceView[] }>(await upload(admin, files));
+      const done: SourceView[] = [];
+      for (const s of data) done.push(await ingested(admin, s.id));
+      expect(done.map((s) => s.status)).toEqual(['ready', 'ready', 'failed', 'ready']);
+      expect(done[2]!.error).toBe('Ingestion failed unexpectedly; see the server log.');
+      expect(await db.chunk.count({ where: { sourceId: done[2]!.id } })).toBe(0);
+      expect((await search(user, `voles ${tag} river`))[0]?.sourceId).toBe(done[3]!.id);
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER refuse_poison ON chunks');
+      await db.$executeRawUnsafe('DROP FUNCTION refuse_poison()');
+    }
+  });
+});
