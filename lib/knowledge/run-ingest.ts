@@ -50,6 +50,32 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
     renewLeases(owner, [...working], c.INGEST_LEASE_SECONDS).catch(() => {});
   }, (c.INGEST_LEASE_SECONDS * 1000) / 3);
   heartbeat.unref();
+  const write = (slices: WriteSlice[], embeddings: number[][]) =>
+    writePrepared({ slices, embeddings, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
+  // A write the database refuses fails its own source, not the batch: a group of several
+  // sources is written again one source at a time. A failed source's later slices are
+  // skipped by writePrepared's lease check (its status is no longer 'processing').
+  const writeGroup = async (slices: WriteSlice[], embeddings: number[][]) => {
+    try {
+      await write(slices, embeddings);
+      return;
+    } catch (error) {
+      if (new Set(slices.map((s) => s.source.id)).size === 1) return failWrite(slices[0]!.source.id, error);
+    }
+    let at = 0;
+    const bySource = new Map<string, { slices: WriteSlice[]; embeddings: number[][] }>();
+    for (const s of slices) {
+      const part = bySource.get(s.source.id) ?? { slices: [], embeddings: [] };
+      part.slices.push(s);
+      part.embeddings.push(...embeddings.slice(at, (at += s.to - s.from)));
+      bySource.set(s.source.id, part);
+    }
+    for (const [id, part] of bySource) await write(part.slices, part.embeddings).catch((error: unknown) => failWrite(id, error));
+  };
+  const failWrite = async (id: string, error: unknown) => {
+    await failSource({ id, owner, error: failureMessage(error) });
+    working.delete(id);
+  };
   let group: WriteSlice[] = [];
   let groupSize = 0;
   // A pipeline of two: while one group is written (on the database thread), the next is
@@ -62,7 +88,7 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
     groupSize = 0;
     const embeddings = await embedSlices(slices, embedding);
     await writing;
-    writing = writePrepared({ slices, embeddings, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding }).then(async () => {
+    writing = writeGroup(slices, embeddings).then(async () => {
       for (const s of slices) if (s.to === s.source.chunks.length) working.delete(s.source.id);
       await maintainIndex({ duringIngestion: true });
     });
