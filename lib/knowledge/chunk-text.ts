@@ -20,6 +20,8 @@ interface Span {
 }
 
 const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/gm;
+/** A chunk's size bound in characters per target token: text whose "words" are not words still gets cut. */
+const CHARS_PER_TOKEN = 16;
 const TOKEN = /\S+/g;
 
 export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
@@ -46,14 +48,16 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       if (page) location.page = page;
       chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
     };
+    const maxChars = opts.targetTokens * CHARS_PER_TOKEN;
     for (const span of spans) {
-      if (tokens + span.tokens > opts.targetTokens && current.length) {
+      if (current.length && (tokens + span.tokens > opts.targetTokens || span.end - current[0]!.start > maxChars)) {
         flush();
         const carried: Span[] = [];
         let carriedTokens = 0;
+        const last = current[current.length - 1]!;
         for (let i = current.length - 1; i >= 0; i--) {
           const s = current[i]!;
-          if (carriedTokens + s.tokens > opts.overlapTokens) break;
+          if (carriedTokens + s.tokens > opts.overlapTokens || last.end - s.start > opts.overlapTokens * CHARS_PER_TOKEN) break;
           carried.unshift(s);
           carriedTokens += s.tokens;
         }
@@ -112,10 +116,9 @@ export function fencedCode(text: string): [number, number][] {
  * Paragraphs, then sentences, then word runs: the coarsest pieces that fit, in words and in
  * characters. A chunk is at most `target * CHARS_PER_TOKEN` characters even when its words are
  * not words: a base64 blob or text without spaces is cut by characters (a 2 MB "word" once
- * made one chunk whose lexemes PostgreSQL's tsvector could not hold).
+ * made one chunk whose lexemes PostgreSQL's tsvector could not hold), and rows of a table
+ * without spaces are packed by length (256 of them made chunks of 49 KB).
  */
-const CHARS_PER_TOKEN = 16;
-
 function splitSpan(text: string, span: Span, target: number): Span[] {
   const separators = [/\n[ \t]*\n+/g, /(?<=[.!?;:])\s+(?=\S)|\n/g, /\s+/g];
   const maxChars = target * CHARS_PER_TOKEN;

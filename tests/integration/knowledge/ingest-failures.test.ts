@@ -160,6 +160,16 @@ describe('ingest: one bad source in a batch', () => {
     expect(chunks.map((c) => c.text).join('')).toContain(tag);
   });
 
+  it('packs a table whose rows have no spaces by length, into chunks of at most 4,096 characters', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const rows = ['|a|b|c|d|', '|-|-|-|-|', ...Array.from({ length: 3000 }, (_, i) => `|r${i}c1|r${i}c2|r${i}c3|${tag}r${i}|`)];
+    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'packed.md', bytes: rows.join('\n') }]));
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready' });
+    const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: source.id }, select: { text: true } });
+    expect(chunks.length).toBeGreaterThan(15);
+    expect(Math.max(...chunks.map((c) => c.text.length))).toBeLessThanOrEqual(4096);
+  });
+
   it('fails only the source the database refuses; the others written with it are ingested', async () => {
     const tag = randomUUID().slice(0, 8);
     const db = await prisma();
