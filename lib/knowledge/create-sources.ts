@@ -49,26 +49,42 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
   const created = fresh.length
     ? await db.$transaction(
         async (tx) => {
+          // Two requests with the same content at once both found nothing above. Each takes a lock
+          // per new content hash (in one order: no deadlock) and looks again; the later one then
+          // answers with the source the first created. Holds across instances on one PostgreSQL.
+          await tx.$executeRaw`
+            SELECT pg_advisory_xact_lock(k) FROM (
+              SELECT DISTINCT hashtextextended(h, 0) AS k FROM unnest(${fresh.map((f) => f.hash)}::text[]) AS h ORDER BY k
+            ) locks`;
+          const raced = await tx.source.findMany({
+            where: { contentHash: { in: fresh.map((f) => f.hash) }, status: { not: 'failed' } },
+            orderBy: { createdAt: 'asc' },
+          });
+          for (const s of raced) if (s.contentHash && !byHash.has(s.contentHash)) byHash.set(s.contentHash, s);
+          const inserted = fresh.filter((f) => !byHash.has(f.hash));
+          if (inserted.length === 0) return [];
+          const ids = inserted.map((f) => f.id);
+          const mine = new Set(ids);
           // Raw multi-row inserts (arrays as parameters): a thousand sources cost two statements with
           // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one base64 string each.
-          const ids = fresh.map((f) => f.id);
           await tx.$executeRaw`
             INSERT INTO sources (id, title, kind, media_type, size, content_hash, uri, filename, metadata)
-            SELECT * FROM unnest(${ids}::uuid[], ${fresh.map((f) => f.item.title)}::text[],
-              ${fresh.map((f) => f.item.kind)}::text[]::"SourceKind"[], ${fresh.map((f) => f.item.mediaType)}::text[],
-              ${fresh.map((f) => f.item.data.byteLength)}::int[], ${fresh.map((f) => f.hash)}::text[],
-              ${fresh.map((f) => f.item.uri ?? null)}::text[], ${fresh.map((f) => f.item.filename ?? null)}::text[],
-              ${fresh.map((f) => JSON.stringify(f.item.metadata))}::jsonb[])`;
+            SELECT * FROM unnest(${ids}::uuid[], ${inserted.map((f) => f.item.title)}::text[],
+              ${inserted.map((f) => f.item.kind)}::text[]::"SourceKind"[], ${inserted.map((f) => f.item.mediaType)}::text[],
+              ${inserted.map((f) => f.item.data.byteLength)}::int[], ${inserted.map((f) => f.hash)}::text[],
+              ${inserted.map((f) => f.item.uri ?? null)}::text[], ${inserted.map((f) => f.item.filename ?? null)}::text[],
+              ${inserted.map((f) => JSON.stringify(f.item.metadata))}::jsonb[])`;
           // Live generation 0 has no chunks; the first ingestion writes generation 1.
-          if (small.length > 0) {
+          const smallMine = small.filter((c) => mine.has(c.id));
+          if (smallMine.length > 0) {
             await tx.$executeRaw`
               INSERT INTO source_contents (source_id, generation, data)
               SELECT t.id, 1, decode(t.base64, 'base64')
-              FROM unnest(${small.map((c) => c.id)}::uuid[], ${small.map((c) => c.base64)}::text[]) AS t(id, base64)`;
+              FROM unnest(${smallMine.map((c) => c.id)}::uuid[], ${smallMine.map((c) => c.base64)}::text[]) AS t(id, base64)`;
           }
           // A large file goes in as a value of its own: inside an array literal PostgreSQL scans
           // and copies all of it again (21.5 MB held PGlite 2.3-2.8 s in an array, 1.5-1.6 s alone).
-          for (const c of large) await writeContent(tx, { sourceId: c.id, generation: 1, base64: c.base64 });
+          for (const c of large) if (mine.has(c.id)) await writeContent(tx, { sourceId: c.id, generation: 1, base64: c.base64 });
           return tx.source.findMany({ where: { id: { in: ids } } });
         },
         { timeout: 60_000 },

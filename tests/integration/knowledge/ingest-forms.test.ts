@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import { makeDocx, makePdf } from './fixtures';
 import { ingested, search, upload, type SourceView } from './helpers';
@@ -37,6 +38,15 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     const again = await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `${text}\r\n`, title: 'other' } });
     expect(again.status).toBe(200);
     expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
+  });
+
+  it('stores content sent by several requests at once only once', async () => {
+    const text = `Simultaneous ${randomUUID()}: eight clients upload the same note.`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api('POST', '/api/knowledge/sources', { key: admin, json: { text } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 202]);
+    const bodies = await Promise.all(answers.map((r) => bodyOf<SourceView & { contentHash: string }>(r)));
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+    expect(await (await prisma()).source.count({ where: { contentHash: bodies[0]!.contentHash } })).toBe(1);
   });
 
   it('answers a bulk request in its own order, storing content repeated within it once', async () => {
