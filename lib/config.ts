@@ -78,6 +78,8 @@ const schema = z.object({
   // OpenAI-compatible servers speak). Unset: `chat` when OPENAI_BASE_URL is set, else `responses`.
   OPENAI_API: z.enum(['responses', 'chat']).optional().or(z.literal('').transform(() => undefined)),
   CHAT_HISTORY_TOKENS: positiveInt(3000),
+  // A remote chat model's longest silence: before its first text, or between two pieces of it.
+  CHAT_STALL_TIMEOUT_MS: positiveInt(60_000),
 
   // Knowledge
   CHUNK_TOKENS: positiveInt(256),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { config } from '@/lib/config';
 import { runInBackground } from '@/lib/db/work-priority';
 import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
@@ -25,6 +26,7 @@ export interface ReplyJob {
 }
 
 const MODEL_FAILED = 'The model stopped with an error; the reply is incomplete.';
+const MODEL_TIMED_OUT = 'The model stopped answering; the reply is incomplete.';
 const RECORD_TEXT_EVERY_MS = 250;
 
 /**
@@ -88,6 +90,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let renumber: CitationRenumberer | undefined;
     const images = new ImageStripper();
     let textId: string | undefined;
+    let firstText: ReturnType<typeof setTimeout> | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
     let answer = '';
     const release = () => {
@@ -99,13 +102,20 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
       renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
+      // firstChunkMs starts once the model's response has begun: a server that never answers
+      // the request at all is caught by this timer, stopped at the first text.
+      const stall = config().CHAT_STALL_TIMEOUT_MS;
+      const silence = new AbortController();
+      firstText = setTimeout(() => silence.abort(new DOMException(`No text within ${stall} ms`, 'TimeoutError')), stall);
       const result = streamText({
         model: job.model,
+        abortSignal: silence.signal,
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
         messages: [...job.history, { role: 'user', content: job.question }],
         maxRetries: 0,
-        // A stalled upstream must not hold the conversation's reply slot (409s) forever.
-        timeout: { totalMs: 300_000, chunkMs: 60_000 },
+        // A stalled upstream must not hold the conversation's reply slot (409s) for long: silence
+        // before the first text or between two pieces of it ends the reply as failed.
+        timeout: { totalMs: 300_000, firstChunkMs: config().CHAT_STALL_TIMEOUT_MS, chunkMs: config().CHAT_STALL_TIMEOUT_MS },
         onError: () => {}, // reported once, below, through toUIMessageStream's onError
       });
       const ui = toUIMessageStream<ToolSet, ChatUIMessage>({
@@ -122,10 +132,19 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         const chunk = next.value;
         if (chunk.type === 'text-delta') {
+          clearTimeout(firstText);
           textId = chunk.id;
           const delta = renumber.push(images.push(chunk.delta));
           answer += delta;
           if (delta) emit({ ...chunk, delta });
+          continue;
+        }
+        if (chunk.type === 'abort') {
+          // A timeout aborts the model call: that is a failed reply, told to the client as an error.
+          failed = true;
+          log.warn('chat model timed out', { messageId: job.assistant.id, reason: chunk.reason });
+          release();
+          emit({ type: 'error', errorText: MODEL_TIMED_OUT });
           continue;
         }
         if (chunk.type === 'text-end' || chunk.type === 'error') release();
@@ -141,6 +160,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'error', errorText: MODEL_FAILED });
     }
 
+    clearTimeout(firstText);
     const cited = citedInOrder(renumber?.order ?? new Map(), passages, answer);
     const seen = new Set<string>();
     for (const p of cited) {

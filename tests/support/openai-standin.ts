@@ -17,6 +17,8 @@ export interface StandinOptions {
   delayMs?: number;
   /** Destroy the socket after this many deltas (a model that dies mid-stream). */
   dieAfterDeltas?: number;
+  /** Send nothing more after this many deltas, keeping the connection open (a model that hangs). */
+  stallAfterDeltas?: number;
 }
 
 export interface Standin {
@@ -68,6 +70,10 @@ async function streamDeltas(res: ServerResponse, words: string[], o: StandinOpti
       await new Promise<void>((resolve) => res.write('', () => resolve()));
       await sleep(20);
       res.socket?.destroy();
+      return false;
+    }
+    if (o.stallAfterDeltas !== undefined && i >= o.stallAfterDeltas) {
+      await new Promise<void>((resolve) => res.once('close', resolve)); // until the client gives up
       return false;
     }
     if (o.delayMs) await sleep(o.delayMs);

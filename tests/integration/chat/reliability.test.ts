@@ -116,6 +116,32 @@ describe('never losing a reply', () => {
     await readReply(await send(key, id, { content: 'again' }));
   });
 
+  it.each([
+    ['before its first word', 0, ''],
+    ['after three words', 3, 'one two three '],
+  ])('ends the reply as failed, with an error part, when the model goes silent %s', async (_when, words, kept) => {
+    process.env.CHAT_STALL_TIMEOUT_MS = '400';
+    resetConfigForTests();
+    try {
+      standin.options = { reply: REPLY, stallAfterDeltas: words };
+      const id = await newConversation(key);
+      const started = Date.now();
+      const { chunks, message } = await readReply(await send(key, id, { content: 'hang please' }));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(chunks).toContainEqual({ type: 'error', errorText: 'The model stopped answering; the reply is incomplete.' });
+      expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error', messageMetadata: { status: 'failed' } });
+      expect(textOf(message)).toBe(kept);
+      const stored = await getConversation(key, id);
+      expect(stored.messages[1]!.metadata?.status).toBe('failed');
+      // The conversation is free at once, not after minutes of 409s.
+      standin.options = { reply: REPLY };
+      expect(textOf((await readReply(await send(key, id, { content: 'again' }))).message)).toBe(REPLY);
+    } finally {
+      delete process.env.CHAT_STALL_TIMEOUT_MS;
+      resetConfigForTests();
+    }
+  });
+
   it('ends a plain-text reply with a stream error when the model dies, and stores it as failed', async () => {
     standin.options = { reply: REPLY, dieAfterDeltas: 2 };
     const id = await newConversation(key);
