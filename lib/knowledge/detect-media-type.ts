@@ -27,6 +27,24 @@ const startsWith = (bytes: Uint8Array, magic: string) => {
 };
 
 /**
+ * Text in another encoding, as UTF-8: UTF-16 with its byte-order mark, and bytes that are not
+ * UTF-8 but hold no NUL read as Windows-1252 (what Excel and older editors save; Latin-1 is a
+ * subset). PDF, DOCX, UTF-8 and binary content come back as they are.
+ */
+export function asUtf8(bytes: Uint8Array): Uint8Array {
+  if (startsWith(bytes, '%PDF-') || startsWith(bytes, 'PK\u0003\u0004')) return bytes;
+  const bom = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  try {
+    if (bom) return new TextEncoder().encode(new TextDecoder(bom, { fatal: true }).decode(bytes));
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return bytes;
+  } catch {
+    if (bom || bytes.includes(0)) return bytes;
+    return new TextEncoder().encode(new TextDecoder('windows-1252').decode(bytes));
+  }
+}
+
+/**
  * Decides a file's media type from its content: magic bytes for PDF and DOCX,
  * strict UTF-8 without NUL for the text formats. The name's extension only
  * chooses between text formats (without one, the first lines do: HTML, JSON,

@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import type { TextChunk } from './chunk-text';
 import type { ClaimedSource } from './claim-sources';
-import { detectMediaType } from './detect-media-type';
+import { asUtf8, detectMediaType } from './detect-media-type';
 import { fetchUrl } from './fetch/fetch-url';
 import { ExtractionError } from './parsers/extracted-document';
 import { readDocument } from './parsers/parse-thread-client';
@@ -33,8 +33,8 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   let mediaType = source.mediaType;
   if (source.kind === 'url' && source.uri) {
     const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
-    bytes = page.body;
-    mediaType = mediaTypeOfFetched(page.body, page.contentType, page.url);
+    bytes = asUtf8(page.body);
+    mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
   }
   const doc = await readDocument(bytes, mediaType, {
     chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },

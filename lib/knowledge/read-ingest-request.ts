@@ -5,7 +5,7 @@ import { ApiError, type FieldError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, tooLarge } from '@/lib/http/read-json';
 import { validationError } from '@/lib/http/validation';
 import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
-import { ACCEPTED_TYPES, detectMediaType, JSONL } from './detect-media-type';
+import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
 import { MEDIA_TYPES } from './parsers/extract-document';
@@ -139,10 +139,17 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
   const sources: NewSource[] = [];
   for (const file of files) {
     if (file.size > limit) throw tooLarge(limit);
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = asUtf8(new Uint8Array(await file.arrayBuffer()));
     // The client's name is only a label: never a path, never trusted for the type.
     const filename = file.name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f]/g, '').slice(0, 255) || 'upload';
-    const mediaType = detectMediaType(bytes, filename);
+    let mediaType: string;
+    try {
+      mediaType = detectMediaType(bytes, filename);
+    } catch (error) {
+      // Several files: say which one is refused (nothing of the request is stored).
+      if (error instanceof ApiError && files.length > 1) throw new ApiError('unsupported_media_type', `${filename}: ${error.message}`);
+      throw error;
+    }
     if (mediaType === JSONL) sources.push(...jsonlSources(new TextDecoder().decode(bytes)));
     else sources.push({ kind: 'file', title: defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: {} });
   }

@@ -40,6 +40,20 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
   });
 
+  it('reads Windows-1252 and UTF-16 text files as the text they hold, and names the refused file of several', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const cp1252 = Buffer.from(`name,city\nRen\xe9e ${tag},Z\xfcrich\n`, 'latin1'); // as Excel saves a CSV
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`Caf\u00e9 notes ${tag}: the espresso machine is serviced in March.`, 'utf16le')]);
+    const { data } = await bodyOf<{ data: SourceView[] }>(await upload(admin, [{ name: 'people.csv', bytes: cp1252 }, { name: 'cafe.txt', bytes: utf16 }]));
+    for (const s of data) expect((await ingested(admin, s.id)).status).toBe('ready');
+    expect((await search(user, `Renée ${tag}`))[0]?.text).toContain(`name: Renée ${tag}; city: Zürich`);
+    expect((await search(user, `espresso ${tag}`))[0]?.text).toContain(`Café notes ${tag}`);
+
+    const refused = await upload(admin, [{ name: 'ok.txt', bytes: 'fine' }, { name: 'report.pdf', bytes: 'not a pdf' }]);
+    expect(refused.status).toBe(415);
+    expect((await bodyOf<{ detail: string }>(refused)).detail).toMatch(/^report\.pdf: The file is named \.pdf but its content is not/);
+  });
+
   it('stores content sent by several requests at once only once', async () => {
     const text = `Simultaneous ${randomUUID()}: eight clients upload the same note.`;
     const answers = await Promise.all(Array.from({ length: 8 }, () => api('POST', '/api/knowledge/sources', { key: admin, json: { text } })));

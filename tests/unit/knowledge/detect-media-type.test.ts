@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
-import { detectMediaType } from '@/lib/knowledge/detect-media-type';
+import { asUtf8, detectMediaType } from '@/lib/knowledge/detect-media-type';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -40,5 +40,18 @@ describe('detectMediaType', () => {
       expect((e as ApiError).status).toBe(415);
       expect((e as ApiError).message).toContain('Accepted types: .txt, .md, .mdx, .html, .pdf, .docx, .csv, .json, .jsonl');
     }
+  });
+
+  it('reads UTF-16 with a byte-order mark and non-UTF-8 text as Windows-1252, leaving UTF-8, PDF and binary alone', () => {
+    const text = (b: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(b);
+    expect(text(asUtf8(new Uint8Array([0xff, 0xfe, 0x43, 0, 0xe9, 0])))).toBe('Cé');
+    expect(text(asUtf8(new Uint8Array([0xfe, 0xff, 0, 0x43, 0, 0xe9])))).toBe('Cé');
+    expect(text(asUtf8(new Uint8Array([0x52, 0x65, 0x6e, 0xe9, 0x65, 0x20, 0x80])))).toBe('Renée €');
+    const utf8 = enc('déjà vu');
+    expect(asUtf8(utf8)).toBe(utf8);
+    const pdf = enc('%PDF-1.7 \xff');
+    expect(asUtf8(pdf)).toBe(pdf);
+    const binary = new Uint8Array([0x4d, 0x5a, 0, 0xff]);
+    expect(asUtf8(binary)).toBe(binary);
   });
 });
