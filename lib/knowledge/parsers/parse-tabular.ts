@@ -28,7 +28,11 @@ export function parseJson(text: string): ExtractedDocument {
   }
   const lines: string[] = [];
   const walk = (v: unknown, path: string, depth: number) => {
-    if (depth > 50) return;
+    // Deeper than this, a branch is one line of compact JSON under its path: nothing is dropped.
+    if (depth > 50 && v !== null && typeof v === 'object') {
+      lines.push(`${path}: ${compact(v)}`);
+      return;
+    }
     if (v !== null && typeof v === 'object') {
       for (const [key, child] of Object.entries(v)) walk(child, path ? `${path}.${key}` : key, depth + 1);
       if (depth === 1) lines.push('');
@@ -38,4 +42,12 @@ export function parseJson(text: string): ExtractedDocument {
   const out = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   if (!out) throw new ExtractionError('The JSON file has no values.');
   return { text: out };
+}
+
+function compact(value: object): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '(nested too deeply to read)'; // JSON.stringify recurses: thousands of levels overflow it
+  }
 }
