@@ -24,7 +24,8 @@ export async function replaceSource(id: string, item: NewSource & { keepTitle: b
     return tx.source.update({
       where: { id },
       data: {
-        ...(item.keepTitle ? {} : { title: item.title }),
+        // A title that was only the old file's name (or address) follows the new content's.
+        ...(item.keepTitle && current.title !== current.filename && current.title !== current.uri ? {} : { title: item.title }),
         ...(item.keepMetadata ? {} : { metadata: item.metadata as object }),
         kind: item.kind,
         mediaType: item.mediaType,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
 import { api, bodyOf, newKey } from '../../support/http';
-import { ingested, search, type SourceView } from './helpers';
+import { ingested, search, upload, type SourceView } from './helpers';
 
 let admin: string;
 let user: string;
@@ -91,6 +91,16 @@ describe('knowledge sources API', () => {
     expect((await search(user, `aardvark${tag}`)).filter((h) => h.sourceId === s.id).map((h) => h.text)).not.toContain(`The old text mentions aardvark${tag}.`);
     expect(await chunksOf(s.id)).toBe(1);
     expect((await api('PUT', `/api/knowledge/sources/${randomUUID()}`, { key: admin, json: { text: 'x' } })).status).toBe(404);
+  });
+
+  it('PUT of a new file renames a source titled by its old file name, and keeps a title someone gave it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const named = await bodyOf<SourceView>(await upload(admin, [{ name: `old-${tag}.txt`, bytes: `Old notes ${tag}.` }]));
+    const replaced = await bodyOf<SourceView>(await upload(admin, [{ name: `new-${tag}.txt`, bytes: `New notes ${tag}.` }], 'PUT', `/api/knowledge/sources/${named.id}`));
+    expect(replaced).toMatchObject({ title: `new-${tag}.txt`, filename: `new-${tag}.txt` });
+    const titled = await addText(`Handbook ${tag}.`, `Handbook ${tag}`);
+    const kept = await bodyOf<SourceView>(await upload(admin, [{ name: `handbook-v2-${tag}.txt`, bytes: `Handbook v2 ${tag}.` }], 'PUT', `/api/knowledge/sources/${titled.id}`));
+    expect(kept.title).toBe(`Handbook ${tag}`);
   });
 
   it('two workers draining one queue never take the same source: each ends ready with its chunks once', async () => {
