@@ -5,6 +5,7 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from './chat-message';
+import { LinkGuard } from './guard-links';
 import { citedInOrder, numberPassages } from './number-passages';
 import { CitationRenumberer } from './renumber-citations';
 import { ImageStripper } from './strip-images';
@@ -26,7 +27,8 @@ export async function answerQuestion(question: string): Promise<{ answer: string
     });
     const renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
     const images = new ImageStripper();
-    answer = renumber.push(images.push(result.text) + images.flush()) + renumber.flush();
+    const links = new LinkGuard([question, ...passages.map((p) => p.source.text)].join('\n'));
+    answer = renumber.push(links.push(images.push(result.text) + images.flush()) + links.flush()) + renumber.flush();
     citations = citedInOrder(renumber.order, passages, answer).map((p) => p.citation);
   } catch (error) {
     log.warn('chat model failed on /ask', errorFields(error));

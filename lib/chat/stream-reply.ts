@@ -7,6 +7,7 @@ import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
+import { LinkGuard } from './guard-links';
 import { CitationRenumberer } from './renumber-citations';
 import { ImageStripper } from './strip-images';
 import { startReplyHeartbeat } from './reply-heartbeat';
@@ -89,12 +90,13 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let passages: NumberedPassage[] = [];
     let renumber: CitationRenumberer | undefined;
     const images = new ImageStripper();
+    let links: LinkGuard | undefined;
     let textId: string | undefined;
     let firstText: ReturnType<typeof setTimeout> | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
     let answer = '';
     const release = () => {
-      const rest = renumber ? renumber.push(images.flush()) + renumber.flush() : undefined;
+      const rest = renumber && links ? renumber.push(links.push(images.flush()) + links.flush()) + renumber.flush() : undefined;
       answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
@@ -102,6 +104,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
       renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
+      links = new LinkGuard([job.question, ...passages.map((p) => p.source.text)].join('\n'));
       // firstChunkMs starts once the model's response has begun: a server that never answers
       // the request at all is caught by this timer, stopped at the first text.
       const stall = config().CHAT_STALL_TIMEOUT_MS;
@@ -134,7 +137,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         if (chunk.type === 'text-delta') {
           clearTimeout(firstText);
           textId = chunk.id;
-          const delta = renumber.push(images.push(chunk.delta));
+          const delta = renumber.push(links.push(images.push(chunk.delta)));
           answer += delta;
           if (delta) emit({ ...chunk, delta });
           continue;

@@ -120,6 +120,15 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     expect(JSON.stringify(stored.messages)).not.toContain('evil.example');
   });
 
+  it('keeps no link the model made up: an address not in a passage is shown as code, a Markdown link as its text (checklist 32)', async () => {
+    standin.options = { reply: 'Descale monthly [1]. Report at https://evil.example/?q=kettle+descale+chat and [read more](https://evil.example/more).' };
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `How do I descale the kettle ${tag}?` }));
+    const expected = 'Descale monthly [1]. Report at `https://evil.example/?q=kettle+descale+chat` and read more.';
+    expect(textOf(message)).toBe(expected);
+    expect(textOf((await getConversation(key, id)).messages[1]!)).toBe(expected);
+  });
+
   it('cites nothing when the model cites nothing, and never a number that was not offered', async () => {
     standin.options = { reply: 'The knowledge base does not cover that [99].' };
     const id = await newConversation(key);
