@@ -95,6 +95,11 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let firstText: ReturnType<typeof setTimeout> | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
     let answer = '';
+    const timedOut = (reason: string | undefined) => {
+      failed = true;
+      log.warn('chat model timed out', { messageId: job.assistant.id, reason });
+      emit({ type: 'error', errorText: MODEL_TIMED_OUT });
+    };
     const release = () => {
       const rest = renumber && links ? renumber.push(links.push(images.flush()) + links.flush()) + renumber.flush() : undefined;
       answer += rest ?? '';
@@ -147,10 +152,8 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         }
         if (chunk.type === 'abort') {
           // A timeout aborts the model call: that is a failed reply, told to the client as an error.
-          failed = true;
-          log.warn('chat model timed out', { messageId: job.assistant.id, reason: chunk.reason });
           release();
-          emit({ type: 'error', errorText: MODEL_TIMED_OUT });
+          timedOut(chunk.reason);
           continue;
         }
         if (chunk.type === 'text-end' || chunk.type === 'error') release();
@@ -158,11 +161,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         emit(chunk);
       }
       release();
-      if (silent) {
-        failed = true;
-        log.warn('chat model timed out', { messageId: job.assistant.id, reason: `no text within ${stall} ms` });
-        emit({ type: 'error', errorText: MODEL_TIMED_OUT });
-      }
+      if (silent) timedOut(`no text within ${stall} ms`);
       if (!failed) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
     } catch (error) {
       failed = true;
