@@ -54,11 +54,14 @@ test('pasted text, a dropped file and a refused URL each report in words', async
   await expect(refusal.or(queued.getByTestId('upload-error'))).toBeVisible({ timeout: 30_000 });
 });
 
-test('a web page is added by its address and fetched again when it changes', async ({ adminPage: page }) => {
+test('a web page that was down is retried, and fetched again when it changes', async ({ adminPage: page }) => {
   const stamp = Date.now();
   let body = `<html><head><title>Garden rota ${stamp}</title></head><body><main><p>The hedges are trimmed by the marmalade team in June.</p></main></body></html>`;
+  let up = false;
   // An intranet page on the one private address the test server allows (playwright.config.ts).
-  const site = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body));
+  const site = createServer((_, res) =>
+    up ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body) : res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance'),
+  );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
   const url = `http://127.0.0.2:${(site.address() as AddressInfo).port}/rota`;
   const search = async (q: string) => {
@@ -68,9 +71,18 @@ test('a web page is added by its address and fetched again when it changes', asy
   try {
     await page.getByTestId('url-input').fill(url);
     await page.getByTestId('url-submit').click();
-    await expect(page.getByTestId('upload-item').filter({ hasText: url })).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+    await expect(page.getByTestId('upload-item').filter({ hasText: url })).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
+    const failed = page.getByTestId('source-row').filter({ hasText: url });
+    await expect(failed).toHaveAttribute('data-status', 'failed');
+    await expect(failed).toContainText('503');
+    await expect(failed.getByTestId('refetch-source')).toHaveCount(0);
+
+    // The page is back: Retry fetches it, and the row takes the page's title.
+    up = true;
+    await failed.getByTestId('retry-source').click();
     const row = page.getByTestId('source-row').filter({ hasText: `Garden rota ${stamp}` });
-    await expect(row).toHaveAttribute('data-status', 'ready');
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(row.getByTestId('retry-source')).toHaveCount(0);
     expect(await search('hedges trimmed')).toContain('marmalade team');
 
     body = body.replace('by the marmalade team in June', 'by the quince team in September');
@@ -125,13 +137,19 @@ test('the sources table sorts, filters by status, pages, replaces content and de
   // Replace a source's content with a new file: it is ingested again and search finds the new text.
   // (The newest document is on the first page.)
   const row = rows.filter({ hasText: 'Pager 21' });
-  await row.locator('input[type=file]').setInputFiles({ name: 'pager-21-v2.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Pager twenty-one\n\nThe replacement mentions a zeppelin hangar. Run ${stamp}.`) });
+  const v2 = { name: 'pager-21-v2.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Pager twenty-one\n\nThe replacement mentions a zeppelin hangar. Run ${stamp}.`) };
+  await row.locator('input[type=file]').setInputFiles(v2);
   await expect
     .poll(async () => {
       const r = await page.request.get(`/api/knowledge/search?q=zeppelin%20hangar`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       return ((await r.json()) as { data: { title: string }[] }).data.map((h) => h.title);
     }, { timeout: 30_000 })
     .toContain('Pager 21');
+  // The same file again changes nothing, and the row says so.
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await row.locator('input[type=file]').setInputFiles(v2);
+  await expect(row.getByTestId('source-row-notice')).toHaveText('pager-21-v2.md is the content already stored: nothing to ingest.');
+  await expect(row).toHaveAttribute('data-status', 'ready');
 
   // Delete with confirmation: cancel keeps it, confirm removes it.
   await row.getByTestId('delete-source').click();

@@ -11,21 +11,24 @@ import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
-/** One source in the table, with delete and replace-content actions (and fetch again, for a web page). */
+/** One source in the table, with delete and replace-content actions (retry when it failed, fetch again for a web page). */
 export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
   const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function replace(file: File) {
     setError(null);
+    setNotice(null);
     setReplacing(0);
     const form = new FormData();
     form.append('file', file, file.name);
     try {
       const result = await xhrUpload({ url: `/api/knowledge/sources/${source.id}`, method: 'PUT', form, onProgress: setReplacing });
       if (result.status >= 400) setError(uploadProblem(result));
+      else if (result.status === 200) setNotice(`${file.name} is the content already stored: nothing to ingest.`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The upload failed.');
     } finally {
@@ -37,8 +40,22 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
   // A page changes, or was down when it was fetched: fetch the same address again, as a new generation.
   async function refetch() {
     setError(null);
+    setNotice(null);
     try {
       await apiFetch(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      announceSourcesChanged();
+    }
+  }
+
+  // A failure that has passed (an embedding server that was down): the same content, queued again.
+  async function retry() {
+    setError(null);
+    setNotice(null);
+    try {
+      await apiFetch(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
     } catch (e) {
       setError(describeProblem(e));
     } finally {
@@ -55,6 +72,11 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}
         {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
         {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
+        {notice ? (
+          <span role="status" className="mt-0.5 block text-xs text-muted" data-testid="source-row-notice">
+            {notice}
+          </span>
+        ) : null}
       </td>
       <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
       <td className="px-2 py-2.5 sm:px-3">
@@ -78,7 +100,18 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
             e.target.value = '';
           }}
         />
-        {source.kind === 'url' && source.uri && !isIngesting(source) ? (
+        {source.status === 'failed' ? (
+          <button
+            type="button"
+            onClick={() => void retry()}
+            aria-label={`Retry ${source.title}`}
+            className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
+            data-testid="retry-source"
+          >
+            <RefreshIcon width={16} height={16} className="sm:hidden" />
+            <span className="hidden sm:inline">Retry</span>
+          </button>
+        ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
           <button
             type="button"
             onClick={() => void refetch()}

@@ -28,7 +28,7 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
   // length of the queue, not the number of sources ever ingested.
   await db.$executeRaw`
     UPDATE sources SET status = 'failed', lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
-      error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Upload the file again to retry.'
+      error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Retry the source to try again.'
     WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= ${MAX_ATTEMPTS}`;
   const rows = await db.$queryRaw<
     { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null; attempts: number; size: number }[]

@@ -1,10 +1,22 @@
 import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { prisma } from '@/lib/db';
-import type { Source } from '@/lib/db/generated/client';
+import type { Prisma as P, Source } from '@/lib/db/generated/client';
 import { contentHashOf, type NewSource } from './new-source';
 import { toBase64, writeContent } from './source-contents';
 import { wakeIngestWorker } from './wake-ingest-worker';
+
+/**
+ * Takes a transaction-scoped lock per content hash, in one order (no deadlock), so that two
+ * requests storing the same content at once see each other: the later one finds the source the
+ * first stored once it has the lock. Holds across instances on one PostgreSQL.
+ */
+export async function lockContentHashes(tx: P.TransactionClient, hashes: string[]): Promise<void> {
+  await tx.$executeRaw`
+    SELECT pg_advisory_xact_lock(k) FROM (
+      SELECT DISTINCT hashtextextended(h, 0) AS k FROM unnest(${hashes}::text[]) AS h ORDER BY k
+    ) locks`;
+}
 
 /** Queued bytes from this size on are inserted one file to a statement. */
 const LARGE_CONTENT_BYTES = 1024 * 1024;
@@ -49,13 +61,9 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
   const created = fresh.length
     ? await db.$transaction(
         async (tx) => {
-          // Two requests with the same content at once both found nothing above. Each takes a lock
-          // per new content hash (in one order: no deadlock) and looks again; the later one then
-          // answers with the source the first created. Holds across instances on one PostgreSQL.
-          await tx.$executeRaw`
-            SELECT pg_advisory_xact_lock(k) FROM (
-              SELECT DISTINCT hashtextextended(h, 0) AS k FROM unnest(${fresh.map((f) => f.hash)}::text[]) AS h ORDER BY k
-            ) locks`;
+          // Two requests with the same content at once both found nothing above: each looks again
+          // under the hashes' locks, and the later one answers with the source the first created.
+          await lockContentHashes(tx, fresh.map((f) => f.hash));
           const raced = await tx.source.findMany({
             where: { contentHash: { in: fresh.map((f) => f.hash) }, status: { not: 'failed' } },
             orderBy: { createdAt: 'asc' },

@@ -1,47 +1,102 @@
 import 'server-only';
+import { isDeepStrictEqual } from 'node:util';
 import { prisma } from '@/lib/db';
-import type { Source } from '@/lib/db/generated/client';
-import { notFound } from '@/lib/http/api-error';
+import type { Prisma as P, Source } from '@/lib/db/generated/client';
+import { ApiError, notFound } from '@/lib/http/api-error';
+import { lockContentHashes } from './create-sources';
 import { contentHashOf, type NewSource } from './new-source';
 import { toBase64, writeContent } from './source-contents';
 import { wakeIngestWorker } from './wake-ingest-worker';
+
+export interface ReplacedSource {
+  source: Source;
+  /** False when the request changed nothing: the same content, title and metadata are already there. */
+  queued: boolean;
+}
 
 /**
  * Replaces a source's content in place. The live generation (and its chunks)
  * stays searchable; the new content is queued as the next generation, which
  * the worker swaps in atomically when it is fully indexed. Clearing the lease
  * stops a worker that was still busy with older content.
+ *
+ * A replacement that changes nothing is not ingested again (a nightly sync that PUTs every
+ * file re-embeds only what changed), except a web page, whose address is fetched again. Content
+ * that another source already holds is refused: it would be stored twice.
  */
-export async function replaceSource(id: string, item: NewSource & { keepTitle: boolean; keepMetadata: boolean }): Promise<Source> {
+export async function replaceSource(id: string, item: NewSource & { keepTitle: boolean; keepMetadata: boolean }): Promise<ReplacedSource> {
   const db = await prisma();
   const base64 = toBase64(item.data); // before the transaction, which holds PGlite's one connection
   const hash = contentHashOf(item);
-  const source = await db.$transaction(async (tx) => {
+  const replaced = await db.$transaction(async (tx) => {
+    await lockContentHashes(tx, [hash]);
     const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
     if (!current) throw notFound('source');
-    const generation = Math.max(current.generation, current.content?.generation ?? 0) + 1;
+    // A title that was only the old file's name (or address) follows the new content's.
+    const title = item.keepTitle && current.title !== current.filename && current.title !== current.uri ? current.title : item.title;
+    const metadata = item.keepMetadata ? current.metadata : item.metadata;
+    const unchanged =
+      item.kind !== 'url' && current.status !== 'failed' && current.contentHash === hash && title === current.title && isDeepStrictEqual(metadata, current.metadata);
+    const { content, ...source } = current;
+    if (unchanged) return { source, queued: false };
+    await refuseDuplicate(tx, id, hash);
+    const generation = Math.max(current.generation, content?.generation ?? 0) + 1;
     await writeContent(tx, { sourceId: id, generation, base64 });
-    return tx.source.update({
+    const updated = await tx.source.update({
       where: { id },
       data: {
-        // A title that was only the old file's name (or address) follows the new content's.
-        ...(item.keepTitle && current.title !== current.filename && current.title !== current.uri ? {} : { title: item.title }),
-        ...(item.keepMetadata ? {} : { metadata: item.metadata as object }),
+        title,
+        metadata: metadata as object,
         kind: item.kind,
         mediaType: item.mediaType,
         size: item.data.byteLength,
         contentHash: hash,
         uri: item.uri ?? null,
         filename: item.filename ?? null,
-        status: 'pending',
-        progress: 0,
-        error: null,
-        attempts: 0,
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...QUEUED_AGAIN,
       },
     });
+    return { source: updated, queued: true };
+  });
+  if (replaced.queued) wakeIngestWorker();
+  return replaced;
+}
+
+/**
+ * Queues a failed source again with the content it failed on: for a failure that has passed
+ * (an embedding server that was down, a page that did not answer, a worker that was killed).
+ */
+export async function retrySource(id: string): Promise<Source> {
+  const db = await prisma();
+  const source = await db.$transaction(async (tx) => {
+    const current = await tx.source.findUnique({ where: { id }, select: { status: true, contentHash: true } });
+    if (!current) throw notFound('source');
+    if (current.contentHash) {
+      await lockContentHashes(tx, [current.contentHash]);
+      await refuseDuplicate(tx, id, current.contentHash);
+    }
+    // Conditional on the status: of two retries at once, the second finds the source queued.
+    const { count } = await tx.source.updateMany({ where: { id, status: 'failed' }, data: QUEUED_AGAIN });
+    if (count === 0) {
+      const now = await tx.source.findUnique({ where: { id }, select: { status: true } });
+      if (!now) throw notFound('source');
+      throw new ApiError('conflict', `Only a failed source can be retried; this one is ${now.status}.`);
+    }
+    return tx.source.findUniqueOrThrow({ where: { id } });
   });
   wakeIngestWorker();
   return source;
+}
+
+/** The state of a source handed to the ingest queue afresh (attempts counted from zero). */
+const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
+
+/** Content held by another source that has not failed would be stored twice: 409, naming it. */
+async function refuseDuplicate(tx: P.TransactionClient, id: string, hash: string): Promise<void> {
+  const other = await tx.source.findFirst({
+    where: { contentHash: hash, status: { not: 'failed' }, id: { not: id } },
+    select: { id: true, title: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  if (other) throw new ApiError('conflict', `The same content is already stored as the source “${other.title}” (${other.id}).`);
 }

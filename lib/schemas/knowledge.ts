@@ -159,11 +159,13 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       requestBody: ingestBody,
       responses: {
+        200: { description: 'Nothing changed (same content, title and metadata): not ingested again. A web page is always fetched again.', content: jsonOf(sourceSchema) },
         202: { description: 'Queued.', content: jsonOf(sourceSchema) },
         400: e400,
         401: e401,
         403: e403,
         404: e404,
+        409: errorResponse('Another source already holds the same content; the detail names it.'),
         413: e413,
         415: e415,
         429: e429,
@@ -174,6 +176,23 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       summary: 'Delete a source and its chunks (admin)',
       requestParams: { path: idParam },
       responses: { 204: { description: 'Deleted; an ingestion in progress is cancelled.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
+    },
+  },
+  '/knowledge/sources/{id}/retry': {
+    post: {
+      tags: ['knowledge'],
+      summary: 'Retry a failed source (admin)',
+      description: 'Queues a `failed` source again with the content it failed on, for a cause that has passed (an embedding server that was down, a page that did not answer).',
+      requestParams: { path: idParam },
+      responses: {
+        202: { description: 'Queued.', content: jsonOf(sourceSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        404: e404,
+        409: errorResponse('The source has not failed, or another source already holds the same content.'),
+        429: e429,
+      },
     },
   },
   '/knowledge/search': {

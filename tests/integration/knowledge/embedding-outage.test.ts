@@ -85,8 +85,12 @@ describe('a remote embedding model that stops answering', () => {
     expect((await search(admin, `paper wasps ${tag}`)).some((h) => h.sourceId === refused.id)).toBe(false);
     expect((await search(admin, `honeybees ${tag}`))[0]?.sourceId).toBe(healthy.id);
 
-    // The model recovers: the same content goes in again and is found.
+    // The model recovers: a failed source is retried, or given its content again, and is found.
     mode = 'ok';
+    const retried = await api('POST', `/api/knowledge/sources/${refused.id}/retry`, { key: admin });
+    expect(retried.status).toBe(202);
+    expect(await ingested(admin, refused.id)).toMatchObject({ status: 'ready', error: null });
+    expect((await search(admin, `paper wasps ${tag}`))[0]?.sourceId).toBe(refused.id);
     const again = await bodyOf<SourceView>(await api('PUT', `/api/knowledge/sources/${stalled.id}`, { key: admin, json: { text: `Leafcutter ants ${tag} farm a fungus underground.` } }));
     expect(await ingested(admin, again.id)).toMatchObject({ status: 'ready' });
     expect((await search(admin, `leafcutter ants ${tag}`))[0]?.sourceId).toBe(stalled.id);

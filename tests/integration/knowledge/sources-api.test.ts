@@ -103,6 +103,86 @@ describe('knowledge sources API', () => {
     expect(kept.title).toBe(`Handbook ${tag}`);
   });
 
+  it('PUT that changes nothing is not ingested again; the same text with a new title is', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const s = await addText(`Tide tables for harbour ${tag}.`, `Tides ${tag}`);
+    const ready = await ingested(admin, s.id);
+    const generation = async () => (await (await prisma()).source.findUniqueOrThrow({ where: { id: s.id } })).generation;
+    const before = await generation();
+    const same = await api('PUT', `/api/knowledge/sources/${s.id}`, { key: admin, json: { text: `Tide tables for harbour ${tag}.\r\n` } });
+    expect(same.status).toBe(200);
+    expect(await bodyOf<SourceView>(same)).toMatchObject({ id: s.id, status: 'ready', chunkCount: ready.chunkCount });
+    expect(await drainIngestQueue()).toBe(0);
+    expect(await generation()).toBe(before);
+
+    const retitled = await api('PUT', `/api/knowledge/sources/${s.id}`, { key: admin, json: { title: `Tide times ${tag}`, text: `Tide tables for harbour ${tag}.` } });
+    expect(retitled.status).toBe(202);
+    expect(await ingested(admin, s.id)).toMatchObject({ status: 'ready', title: `Tide times ${tag}` });
+    expect(await generation()).toBe(before + 1);
+  });
+
+  it('PUT of content another source holds is a 409 naming it, and changes nothing', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const holder = await addText(`Quince jelly sets at 104 degrees ${tag}.`, `Jelly ${tag}`);
+    const other = await addText(`Damson cheese ${tag} needs a long boil.`, `Damson ${tag}`);
+    await ingested(admin, other.id);
+    const res = await api('PUT', `/api/knowledge/sources/${other.id}`, { key: admin, json: { text: `Quince jelly sets at 104 degrees ${tag}.` } });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect((await bodyOf<{ detail: string }>(res)).detail).toBe(`The same content is already stored as the source “Jelly ${tag}” (${holder.id}).`);
+    expect(await ingested(admin, other.id)).toMatchObject({ status: 'ready', title: `Damson ${tag}` });
+    expect((await search(user, `damson cheese ${tag}`))[0]?.sourceId).toBe(other.id);
+  });
+
+  it('retry queues a failed source again with its content; anything else is a 409 or 404', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const broken = await bodyOf<SourceView>(await upload(admin, [{ name: `broken-${tag}.pdf`, bytes: `%PDF-1.7\n${tag} not really a pdf`, type: 'application/pdf' }]));
+    const failed = await ingested(admin, broken.id);
+    expect(failed.status).toBe('failed');
+    expect((await api('POST', `/api/knowledge/sources/${broken.id}/retry`, { key: user })).status).toBe(403);
+
+    const retried = await api('POST', `/api/knowledge/sources/${broken.id}/retry`, { key: admin });
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('location')).toBe(`/api/knowledge/sources/${broken.id}`);
+    expect(await bodyOf<SourceView>(retried)).toMatchObject({ id: broken.id, status: 'pending', error: null, progress: 0 });
+    // Queued once: a second retry at once finds it pending.
+    const again = await api('POST', `/api/knowledge/sources/${broken.id}/retry`, { key: admin });
+    expect(again.status).toBe(409);
+    expect((await bodyOf<{ detail: string }>(again)).detail).toBe('Only a failed source can be retried; this one is pending.');
+    // The same bytes fail the same way, from a fresh count of attempts.
+    expect(await ingested(admin, broken.id)).toMatchObject({ status: 'failed', error: failed.error });
+    expect((await (await prisma()).source.findUniqueOrThrow({ where: { id: broken.id } })).attempts).toBe(1);
+
+    const fine = await addText(`Retry is refused for ready sources ${tag}.`);
+    await ingested(admin, fine.id);
+    expect((await api('POST', `/api/knowledge/sources/${fine.id}/retry`, { key: admin })).status).toBe(409);
+    expect((await api('POST', `/api/knowledge/sources/${randomUUID()}/retry`, { key: admin })).status).toBe(404);
+    expect((await api('POST', '/api/knowledge/sources/nope/retry', { key: admin })).status).toBe(400);
+    expect((await api('GET', `/api/knowledge/sources/${fine.id}/retry`, { key: admin })).status).toBe(405);
+  });
+
+  it('two retries at once queue a failed source once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const broken = await bodyOf<SourceView>(await upload(admin, [{ name: `twice-${tag}.pdf`, bytes: `%PDF-1.7\n${tag}`, type: 'application/pdf' }]));
+    expect((await ingested(admin, broken.id)).status).toBe('failed');
+    const answers = await Promise.all([0, 1, 2].map(() => api('POST', `/api/knowledge/sources/${broken.id}/retry`, { key: admin })));
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+  });
+
+  it('retry of a failed source whose content was stored again since is a 409 naming the copy', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const bytes = `%PDF-1.7\n${tag} still not a pdf`;
+    const first = await bodyOf<SourceView>(await upload(admin, [{ name: `copy-${tag}.pdf`, bytes, type: 'application/pdf' }]));
+    expect((await ingested(admin, first.id)).status).toBe('failed');
+    // A failed source does not count as stored: the same upload makes a new source.
+    const second = await bodyOf<SourceView>(await upload(admin, [{ name: `copy-${tag}.pdf`, bytes, type: 'application/pdf' }]));
+    expect(second.id).not.toBe(first.id);
+    const res = await api('POST', `/api/knowledge/sources/${first.id}/retry`, { key: admin });
+    expect(res.status).toBe(409);
+    expect((await bodyOf<{ detail: string }>(res)).detail).toContain(second.id);
+    await drainIngestQueue();
+  });
+
   it('two workers draining one queue never take the same source: each ends ready with its chunks once', async () => {
     const tag = randomUUID().slice(0, 8);
     const ids: string[] = [];

@@ -19,15 +19,16 @@ export const GET = withApi<Params>(
   { auth: 'user' },
 );
 
-// PUT /api/knowledge/sources/{id} – replace the content; old chunks stay searchable until the new ones are ready
+// PUT /api/knowledge/sources/{id} – replace the content; old chunks stay searchable until the new ones are ready.
+// 200 when nothing changed (not ingested again), 409 when another source holds the same content.
 export const PUT = withApi<Params>(
   async ({ req, params }) => {
     const { id } = parseParams(params, idParam);
     await getSourceOrThrow(id);
     const { sources, titled, withMetadata } = await readIngestRequest(req);
     if (sources.length !== 1) throw new ApiError('validation', 'A replacement is exactly one source.');
-    const source = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata });
-    return json(toSourceJson(source), { status: 202, headers: { location: `/api/knowledge/sources/${id}` } });
+    const { source, queued } = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata });
+    return json(toSourceJson(source), { status: queued ? 202 : 200, headers: { location: `/api/knowledge/sources/${id}` } });
   },
   { auth: 'admin' },
 );
