@@ -12,7 +12,8 @@ export function lastRetryAfter(): number | null {
  * useChat's transport for POST /api/conversations/{id}/messages. Each call
  * passes the conversation id in `body`; only the newest message is sent,
  * because the server keeps the history. A regenerate says so with `trigger`,
- * and the server answers the last stored question again.
+ * and the server answers the last stored question again. A page opened while a
+ * reply is being written follows it with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -21,6 +22,8 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
     retryAfterSeconds = res.ok ? null : Number(res.headers.get('retry-after')) || null;
     return res;
   },
+  // A reply still being written when the page loads: GET its stream, replayed from the start.
+  prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
   prepareSendMessagesRequest: ({ messages, trigger, body }) => {
     const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
     return {

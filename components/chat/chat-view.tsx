@@ -34,9 +34,11 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   // The first question, shown at once while its conversation is being created.
   const [pending, setPending] = useState<string | null>(null);
 
-  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
+  const { messages, setMessages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
     id: initialConversation?.id,
     messages: initialConversation?.messages ?? [],
+    // Opened while a reply is being written (a reload, a second tab): follow it from its start.
+    resume: isBeingWritten(initialConversation?.messages.at(-1)),
     transport: chatTransport,
     throttle: 40,
     onFinish: ({ message, isAbort }) => {
@@ -50,22 +52,42 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
 
   // The optimistic bubble gives way as soon as useChat shows the real message.
   const pendingText = messages.length === 0 ? pending : null;
-  const busy = status === 'submitted' || status === 'streaming' || pendingText !== null;
   const last = messages[messages.length - 1];
+  // A reply another server instance is writing cannot be streamed from here (its stream answered
+  // 204): the saved copy is read again until it is done. Stop only stops watching.
+  const watching = status === 'ready' && isBeingWritten(last) && !stopped.has(last!.id);
+  const busy = status === 'submitted' || status === 'streaming' || pendingText !== null || watching;
   const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
   const { ref: scrollRef, pinned, onScroll, jumpToLatest } = useAutoScroll([messages, status]);
 
   useEffect(preloadMarkdown, []);
 
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    const id = conversationId.current;
+    if (!watching || !id) return;
+    const timer = setTimeout(() => {
+      apiFetch<ConversationDetail>(`/api/conversations/${id}`)
+        .then((c) => setMessages(c.messages))
+        .catch(() => setPolls((n) => n + 1));
+    }, REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [watching, messages, polls, setMessages]);
+
+  function stopReply() {
+    if (watching) setStopped((s) => new Set(s).add(last!.id));
+    else void stop();
+  }
+
   // Esc stops a streaming reply from anywhere on the page.
   useEffect(() => {
     if (!busy) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stop();
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stopReply();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [busy, stop]);
+  });
 
   async function send(text: string) {
     setCreateError(null);
@@ -134,9 +156,17 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
             <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : retry())} />
           </div>
         ) : null}
-        <Composer busy={busy} onSend={send} onStop={stop} />
+        <Composer busy={busy} onSend={send} onStop={stopReply} />
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
       </div>
     </div>
   );
+}
+
+/** How often a reply written elsewhere is read again (its instance saves it every few seconds). */
+const REREAD_MS = 1500;
+
+/** The conversation ends in a reply that is still being written (as stored, or as a replay starts). */
+function isBeingWritten(message: ChatMessage | undefined): boolean {
+  return message?.role === 'assistant' && message.metadata?.status === 'streaming';
 }

@@ -8,6 +8,7 @@ import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
 import { LinkGuard } from './guard-links';
+import { publishReply } from './live-replies';
 import { CitationRenumberer } from './renumber-citations';
 import { ImageStripper } from './strip-images';
 import { startReplyHeartbeat } from './reply-heartbeat';
@@ -34,7 +35,8 @@ const RECORD_TEXT_EVERY_MS = 250;
  * Runs one reply to the end on the server, whatever the client does. Every chunk
  * goes to two places: the SDK's own accumulator (`readUIMessageStream`), whose
  * final message is what gets stored, and the client's stream. The client's copy
- * is dropped silently once it disconnects. The `finish` chunk reaches the client
+ * is dropped silently once it disconnects; a client that comes back is given the
+ * reply again from its start (live-replies.ts). The `finish` chunk reaches the client
  * only after the reply is stored, so a client that saw the end of the stream
  * can read the stored reply at once.
  */
@@ -45,7 +47,11 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     start: (c) => void (client = c),
     cancel: () => void (clientOpen = false),
   });
+  // Clients that come back for the reply (GET /api/conversations/{id}/stream) follow it here.
+  const followers = publishReply(job.conversationId);
   const toClient = (chunk?: ChatChunk) => {
+    if (chunk) followers.push(chunk);
+    else followers.end();
     if (!clientOpen) return;
     try {
       if (chunk) client.enqueue(chunk);

@@ -138,6 +138,30 @@ export const chatPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/conversations/{id}/stream': {
+    get: {
+      tags,
+      summary: 'Follow the reply being written',
+      description:
+        'For a client that comes back while a reply is being written (a reload, a second tab, a dropped connection): ' +
+        'the same UI message stream as the send, replayed from its `start` chunk and then live until `finish`. ' +
+        'This is the endpoint `useChat` calls with `resume: true`. Only the instance writing the reply has it; ' +
+        'elsewhere, and when no reply is being written, the answer is 204 and the conversation (`GET /conversations/{id}`) ' +
+        'holds the reply as saved so far (every few seconds while it is written, `status: "streaming"`).',
+      requestParams: { path: idParam },
+      responses: {
+        200: {
+          description: streamDescription,
+          content: { 'text/event-stream': { schema: z.string().meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }) } },
+        } as never,
+        204: { description: 'No reply is being written in this conversation (by this instance).' },
+        400: e400,
+        401: e401,
+        404: e404,
+        429: e429,
+      },
+    },
+  },
   '/ask': {
     post: {
       tags,

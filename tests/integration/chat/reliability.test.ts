@@ -3,7 +3,7 @@ import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replie
 import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { newKey } from '../../support/http';
+import { api, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
 import { getConversation, newConversation, readReply, send, settledReply, textOf } from './chat-helpers';
 
@@ -75,6 +75,43 @@ describe('never losing a reply', () => {
     const stored = await getConversation(key, id);
     expect(textOf(stored.messages[1]!)).toBe(REPLY);
     expect(stored.messages[1]!.metadata).toMatchObject({ status: 'complete', usage: { inputTokens: 42, outputTokens: 12 } });
+  });
+
+  it('gives a client that comes back mid-reply the whole reply, from its start and then live', async () => {
+    const id = await newConversation(key);
+    expect((await api('GET', `/api/conversations/${id}/stream`, { key })).status).toBe(204);
+    const res = await send(key, id, { content: 'tell me slowly' });
+    const messageId = res.headers.get('x-message-id')!;
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel(); // a reload: the first connection is gone
+    await new Promise((r) => setTimeout(r, 80)); // a few words are written meanwhile
+    // Two tabs come back at once; each is given the reply in full.
+    const [a, b] = await Promise.all([api('GET', `/api/conversations/${id}/stream`, { key }), api('GET', `/api/conversations/${id}/stream`, { key })]);
+    expect(a.headers.get('content-type')).toContain('text/event-stream');
+    const [first, second] = await Promise.all([readReply(a), readReply(b)]);
+    for (const { chunks, message } of [first, second]) {
+      expect(chunks[0]).toMatchObject({ type: 'start', messageId });
+      expect(message.id).toBe(messageId);
+      expect(textOf(message)).toBe(REPLY);
+      expect(message.metadata).toMatchObject({ status: 'complete' });
+    }
+    // The finish came after the reply was stored: the stored reply is what the followers saw.
+    const stored = await getConversation(key, id);
+    expect(stored.messages[1]).toMatchObject({ id: messageId, parts: JSON.parse(JSON.stringify(first.message.parts)) as unknown[] });
+    expect((await api('GET', `/api/conversations/${id}/stream`, { key })).status).toBe(204);
+  });
+
+  it('lets only the owner follow a reply', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'private question' });
+    const other = (await newKey('user')).key;
+    const refused = await api('GET', `/api/conversations/${id}/stream`, { key: other });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    expect((await api('GET', `/api/conversations/${id}/stream`, {})).status).toBe(401);
+    expect((await api('GET', '/api/conversations/not-an-id/stream', { key })).status).toBe(400);
+    await readReply(res);
   });
 
   it('completes and stores a plain-text reply whose client disconnects after the first words', async () => {

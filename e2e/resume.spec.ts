@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
+import { expect, test } from './support/fixtures';
+
+// A reply that takes seconds, as a hosted model's does, from a second server of the same build
+// whose chat model is the stand-in OpenAI server: the page is reloaded while the reply is written.
+const PORT = 3211;
+const origin = `http://127.0.0.1:${PORT}`;
+const REPLY = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ') + ' done.';
+const dataDir = path.resolve(`data/e2e-resume-${process.pid}`);
+let standin: Standin;
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  standin = await startOpenAIStandin({ reply: REPLY, delayMs: 120 });
+  server = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `pglite:${dataDir}`,
+      CHAT_MODEL: 'openai:standin-model',
+      OPENAI_BASE_URL: standin.baseUrl,
+      OPENAI_API_KEY: 'sk-test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_REQUESTS: '100000',
+      RATE_LIMIT_IP_REQUESTS: '100000',
+    },
+    stdio: 'ignore',
+  });
+  await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 45_000 }).toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => (server?.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+  await standin?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startSlowReply(page: import('@playwright/test').Page) {
+  await page.goto(`${origin}/`);
+  await page.getByTestId('composer-input').fill('Tell me something long');
+  await page.getByTestId('composer-input').press('Enter');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  // A few words are on the screen: the reply is being written.
+  await expect(page.getByTestId('assistant-message')).toContainText('word3');
+  await expect(page.getByTestId('assistant-message')).not.toContainText('done.');
+}
+
+test('a reload while a reply is written follows it to the end, without repeating it', async ({ visitor: { page } }) => {
+  await startSlowReply(page);
+  await page.reload();
+  const reply = page.getByTestId('assistant-message');
+  await expect(reply.getByTestId('writing-indicator')).toBeVisible();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(reply.locator('p').first()).toHaveText(REPLY);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+});
+
+test('a reply this server cannot stream (another instance writes it) is read again until done', async ({ visitor: { page } }) => {
+  await startSlowReply(page);
+  // As if the reload reached an instance that is not writing the reply.
+  let refused = 0;
+  await page.route('**/api/conversations/*/stream', (route) => (refused++, route.fulfill({ status: 204 })));
+  await page.reload();
+  const reply = page.getByTestId('assistant-message');
+  // Until its first save the stored reply is empty: "thinking", then the words saved so far.
+  await expect(page.getByTestId('thinking').or(reply.getByTestId('writing-indicator'))).toBeVisible();
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(reply.locator('p').first()).toHaveText(REPLY);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  expect(refused).toBe(1);
+});

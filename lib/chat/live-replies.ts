@@ -1,0 +1,69 @@
+import 'server-only';
+import type { ChatChunk } from './stream-reply';
+
+interface LiveReply {
+  chunks: ChatChunk[];
+  followers: Set<ReadableStreamDefaultController<ChatChunk>>;
+}
+
+/**
+ * Replies being written by this process, by conversation. Each keeps every chunk its
+ * client was sent, so a client that comes back (a reload, a second tab, a dropped
+ * connection) is given the reply from its start and then live, as the AI SDK's
+ * resumable streams expect. A reply is here from its first chunk to its last.
+ */
+const live = new Map<string, LiveReply>();
+
+export interface ReplyPublisher {
+  push(chunk: ChatChunk): void;
+  end(): void;
+}
+
+export function publishReply(conversationId: string): ReplyPublisher {
+  const reply: LiveReply = { chunks: [], followers: new Set() };
+  live.set(conversationId, reply);
+  return {
+    push(chunk) {
+      // Consecutive text is kept as one delta: a replay is a few chunks, not one per word.
+      const last = reply.chunks.at(-1);
+      if (chunk.type === 'text-delta' && last?.type === 'text-delta' && last.id === chunk.id) {
+        reply.chunks[reply.chunks.length - 1] = { ...last, delta: last.delta + chunk.delta };
+      } else reply.chunks.push(chunk);
+      for (const follower of reply.followers) {
+        try {
+          follower.enqueue(chunk);
+        } catch {
+          reply.followers.delete(follower);
+        }
+      }
+    },
+    end() {
+      if (live.get(conversationId) === reply) live.delete(conversationId);
+      for (const follower of reply.followers) {
+        try {
+          follower.close();
+        } catch {
+          // already cancelled by its reader
+        }
+      }
+      reply.followers.clear();
+    },
+  };
+}
+
+/** The reply this process is writing in the conversation, replayed from its start; null when there is none. */
+export function followReply(conversationId: string): ReadableStream<ChatChunk> | null {
+  const reply = live.get(conversationId);
+  if (!reply) return null;
+  let self: ReadableStreamDefaultController<ChatChunk>;
+  return new ReadableStream<ChatChunk>({
+    start(controller) {
+      self = controller;
+      for (const chunk of reply.chunks) controller.enqueue(chunk);
+      reply.followers.add(controller);
+    },
+    cancel() {
+      reply.followers.delete(self);
+    },
+  });
+}
