@@ -7,10 +7,8 @@ import type { SearchHit } from '@/lib/knowledge/types';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
-import { LinkGuard } from './guard-links';
 import { publishReply } from './live-replies';
-import { CitationRenumberer } from './renumber-citations';
-import { ImageStripper } from './strip-images';
+import { ReplyFilter } from './reply-filter';
 import { startReplyHeartbeat } from './reply-heartbeat';
 import { releaseConversation, saveReply } from './save-reply';
 
@@ -94,9 +92,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let failed = false;
     let usage: ReplyUsage | undefined;
     let passages: NumberedPassage[] = [];
-    let renumber: CitationRenumberer | undefined;
-    const images = new ImageStripper();
-    let links: LinkGuard | undefined;
+    let filter: ReplyFilter | undefined;
     let textId: string | undefined;
     let firstText: ReturnType<typeof setTimeout> | undefined;
     // A marker held back at a split ("[1" … "2]") is released before anything that ends the text.
@@ -107,15 +103,14 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'error', errorText: MODEL_TIMED_OUT });
     };
     const release = () => {
-      const rest = renumber && links ? renumber.push(links.push(images.flush()) + links.flush()) + renumber.flush() : undefined;
+      const rest = filter?.flush();
       answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
     try {
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
-      renumber = new CitationRenumberer(new Set(passages.map((p) => p.citation.n)));
-      links = new LinkGuard([job.question, ...passages.map((p) => p.source.text)].join('\n'));
+      filter = new ReplyFilter({ question: job.question, passages });
       const stall = config().CHAT_STALL_TIMEOUT_MS;
       const result = streamText({
         model: job.model,
@@ -151,7 +146,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         if (chunk.type === 'text-delta') {
           clearTimeout(firstText);
           textId = chunk.id;
-          const delta = renumber.push(links.push(images.push(chunk.delta)));
+          const delta = filter.push(chunk.delta);
           answer += delta;
           if (delta) emit({ ...chunk, delta });
           continue;
@@ -177,7 +172,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     }
 
     clearTimeout(firstText);
-    const cited = citedInOrder(renumber?.order ?? new Map(), passages, answer);
+    const cited = citedInOrder(filter?.order ?? new Map(), passages, answer);
     const seen = new Set<string>();
     for (const p of cited) {
       if (seen.has(p.citation.sourceId)) continue;
