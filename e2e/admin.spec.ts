@@ -96,6 +96,38 @@ test('a web page that was down is retried, and fetched again when it changes', a
   }
 });
 
+test('after an outage, Retry failed queues every failed source again', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  let up = false;
+  const site = createServer((req, res) =>
+    up
+      ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><head><title>Outage ${req.url} ${stamp}</title></head><body><main><p>Back again.</p></main></body></html>`)
+      : res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway'),
+  );
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
+  const base = `http://127.0.0.2:${(site.address() as AddressInfo).port}`;
+  try {
+    const res = await page.request.post('/api/knowledge/sources', {
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+      data: { sources: [{ url: `${base}/one` }, { url: `${base}/two` }] },
+    });
+    expect(res.status()).toBe(202);
+    await page.reload();
+    const rows = page.getByTestId('source-row').filter({ hasText: base });
+    await expect(rows.and(page.locator('[data-status="failed"]'))).toHaveCount(2, { timeout: 30_000 });
+
+    up = true;
+    await page.getByTestId('retry-failed').click();
+    await expect(page.getByTestId('sources-notice')).toHaveText(/^\d+ failed sources are queued again\.$/);
+    for (const name of ['/one', '/two']) {
+      await expect(page.getByTestId('source-row').filter({ hasText: `Outage ${name} ${stamp}` })).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    }
+  } finally {
+    site.close();
+    await removeSources(page, new RegExp(`^(Outage /(one|two) ${stamp}|${base.replaceAll('.', '\\.')})`));
+  }
+});
+
 test('the sources table sorts, filters by status, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {
   test.setTimeout(120_000);
   await removeSources(page, /^Pager /);

@@ -26,6 +26,8 @@ export function SourcesTable() {
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const anyFailed = status === 'failed' || (sources ?? []).some((s) => s.status === 'failed');
 
   const sorted = useMemo(() => {
     const rows = [...(sources ?? [])];
@@ -52,12 +54,34 @@ export function SourcesTable() {
     }
   }
 
+  // After an outage (the embedding server down, a site unreachable) many sources fail at once.
+  async function retryFailed() {
+    setBusy(true);
+    setActionError(null);
+    try {
+      const { data, skipped } = await apiFetch<{ data: Source[]; skipped: { title: string }[] }>('/api/knowledge/sources/retry', { method: 'POST' });
+      const queued = data.length === 1 ? '1 failed source is queued again.' : `${data.length} failed sources are queued again.`;
+      const left = skipped.length ? ` ${skipped.length} stay failed: another source holds the same content.` : '';
+      setNotice(queued + left);
+    } catch (e) {
+      setActionError(describeProblem(e));
+    } finally {
+      setBusy(false);
+      announceSourcesChanged();
+    }
+  }
+
   return (
     <section aria-labelledby="sources-heading" className="rounded-xl border border-border bg-surface">
       <div className="flex flex-wrap items-center gap-3 p-4 sm:px-5">
         <h2 id="sources-heading" className="mr-auto text-base font-semibold">
           Sources
         </h2>
+        {anyFailed ? (
+          <Button size="sm" onClick={() => void retryFailed()} disabled={busy} data-testid="retry-failed" title="Queue every failed source again">
+            Retry failed
+          </Button>
+        ) : null}
         <label htmlFor="status-filter" className="text-sm text-muted">
           Status
         </label>
@@ -75,6 +99,11 @@ export function SourcesTable() {
           <option value="failed">Failed</option>
         </select>
       </div>
+      {notice ? (
+        <p role="status" className="mx-4 mb-3 rounded-md bg-surface-2 px-3 py-2 text-sm" data-testid="sources-notice">
+          {notice}
+        </p>
+      ) : null}
       {error || actionError ? (
         <p role="alert" className="mx-4 mb-3 rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">
           {actionError ?? error}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
-import { prisma } from '@/lib/db';
+import { prisma, Prisma } from '@/lib/db';
 import type { Prisma as P, Source } from '@/lib/db/generated/client';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { lockContentHashes } from './create-sources';
@@ -86,6 +86,38 @@ export async function retrySource(id: string): Promise<Source> {
   });
   wakeIngestWorker();
   return source;
+}
+
+/**
+ * Queues every failed source again (or those of `ids` that failed), as `retrySource` does one:
+ * after an outage of the embedding server, say. A source whose content another source now holds
+ * stays failed and is listed in `skipped`; of failed sources with the same content, the oldest goes.
+ */
+export async function retryFailedSources(ids?: string[]): Promise<{ queued: Source[]; skipped: { id: string; title: string }[] }> {
+  const db = await prisma();
+  const scope = ids ? Prisma.sql`AND id = ANY(${ids}::uuid[])` : Prisma.empty;
+  const result = await db.$transaction(async (tx) => {
+    const hashes = await tx.$queryRaw<{ h: string }[]>`
+      SELECT DISTINCT content_hash AS h FROM sources WHERE status = 'failed' AND content_hash IS NOT NULL ${scope}`;
+    await lockContentHashes(tx, hashes.map((r) => r.h));
+    const queued = await tx.$queryRaw<{ id: string }[]>`
+      WITH pick AS (
+        SELECT DISTINCT ON (coalesce(f.content_hash, f.id::text)) f.id FROM sources f
+        WHERE f.status = 'failed' ${scope}
+          AND NOT EXISTS (SELECT 1 FROM sources o WHERE o.content_hash = f.content_hash AND o.status <> 'failed')
+        ORDER BY coalesce(f.content_hash, f.id::text), f.created_at, f.id
+      )
+      UPDATE sources s SET status = 'pending', progress = 0, error = NULL, attempts = 0,
+        lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+      FROM pick WHERE s.id = pick.id
+      RETURNING s.id::text AS id`;
+    const skipped = await tx.$queryRaw<{ id: string; title: string }[]>`
+      SELECT id::text AS id, title FROM sources WHERE status = 'failed' ${scope} ORDER BY created_at, id`;
+    const rows = await tx.source.findMany({ where: { id: { in: queued.map((r) => r.id) } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return { queued: rows, skipped };
+  });
+  if (result.queued.length > 0) wakeIngestWorker();
+  return result;
 }
 
 /** The state of a source handed to the ingest queue afresh (attempts counted from zero). */

@@ -129,6 +129,28 @@ const ingested = {
   },
 };
 
+export const retrySourcesBody = () =>
+  z
+    .object({
+      ids: z
+        .array(z.uuid({ message: 'must be a UUID' }))
+        .min(1)
+        .max(1000)
+        .optional()
+        .meta({ description: 'Only these sources (those of them that failed). Without it, every failed source.' }),
+    })
+    .strict()
+    .meta({ id: 'RetrySources' });
+
+const retriedSchema = z
+  .object({
+    data: z.array(sourceSchema).meta({ description: 'The sources queued again, oldest first.' }),
+    skipped: z
+      .array(z.object({ id: z.uuid(), title: z.string() }))
+      .meta({ description: 'Failed sources left failed: another source now holds their content.' }),
+  })
+  .meta({ id: 'RetriedSources' });
+
 /** The knowledge routes in zod-openapi `paths` form, merged into /api/openapi.json. */
 export const knowledgePaths: ZodOpenApiPathsObject = {
   '/knowledge/sources': {
@@ -176,6 +198,25 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       summary: 'Delete a source and its chunks (admin)',
       requestParams: { path: idParam },
       responses: { 204: { description: 'Deleted; an ingestion in progress is cancelled.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
+    },
+  },
+  '/knowledge/sources/retry': {
+    post: {
+      tags: ['knowledge'],
+      summary: 'Retry every failed source (admin)',
+      description:
+        'Queues failed sources again with the content they failed on, after an outage of the embedding server for example. ' +
+        'The body is optional: without it every failed source is retried. Of failed sources with the same content only the oldest is queued.',
+      requestBody: { required: false, content: jsonOf(retrySourcesBody()) },
+      responses: {
+        200: { description: 'No failed source could be queued.', content: jsonOf(retriedSchema) },
+        202: { description: 'Queued.', content: jsonOf(retriedSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        415: errorResponse('A body that is not application/json.'),
+        429: e429,
+      },
     },
   },
   '/knowledge/sources/{id}/retry': {
