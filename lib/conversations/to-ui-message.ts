@@ -1,8 +1,13 @@
 import type { Message } from '@/lib/db/generated/client';
+import { REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
 import type { UIMessageView } from '@/lib/schemas/conversations';
 
-/** A stored message in the AI SDK `UIMessage` shape, exactly as it was streamed. */
-export function toUIMessage(row: Pick<Message, 'id' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt'>): UIMessageView {
+/**
+ * A stored message in the AI SDK `UIMessage` shape, exactly as it was streamed. A reply still
+ * `streaming` whose heartbeat has stopped belongs to a process that died: it is shown as the
+ * `interrupted` reply it will be marked as, so a client watching it knows to stop.
+ */
+export function toUIMessage(row: Pick<Message, 'id' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'>): UIMessageView {
   const extra = (row.metadata ?? {}) as Record<string, unknown>;
   return {
     id: row.id,
@@ -11,7 +16,7 @@ export function toUIMessage(row: Pick<Message, 'id' | 'role' | 'parts' | 'status
     metadata: {
       ...extra,
       createdAt: row.createdAt.toISOString(),
-      status: row.status,
+      status: row.status === 'streaming' && Date.now() - row.updatedAt.getTime() > REPLY_STALE_MS ? 'interrupted' : row.status,
       ...(row.model ? { model: row.model } : {}),
       ...(row.usage ? { usage: row.usage as Record<string, unknown> } : {}),
     },

@@ -197,6 +197,8 @@ describe('never losing a reply', () => {
       data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }], createdAt: crashedAt, updatedAt: crashedAt },
     });
     await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    // Read before any recovery: shown as interrupted already, so a page watching it stops.
+    expect((await getConversation(key, id)).messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' } });
 
     const { interrupted } = await recoverInterruptedReplies({ followUp: false });
     expect(interrupted).toBeGreaterThanOrEqual(1);
@@ -227,6 +229,7 @@ describe('never losing a reply', () => {
     await new Promise((r) => setTimeout(r, REPLY_HEARTBEAT_MS + 700));
     const during = await (await prisma()).message.findUniqueOrThrow({ where: { id: messageId } });
     expect(during.status).toBe('streaming');
+    expect((await getConversation(key, id)).messages[1]!.metadata).toMatchObject({ status: 'streaming' });
     expect(JSON.stringify(during.parts)).toMatch(/"text":"one two three/);
     await readReply(res);
     expect((await settledReply(messageId)).status).toBe('complete');
