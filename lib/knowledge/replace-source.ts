@@ -65,27 +65,17 @@ export async function replaceSource(id: string, item: NewSource & { keepTitle: b
 /**
  * Queues a failed source again with the content it failed on: for a failure that has passed
  * (an embedding server that was down, a page that did not answer, a worker that was killed).
+ * The 404 or 409 that explains a refusal is looked up afterwards.
  */
 export async function retrySource(id: string): Promise<Source> {
+  const { queued } = await retryFailedSources([id]);
+  if (queued[0]) return queued[0];
   const db = await prisma();
-  const source = await db.$transaction(async (tx) => {
-    const current = await tx.source.findUnique({ where: { id }, select: { status: true, contentHash: true } });
-    if (!current) throw notFound('source');
-    if (current.contentHash) {
-      await lockContentHashes(tx, [current.contentHash]);
-      await refuseDuplicate(tx, id, current.contentHash);
-    }
-    // Conditional on the status: of two retries at once, the second finds the source queued.
-    const { count } = await tx.source.updateMany({ where: { id, status: 'failed' }, data: QUEUED_AGAIN });
-    if (count === 0) {
-      const now = await tx.source.findUnique({ where: { id }, select: { status: true } });
-      if (!now) throw notFound('source');
-      throw new ApiError('conflict', `Only a failed source can be retried; this one is ${now.status}.`);
-    }
-    return tx.source.findUniqueOrThrow({ where: { id } });
-  });
-  wakeIngestWorker();
-  return source;
+  const current = await db.source.findUnique({ where: { id }, select: { status: true, contentHash: true } });
+  if (!current) throw notFound('source');
+  if (current.status !== 'failed') throw new ApiError('conflict', `Only a failed source can be retried; this one is ${current.status}.`);
+  await refuseDuplicate(db, id, current.contentHash ?? '');
+  throw new ApiError('conflict', 'The source could not be queued again; try once more.');
 }
 
 /**
@@ -109,7 +99,7 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
       )
       UPDATE sources s SET status = 'pending', progress = 0, error = NULL, attempts = 0,
         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-      FROM pick WHERE s.id = pick.id
+      FROM pick WHERE s.id = pick.id AND s.status = 'failed'
       RETURNING s.id::text AS id`;
     const skipped = await tx.$queryRaw<{ id: string; title: string }[]>`
       SELECT id::text AS id, title FROM sources WHERE status = 'failed' ${scope} ORDER BY created_at, id`;
@@ -120,12 +110,12 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
   return result;
 }
 
-/** The state of a source handed to the ingest queue afresh (attempts counted from zero). */
+/** The state of replaced content handed to the ingest queue (attempts counted from zero; retries set the same in SQL). */
 const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
 
 /** Content held by another source that has not failed would be stored twice: 409, naming it. */
-async function refuseDuplicate(tx: P.TransactionClient, id: string, hash: string): Promise<void> {
-  const other = await tx.source.findFirst({
+async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: string, hash: string): Promise<void> {
+  const other = await db.source.findFirst({
     where: { contentHash: hash, status: { not: 'failed' }, id: { not: id } },
     select: { id: true, title: true },
     orderBy: { createdAt: 'asc' },
