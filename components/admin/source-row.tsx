@@ -37,31 +37,21 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
     }
   }
 
+  async function act(path: string, init: Parameters<typeof apiFetch>[1]) {
+    setError(null);
+    setNotice(null);
+    try {
+      await apiFetch(path, init);
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      announceSourcesChanged();
+    }
+  }
   // A page changes, or was down when it was fetched: fetch the same address again, as a new generation.
-  async function refetch() {
-    setError(null);
-    setNotice(null);
-    try {
-      await apiFetch(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
-    } catch (e) {
-      setError(describeProblem(e));
-    } finally {
-      announceSourcesChanged();
-    }
-  }
-
+  const refetch = () => act(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
   // A failure that has passed (an embedding server that was down): the same content, queued again.
-  async function retry() {
-    setError(null);
-    setNotice(null);
-    try {
-      await apiFetch(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
-    } catch (e) {
-      setError(describeProblem(e));
-    } finally {
-      announceSourcesChanged();
-    }
-  }
+  const retry = () => act(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
 
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
@@ -101,49 +91,31 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
           }}
         />
         {source.status === 'failed' ? (
-          <button
-            type="button"
-            onClick={() => void retry()}
-            aria-label={`Retry ${source.title}`}
-            className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
-            data-testid="retry-source"
-          >
-            <RefreshIcon width={16} height={16} className="sm:hidden" />
-            <span className="hidden sm:inline">Retry</span>
-          </button>
+          <RowAction onClick={() => void retry()} label={`Retry ${source.title}`} testId="retry-source" icon={RefreshIcon} text="Retry" />
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            aria-label={`Fetch ${source.title} again`}
-            className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
-            data-testid="refetch-source"
-          >
-            <RefreshIcon width={16} height={16} className="sm:hidden" />
-            <span className="hidden sm:inline">Fetch again</span>
-          </button>
+          <RowAction onClick={() => void refetch()} label={`Fetch ${source.title} again`} testId="refetch-source" icon={RefreshIcon} text="Fetch again" />
         ) : null}
-        <button
-          type="button"
-          onClick={() => picker.current?.click()}
-          aria-label={`Replace content of ${source.title}`}
-          className="inline-flex items-center rounded-md p-1.5 text-sm text-accent hover:bg-accent-soft sm:px-2 sm:py-1"
-          data-testid="replace-source"
-        >
-          <UploadIcon width={16} height={16} className="sm:hidden" />
-          <span className="hidden sm:inline">Replace</span>
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete ${source.title}`}
-          className="inline-flex items-center rounded-md p-1.5 text-sm text-danger hover:bg-danger-soft sm:px-2 sm:py-1"
-          data-testid="delete-source"
-        >
-          <TrashIcon width={16} height={16} className="sm:hidden" />
-          <span className="hidden sm:inline">Delete</span>
-        </button>
+        <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+        <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
       </td>
     </tr>
+  );
+}
+
+/** One action of a row: its word on wide screens, its icon on narrow ones, its full name for screen readers. */
+function RowAction({ onClick, label, testId, icon: Icon, text, danger = false }: {
+  onClick: () => void;
+  label: string;
+  testId: string;
+  icon: typeof RefreshIcon;
+  text: string;
+  danger?: boolean;
+}) {
+  const tone = danger ? 'text-danger hover:bg-danger-soft' : 'text-accent hover:bg-accent-soft';
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className={`inline-flex items-center rounded-md p-1.5 text-sm ${tone} sm:px-2 sm:py-1`} data-testid={testId}>
+      <Icon width={16} height={16} className="sm:hidden" />
+      <span className="hidden sm:inline">{text}</span>
+    </button>
   );
 }
