@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { readJson, readTextWithin } from '@/lib/http/read-json';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
@@ -17,7 +18,7 @@ export const POST = withApi(
 
 /** No body at all means every failed source; a body must say what it is. */
 async function noBody(req: Request): Promise<{ ids?: undefined }> {
-  if ((await readTextWithin(req, 64 * 1024)).trim()) throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
+  if ((await readTextWithin(req, config().MAX_JSON_BYTES)).trim()) throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
   return {};
 }
 
