@@ -5,7 +5,8 @@ import { startOpenAIStandin, type Standin } from '../tests/support/openai-standi
 import { expect, test } from './support/fixtures';
 
 // A reply that takes seconds, as a hosted model's does, from a second server of the same build
-// whose chat model is the stand-in OpenAI server: the page is reloaded while the reply is written.
+// whose chat model is the stand-in OpenAI server: the page is reloaded, or the reply stopped,
+// while the reply is written.
 const PORT = 3211;
 const origin = `http://127.0.0.1:${PORT}`;
 const REPLY = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ') + ' done.';
@@ -74,4 +75,32 @@ test('a reply this server cannot stream (another instance writes it) is read aga
   await expect(reply.locator('p').first()).toHaveText(REPLY);
   await expect(page.getByTestId('send-button')).toBeVisible();
   expect(refused).toBe(1);
+});
+
+test('Stop ends the reply on the server: what was shown is what is stored, and the next message goes at once', async ({ visitor: { page } }) => {
+  const calls = standin.requests.length;
+  await startSlowReply(page);
+  const stopCall = page.waitForResponse((r) => r.url().endsWith('/stop') && r.request().method() === 'POST');
+  await page.getByTestId('stop-button').click();
+  expect((await stopCall).status()).toBe(200);
+  const first = page.getByTestId('assistant-message').first();
+  await expect(first).toHaveAttribute('data-status', 'stopped');
+  await expect(first.getByTestId('stopped-note')).toBeVisible();
+  // The model's response was closed: no more of it is paid for.
+  await expect.poll(() => standin.requests[calls]?.closedEarly).toBe(true);
+  const shown = await first.locator('p').first().textContent();
+  expect(REPLY.startsWith(shown!.trim())).toBe(true);
+
+  // No "a reply is still being written" conflict: the next question is answered.
+  await page.getByTestId('composer-input').fill('And now the rest');
+  await page.getByTestId('composer-input').press('Enter');
+  const second = page.getByTestId('assistant-message').nth(1);
+  await expect(second).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(second.locator('p').first()).toHaveText(REPLY);
+  await expect(page.getByTestId('chat-error')).toHaveCount(0);
+
+  await page.reload();
+  await expect(first).toHaveAttribute('data-status', 'stopped');
+  await expect(first.getByTestId('stopped-note')).toBeVisible();
+  await expect(first.locator('p').first()).toHaveText(shown!);
 });

@@ -43,7 +43,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
       <Suspense fallback={<p className="whitespace-pre-wrap leading-[1.65]">{text}</p>}>
         <Markdown text={text} citations={citations} onOpenCitation={setOpen} streaming={streaming} />
       </Suspense>
-      {stopped ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
+      {shown === 'stopped' ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
       {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}
       {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}

@@ -74,9 +74,21 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     return () => clearTimeout(timer);
   }, [watching, messages, polls, setMessages]);
 
+  // Stop ends the reply on the server too (the model call, and the conversation is free at once); the
+  // stored reply, with the citations of what was written, then replaces the one on the screen. A reply
+  // the server had already finished stays as it was shown, stopped, until the page is read again.
+  const stopping = useRef<Promise<void> | null>(null);
   function stopReply() {
+    const id = conversationId.current;
+    const replyId = last?.role === 'assistant' ? last.id : undefined;
     if (watching) setStopped((s) => new Set(s).add(last!.id));
     else void stop();
+    if (!id) return;
+    stopping.current = apiFetch<ChatMessage>(`/api/conversations/${id}/stop`, { method: 'POST', json: replyId ? { messageId: replyId } : {} })
+      .then((stored) => {
+        if (stored.metadata?.status === 'stopped') setMessages((ms) => ms.map((m) => (m.id === stored.id ? stored : m)));
+      })
+      .catch(() => {}); // nothing was being written any more: the reply on the screen stands
   }
 
   // Esc stops a streaming reply from anywhere on the page.
@@ -92,6 +104,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   async function send(text: string) {
     setCreateError(null);
     clearError();
+    await stopping.current; // a reply just stopped must be stored before the next send
     if (!conversationId.current) {
       setPending(text);
       try {

@@ -19,7 +19,7 @@ export interface Citation {
 
 export interface MessageMetadata {
   createdAt?: string;
-  status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | string;
+  status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped' | string;
   model?: string;
   usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
 }

@@ -17,7 +17,7 @@ export interface CitationData {
   location: ChunkLocation;
 }
 
-export type ReplyStatus = 'streaming' | 'complete' | 'failed' | 'interrupted';
+export type ReplyStatus = 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped';
 
 export interface ReplyUsage {
   inputTokens?: number;

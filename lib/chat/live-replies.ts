@@ -2,8 +2,11 @@ import 'server-only';
 import type { ChatChunk } from './stream-reply';
 
 interface LiveReply {
+  messageId: string;
   chunks: ChatChunk[];
   followers: Set<ReadableStreamDefaultController<ChatChunk>>;
+  stop: () => void;
+  ended: PromiseWithResolvers<void>;
 }
 
 /**
@@ -19,8 +22,9 @@ export interface ReplyPublisher {
   end(): void;
 }
 
-export function publishReply(conversationId: string): ReplyPublisher {
-  const reply: LiveReply = { chunks: [], followers: new Set() };
+/** `stop` ends the reply early (POST /api/conversations/{id}/stop); `end()` follows once it is stored. */
+export function publishReply(conversationId: string, { messageId, stop }: { messageId: string; stop: () => void }): ReplyPublisher {
+  const reply: LiveReply = { messageId, chunks: [], followers: new Set(), stop, ended: Promise.withResolvers() };
   live.set(conversationId, reply);
   return {
     push(chunk) {
@@ -47,8 +51,22 @@ export function publishReply(conversationId: string): ReplyPublisher {
         }
       }
       reply.followers.clear();
+      reply.ended.resolve();
     },
   };
+}
+
+/**
+ * Stops the reply this process is writing in the conversation, if it is `messageId`, and
+ * resolves once it is stored (and the conversation free for the next message); false when
+ * this process is not writing that reply.
+ */
+export async function stopLiveReply(conversationId: string, messageId: string): Promise<boolean> {
+  const reply = live.get(conversationId);
+  if (reply?.messageId !== messageId) return false;
+  reply.stop();
+  await reply.ended.promise;
+  return true;
 }
 
 /** The reply this process is writing in the conversation, replayed from its start; null when there is none. */

@@ -10,8 +10,12 @@ import { prisma } from '@/lib/db';
 export const REPLY_HEARTBEAT_MS = 5_000;
 export const REPLY_STALE_MS = 15_000;
 
-/** Also saves the reply so far, so a crash leaves an `interrupted` message with what was written. */
-export function startReplyHeartbeat(messageId: string, partsSoFar: () => unknown[] | undefined): () => void {
+/**
+ * Also saves the reply so far, so a crash leaves an `interrupted` message with what was written.
+ * A reply no longer `streaming` when the heartbeat comes (stopped through another instance, or its
+ * conversation deleted) calls `gone`: its writer stops.
+ */
+export function startReplyHeartbeat(messageId: string, partsSoFar: () => unknown[] | undefined, gone: () => void): () => void {
   const timer = setInterval(() => {
     const parts = partsSoFar();
     void prisma()
@@ -21,6 +25,9 @@ export function startReplyHeartbeat(messageId: string, partsSoFar: () => unknown
           data: { updatedAt: new Date(), ...(parts ? { parts: JSON.parse(JSON.stringify(parts, wellFormed)) as object[] } : {}) },
         }),
       )
+      .then(({ count }) => {
+        if (count === 0) gone();
+      })
       .catch(() => {});
   }, REPLY_HEARTBEAT_MS);
   timer.unref();

@@ -5,7 +5,8 @@ import { wellFormed } from './reply-heartbeat';
 
 /**
  * Stores the finished reply exactly as it was streamed and releases the
- * conversation for the next send, atomically.
+ * conversation for the next send, atomically. A reply no longer `streaming`
+ * (stopped through another instance meanwhile) keeps what it was stopped with.
  */
 export async function saveReply({ conversationId, messageId, parts, status, usage }: {
   conversationId: string;
@@ -22,7 +23,7 @@ export async function saveReply({ conversationId, messageId, parts, status, usag
     WITH saved AS (
       UPDATE messages SET parts = ${json}::jsonb, status = ${status}::"MessageStatus",
         usage = ${usage ? JSON.stringify(usage) : null}::jsonb, updated_at = now()
-      WHERE id = ${messageId}::uuid
+      WHERE id = ${messageId}::uuid AND status = 'streaming'
     )
     UPDATE conversations SET active_reply_id = NULL, updated_at = now()
     WHERE id = ${conversationId}::uuid AND active_reply_id = ${messageId}::uuid`;

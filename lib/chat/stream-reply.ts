@@ -28,6 +28,8 @@ export interface ReplyJob {
 const MODEL_FAILED = 'The model stopped with an error; the reply is incomplete.';
 const MODEL_TIMED_OUT = 'The model stopped answering; the reply is incomplete.';
 const RECORD_TEXT_EVERY_MS = 250;
+/** Thrown past the model call when the reply was stopped before it began. */
+const STOPPED = Symbol('stopped');
 
 /**
  * Runs one reply to the end on the server, whatever the client does. Every chunk
@@ -45,8 +47,18 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     start: (c) => void (client = c),
     cancel: () => void (clientOpen = false),
   });
+  // Stop (POST /api/conversations/{id}/stop, or the heartbeat finding the reply stopped elsewhere)
+  // ends the model call: what was written so far is stored as a `stopped` reply.
+  let stopped = false;
+  let settled = false; // the model call is over: too late to stop
+  let stopModel: (() => void) | undefined;
+  const stop = () => {
+    if (stopped || settled) return;
+    stopped = true;
+    stopModel?.();
+  };
   // Clients that come back for the reply (GET /api/conversations/{id}/stream) follow it here.
-  const followers = publishReply(job.conversationId);
+  const followers = publishReply(job.conversationId, { messageId: job.assistant.id, stop });
   const toClient = (chunk?: ChatChunk) => {
     if (chunk) followers.push(chunk);
     else followers.end();
@@ -87,7 +99,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
   };
 
   const done = (async () => {
-    const stopHeartbeat = runInBackground(() => startReplyHeartbeat(job.assistant.id, () => latest?.parts));
+    const stopHeartbeat = runInBackground(() => startReplyHeartbeat(job.assistant.id, () => latest?.parts, stop));
     const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
     let failed = false;
     let usage: ReplyUsage | undefined;
@@ -111,8 +123,11 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
       filter = new ReplyFilter({ question: job.question, passages });
+      if (stopped) throw STOPPED; // before the model was asked anything
       const stall = config().CHAT_STALL_TIMEOUT_MS;
+      const abort = new AbortController(); // a stop ends the model's HTTP response: no more tokens are spent
       const result = streamText({
+        abortSignal: abort.signal,
         model: job.model,
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
         messages: [...job.history, { role: 'user', content: job.question }],
@@ -141,6 +156,12 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         silent = true;
         reader.cancel().catch(() => {});
       }, stall);
+      stopModel = () => {
+        clearTimeout(firstText);
+        abort.abort();
+        reader.cancel().catch(() => {});
+      };
+      if (stopped) stopModel();
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         const chunk = next.value;
         if (chunk.type === 'text-delta') {
@@ -153,6 +174,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         }
         if (chunk.type === 'abort') {
           // A timeout aborts the model call: that is a failed reply, told to the client as an error.
+          if (stopped) break;
           release();
           timedOut(chunk.reason);
           continue;
@@ -162,15 +184,18 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         emit(chunk);
       }
       release();
-      if (silent) timedOut(`no text within ${stall} ms`);
-      if (!failed) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
+      if (silent && !stopped) timedOut(`no text within ${stall} ms`);
+      if (!failed && !stopped) usage = toUsage(await Promise.resolve(result.totalUsage).catch(() => undefined));
     } catch (error) {
-      failed = true;
-      log.warn('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
-      release();
-      emit({ type: 'error', errorText: MODEL_FAILED });
+      if (error !== STOPPED) {
+        failed = true;
+        log.warn('chat reply failed', { messageId: job.assistant.id, ...errorFields(error) });
+        release();
+        emit({ type: 'error', errorText: MODEL_FAILED });
+      }
     }
 
+    settled = true;
     clearTimeout(firstText);
     const cited = citedInOrder(filter?.order ?? new Map(), passages, answer);
     const seen = new Set<string>();
@@ -181,10 +206,10 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     }
     for (const p of cited) emit({ type: 'data-citation', id: `citation-${p.citation.n}`, data: p.citation });
 
-    const status = failed ? 'failed' : 'complete';
+    const status = stopped ? 'stopped' : failed ? 'failed' : 'complete';
     const finish: ChatChunk = {
       type: 'finish',
-      finishReason: failed ? 'error' : 'stop',
+      finishReason: stopped ? 'other' : failed ? 'error' : 'stop',
       messageMetadata: { ...metadata, status, ...(usage ? { usage } : {}) },
     };
     flushRecord();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { errorResponse, errorResponses, idParam } from './common';
+import { uiMessageSchema } from './conversations';
 
 /** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
 export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
@@ -65,6 +66,15 @@ export const sendMessageBody = () =>
 
 export type SendMessageBody = z.infer<ReturnType<typeof sendMessageBody>>;
 
+export const stopReplyBody = () =>
+  z
+    .strictObject({
+      messageId: z.uuid({ message: 'must be a UUID' }).optional().meta({
+        description: 'The reply to stop (the `start` chunk’s `messageId`, or `X-Message-Id`). Without it, the reply being written in the conversation.',
+      }),
+    })
+    .meta({ id: 'StopReply' });
+
 export const askBody = () =>
   z.object({ question: messageText().meta({ description: 'The question.' }) }).meta({ id: 'AskRequest' });
 
@@ -99,8 +109,9 @@ const streamDescription = [
   'assistant message id, and `messageMetadata` `{createdAt, model, status: "streaming"}`), `start-step`,',
   '`text-start`/`text-delta`/`text-end` (text with inline `[n]` markers), `finish-step`, then one `source-document`',
   'per cited source (`sourceId` = knowledge source id) and one `data-citation` per cited passage (payload: Citation),',
-  'then `finish` with `messageMetadata` `{createdAt, model, status: "complete"|"failed", usage}`. A model failure',
-  'sends an `error` chunk before the citations and ends with status `failed`. The stored message has exactly these',
+  'then `finish` with `messageMetadata` `{createdAt, model, status: "complete"|"failed"|"stopped", usage}`. A model failure',
+  'sends an `error` chunk before the citations and ends with status `failed`; a stopped reply (`POST /conversations/{id}/stop`)',
+  'ends with the citations of what was written, `finishReason: "other"` and status `stopped`. The stored message has exactly these',
   'parts. The `X-Message-Id` header also names the assistant message.',
 ].join(' ');
 
@@ -158,6 +169,30 @@ export const chatPaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         404: e404,
+        429: e429,
+      },
+    },
+  },
+  '/conversations/{id}/stop': {
+    post: {
+      tags,
+      summary: 'Stop the reply being written',
+      description:
+        'Ends the model call and stores what was written so far as the reply, with `status: "stopped"`; the conversation ' +
+        'takes the next message at once. A client that only closes its stream leaves the reply to be finished and stored. ' +
+        'The body is optional: `{messageId}` names the reply, and stopping a reply that has already ended changes nothing ' +
+        '(the answer is that reply as stored). A reply another instance is writing is stopped with what it last saved ' +
+        '(every few seconds); that instance ends its model call within a few seconds.',
+      requestParams: { path: idParam },
+      requestBody: { required: false, content: jsonOf(stopReplyBody()) },
+      responses: {
+        200: { description: 'The reply as stored: `stopped`, or its final status if it had already ended.', content: jsonOf(uiMessageSchema) },
+        400: e400,
+        401: e401,
+        404: errorResponse('No such conversation, or no such reply in it.'),
+        409: errorResponse('No `messageId` was given and no reply is being written in the conversation.'),
+        413: errorResponse('The body is over the JSON limit.'),
+        415: errorResponse('A body that is not application/json.'),
         429: e429,
       },
     },

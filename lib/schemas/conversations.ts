@@ -20,7 +20,9 @@ export const uiMessageSchema = z
     }),
     metadata: z.object({
       createdAt: z.iso.datetime(),
-      status: z.enum(['streaming', 'complete', 'failed', 'interrupted']),
+      status: z.enum(['streaming', 'complete', 'failed', 'interrupted', 'stopped']).meta({
+        description: '`streaming` while the reply is written; `stopped` when it was stopped (`POST /conversations/{id}/stop`) and holds what was written until then.',
+      }),
       model: z.string().optional(),
       usage: z.record(z.string(), z.unknown()).optional(),
     }),

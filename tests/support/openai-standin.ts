@@ -23,7 +23,13 @@ export interface StandinOptions {
 
 export interface Standin {
   baseUrl: string;
-  requests: Array<{ path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }>;
+  requests: Array<{
+    path: string;
+    headers: IncomingMessage['headers'];
+    body: Record<string, unknown>;
+    /** The response closed before it ended: the client went away (a reply stopped mid-stream), or `dieAfterDeltas`. */
+    closedEarly: boolean;
+  }>;
   options: StandinOptions;
   close(): Promise<void>;
 }
@@ -35,7 +41,11 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-    requests.push({ path: req.url ?? '', headers: req.headers, body });
+    const request = { path: req.url ?? '', headers: req.headers, body, closedEarly: false };
+    requests.push(request);
+    res.on('close', () => {
+      if (!res.writableEnded) request.closedEarly = true;
+    });
     const reply = typeof state.options.reply === 'function' ? state.options.reply(body) : (state.options.reply ?? 'Hello from the stand-in [1].');
     const words = reply.match(/\S+\s*/g) ?? [];
     if (req.method === 'POST' && req.url === '/v1/chat/completions') return chatCompletions(res, body, words, state.options);
@@ -77,6 +87,7 @@ async function streamDeltas(res: ServerResponse, words: string[], o: StandinOpti
       return false;
     }
     if (o.delayMs) await sleep(o.delayMs);
+    if (res.destroyed) return false; // the client went away
     send(word, i);
   }
   return true;

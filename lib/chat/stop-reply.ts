@@ -1,0 +1,43 @@
+import 'server-only';
+import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
+import { toUIMessage } from '@/lib/conversations/to-ui-message';
+import { prisma } from '@/lib/db';
+import { ApiError, notFound } from '@/lib/http/api-error';
+import type { UIMessageView } from '@/lib/schemas/conversations';
+import { stopLiveReply } from './live-replies';
+
+/**
+ * Stops a reply being written: the model call ends, what was written so far is stored
+ * as a `stopped` reply and the conversation takes the next message at once. `messageId`
+ * names the reply (a stop that arrives after it finished changes nothing); without it,
+ * the reply being written in the conversation, if any (409 when there is none).
+ *
+ * A reply written by another instance sharing the database is marked `stopped` here with
+ * what it last saved (its heartbeat, every few seconds), and the conversation freed; that
+ * instance sees the mark at its next heartbeat and ends the model call.
+ */
+export async function stopReply({ conversationId, ownerId, messageId }: {
+  conversationId: string;
+  ownerId: string;
+  messageId?: string;
+}): Promise<UIMessageView> {
+  const conversation = await getConversationOrThrow({ id: conversationId, ownerId });
+  const id = messageId ?? conversation.activeReplyId;
+  if (!id) throw new ApiError('conflict', 'No reply is being written in this conversation.');
+  const db = await prisma();
+  const find = () => db.message.findFirst({ where: { id, conversationId, role: 'assistant' } });
+  const reply = await find();
+  if (!reply) throw notFound('reply in this conversation');
+  if (reply.status !== 'streaming') return toUIMessage(reply);
+  if (!(await stopLiveReply(conversationId, id))) {
+    await db.$executeRaw`
+      WITH stopped AS (
+        UPDATE messages SET status = 'stopped', updated_at = now() WHERE id = ${id}::uuid AND status = 'streaming'
+      )
+      UPDATE conversations SET active_reply_id = NULL, updated_at = now()
+      WHERE id = ${conversationId}::uuid AND active_reply_id = ${id}::uuid`;
+  }
+  const stopped = await find();
+  if (!stopped) throw notFound('reply in this conversation'); // the conversation was deleted meanwhile
+  return toUIMessage(stopped);
+}
