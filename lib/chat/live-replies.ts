@@ -57,13 +57,13 @@ export function publishReply(conversationId: string, { messageId, stop }: { mess
 }
 
 /**
- * Stops the reply this process is writing in the conversation, if it is `messageId`, and
- * resolves once it is stored (and the conversation free for the next message); false when
- * this process is not writing that reply.
+ * Stops the reply this process is writing in the conversation (if it is `messageId`, when
+ * given) and resolves once it is stored (and the conversation free for the next message);
+ * false when this process is not writing that reply.
  */
-export async function stopLiveReply(conversationId: string, messageId: string): Promise<boolean> {
+export async function stopLiveReply(conversationId: string, messageId?: string): Promise<boolean> {
   const reply = live.get(conversationId);
-  if (reply?.messageId !== messageId) return false;
+  if (!reply || (messageId !== undefined && reply.messageId !== messageId)) return false;
   reply.stop();
   await reply.ended.promise;
   return true;

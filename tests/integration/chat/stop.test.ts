@@ -160,6 +160,17 @@ describe('POST /api/conversations/{id}/stop', () => {
     expect(textOf((await readReply(await send(key, id, { content: 'next' }))).message)).toBe('Free again.');
   });
 
+  it('stops the model when the conversation is deleted mid-reply', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'tell me everything' });
+    const { reader } = await readUntilWords(res, 2);
+    expect((await api('DELETE', `/api/conversations/${id}`, { key })).status).toBe(204);
+    // At once, not at the next heartbeat.
+    await expect.poll(() => lastModelCall().closedEarly, { timeout: REPLY_HEARTBEAT_MS / 2 }).toBe(true);
+    while (!(await reader.read()).done);
+    expect(await (await prisma()).message.count({ where: { conversationId: id } })).toBe(0);
+  });
+
   it('refuses what is not the caller’s reply, and bad bodies, with problem details', async () => {
     const id = await newConversation(key);
     const res = await send(key, id, { content: 'a question' });
