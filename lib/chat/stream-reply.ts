@@ -125,7 +125,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       filter = new ReplyFilter({ question: job.question, passages });
       if (stopped) throw STOPPED; // before the model was asked anything
       const stall = config().CHAT_STALL_TIMEOUT_MS;
-      const abort = new AbortController(); // a stop ends the model's HTTP response: no more tokens are spent
+      const abort = new AbortController();
       const result = streamText({
         abortSignal: abort.signal,
         model: job.model,
@@ -151,15 +151,20 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       // chunkMs starts at the first text: a model that never answers at all is stopped by this
       // timer, which the first text clears. (Passing the AI SDK an abort signal and firstChunkMs
       // instead made every local reply 20-60 ms slower in the chat benchmark.)
+      // Aborting closes the model's HTTP response as well: a stopped or silent model is not left
+      // holding a connection (and, once it answers, spending tokens) for nobody.
+      const endModel = () => {
+        abort.abort();
+        reader.cancel().catch(() => {});
+      };
       let silent = false;
       firstText = setTimeout(() => {
         silent = true;
-        reader.cancel().catch(() => {});
+        endModel();
       }, stall);
       stopModel = () => {
         clearTimeout(firstText);
-        abort.abort();
-        reader.cancel().catch(() => {});
+        endModel();
       };
       if (stopped) stopModel();
       for (let next = await reader.read(); !next.done; next = await reader.read()) {

@@ -168,6 +168,8 @@ describe('never losing a reply', () => {
       expect(chunks).toContainEqual({ type: 'error', errorText: 'The model stopped answering; the reply is incomplete.' });
       expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error', messageMetadata: { status: 'failed' } });
       expect(textOf(message)).toBe(kept);
+      // The silent model's connection is closed, not left open for the total time limit.
+      expect(standin.requests.at(-1)!.closedEarly).toBe(true);
       const stored = await getConversation(key, id);
       expect(stored.messages[1]!.metadata?.status).toBe('failed');
       // The conversation is free at once, not after minutes of 409s.
