@@ -63,3 +63,39 @@ test('the Stop button works too, and Shift+Enter writes a new line instead of se
   await expect(next).toContainText('1893');
   await expect(next.getByTestId('copy-reply')).toBeVisible();
 });
+
+test('the last question can be edited: it and its reply give way to the new ones, on the page and in storage', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  await expect(await ask(page, 'When was the Halvor lamp installed?')).toContainText('1893');
+  const replaced = await ask(page, 'How many steps does the keeper climb?');
+  await expect(replaced).toContainText('218');
+  const replacedText = await replaced.locator('p').first().innerText();
+  // Only the last question can be edited.
+  await expect(page.getByTestId('edit-message')).toHaveCount(1);
+
+  // Esc leaves the question as it was.
+  await page.getByTestId('edit-message').click();
+  await page.getByTestId('edit-message-input').press('Escape');
+  await expect(page.getByTestId('edit-message-form')).toHaveCount(0);
+
+  await page.getByTestId('edit-message').click();
+  const input = page.getByTestId('edit-message-input');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('How many steps does the keeper climb?');
+  await input.fill('How far can the Halvor beam be seen?');
+  await input.press('Enter');
+  const replies = page.getByTestId('assistant-message');
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(1)).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(replies.nth(1)).toContainText('22 nautical miles');
+  const answer = await replies.nth(1).locator('p').first().innerText();
+  expect(answer).not.toBe(replacedText);
+  const asked = ['When was the Halvor lamp installed?', 'How far can the Halvor beam be seen?'];
+  await expect(page.getByTestId('user-message')).toHaveText(asked);
+
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(asked);
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(1).locator('p').first()).toHaveText(answer);
+});

@@ -12,8 +12,10 @@ export function lastRetryAfter(): number | null {
  * useChat's transport for POST /api/conversations/{id}/messages. Each call
  * passes the conversation id in `body`; only the newest message is sent,
  * because the server keeps the history. A regenerate says so with `trigger`,
- * and the server answers the last stored question again. A page opened while a
- * reply is being written follows it with useChat's `resume`.
+ * and the server answers the last stored question again; an edit (`sendMessage`
+ * with the edited message's id) says `edit`, and the server replaces the last
+ * question and its reply. A page opened while a reply is being written follows it
+ * with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -24,11 +26,12 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   },
   // A reply still being written when the page loads: GET its stream, replayed from the start.
   prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
-  prepareSendMessagesRequest: ({ messages, trigger, body }) => {
+  prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
     const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
+    const edit = trigger === 'submit-message' && messageId !== undefined;
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-      body: { id: conversationId, message: messages[messages.length - 1], trigger },
+      body: { id: conversationId, message: messages[messages.length - 1], trigger, ...(edit ? { edit: true } : {}) },
     };
   },
 });

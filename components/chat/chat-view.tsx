@@ -124,9 +124,19 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     setPending(null);
   }
 
+  // An edit of the last question: useChat drops it and what follows, and the server does the same.
+  async function editLast(messageId: string, text: string) {
+    setCreateError(null);
+    clearError();
+    await stopping.current;
+    jumpToLatest();
+    await sendMessage({ text, messageId }, { body: { conversationId: conversationId.current } });
+  }
+
   const retry = () => void regenerate({ body: { conversationId: conversationId.current } });
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : null);
   const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
+  const lastUserId = [...messages].reverse().find((m) => m.role === 'user')?.id;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -137,7 +147,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
             {messages.map((m) =>
               m.role === 'user' ? (
-                <UserMessage key={m.id} message={m} />
+                <UserMessage key={m.id} message={m} onEdit={!busy && m.id === lastUserId ? (text) => void editLast(m.id, text) : undefined} />
               ) : m.role === 'assistant' && (textOf(m) || !busy || m.id !== last?.id) ? (
                 <AssistantMessage
                   key={m.id}

@@ -14,6 +14,17 @@ export function isRegenerate(body: SendMessageBody): boolean {
   return 'trigger' in body && body.trigger === 'regenerate-message';
 }
 
+/** `edit: true`: the message replaces the last stored question (and its reply). Never together with a regenerate. */
+export function isEdit(body: SendMessageBody): boolean {
+  if (!('edit' in body) || body.edit !== true) return false;
+  if (isRegenerate(body)) {
+    const pointer = 'body.edit';
+    const detail = 'cannot be combined with trigger "regenerate-message"';
+    throw new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
+  }
+  return true;
+}
+
 /** The text of the new message, whichever request shape carried it: parts are joined, then checked as one. */
 export function messageContent(body: SendMessageBody): string {
   if ('content' in body) return body.content;

@@ -10,15 +10,16 @@ import { streamReply } from './stream-reply';
  * 409 while another reply streams, else the user message is stored and the
  * reply streams back — as the AI SDK UI message stream, or as plain text.
  */
-export async function sendMessage({ conversationId, ownerId, content, regenerate, format }: {
+export async function sendMessage({ conversationId, ownerId, content, regenerate, edit, format }: {
   conversationId: string;
   ownerId: string;
   content: string;
   regenerate?: boolean;
+  edit?: boolean;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
   const { model, id: modelId } = getChatModel();
-  const started = await startReply({ conversationId, ownerId, content, modelId, regenerate });
+  const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
   // Not overlapped with the write above: one database session at a time keeps PGlite (and its
   // wire-protocol test server) happy, and the write is a few milliseconds.
   const passages = retrievePassages({ question: started.question, previousQuestion: started.previousQuestion });

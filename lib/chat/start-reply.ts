@@ -2,6 +2,7 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
+import { ApiError } from '@/lib/http/api-error';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
@@ -13,13 +14,15 @@ import { titleFromMessage } from './title-from-message';
  * so a reply can never be lost without a trace. Returns what the reply needs:
  * the question, the history within its token budget, the previous question.
  */
-export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false }: {
+export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false, edit = false }: {
   conversationId: string;
   ownerId: string;
   content: string;
   modelId: string;
   /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
   regenerate?: boolean;
+  /** An edit of the last question: it and its reply give way to `content` and a new reply. */
+  edit?: boolean;
 }) {
   const assistantId = uuidv7();
   const now = Date.now();
@@ -48,7 +51,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     }
   };
 
-  if (!regenerate) {
+  if (!regenerate && !edit) {
     // The usual case is one round trip: a free slot in one's own conversation.
     const newTurn = () => storeTurn({ ...turn, question: { text: content, createdAt: userCreatedAt }, title: titleOf(content) });
     const earlier = (await newTurn()) ?? (await afterClaim(newTurn));
@@ -56,7 +59,8 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   }
 
   // Regenerate: drop the last reply and answer the question before it again; the question
-  // is the stored one, never the client's copy.
+  // is the stored one, never the client's copy. Edit: drop the last question and its reply,
+  // and answer the new text in their place.
   return afterClaim(async () => {
     const db = await prisma();
     const previous: EarlierMessage[] = await db.message.findMany({
@@ -66,13 +70,16 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       select: { id: true, role: true, parts: true, createdAt: true },
     });
     previous.reverse();
-    const replaced = previous.at(-1)?.role === 'assistant' ? previous.pop()!.id : undefined;
+    const replaced = previous.at(-1)?.role === 'assistant' ? [previous.pop()!.id] : [];
     const question = previous.at(-1)?.role === 'user' ? previous.pop() : undefined;
-    const questionText = question ? textOfParts(question.parts) : content;
+    if (edit && !question) throw new ApiError('conflict', 'There is no question to edit in this conversation.');
+    if (edit) replaced.push(question!.id);
+    const reused = edit ? undefined : question;
+    const questionText = reused ? textOfParts(reused.parts) : content;
     const stored = await storeTurn({
       ...turn,
-      question: question ? undefined : { text: content, createdAt: userCreatedAt },
-      replacedReplyId: replaced,
+      question: reused ? undefined : { text: content, createdAt: userCreatedAt },
+      replacedIds: replaced,
       title: titleOf(questionText),
     });
     return stored && started(questionText, previous);

@@ -12,7 +12,7 @@ export interface EarlierMessage {
 /**
  * Writes one turn as a single statement (atomic, one round trip): takes the
  * conversation's reply slot – free, or already this reply's – in the owner's
- * conversation only; removes a replaced reply; stores the user's message (unless
+ * conversation only; removes replaced messages (a regenerated reply, an edited question); stores the user's message (unless
  * the stored one is answered again, on regenerate) and the empty `streaming`
  * reply; names an untitled conversation and marks it recent. Returns the 100 most
  * recent earlier messages, newest first; undefined when the slot could not be
@@ -25,7 +25,8 @@ export async function storeTurn(turn: {
   /** The new question; omitted when the stored one is answered again. */
   question?: { text: string; createdAt: Date };
   reply: { id: string; model: string; createdAt: Date };
-  replacedReplyId?: string;
+  /** Messages this turn takes the place of: the reply being regenerated, or the edited question and its reply. */
+  replacedIds?: string[];
   title: string;
 }): Promise<EarlierMessage[] | undefined> {
   const db = await prisma();
@@ -39,7 +40,7 @@ export async function storeTurn(turn: {
         AND (active_reply_id IS NULL OR active_reply_id = ${reply.id}::uuid)
       RETURNING id
     ), removed AS (
-      DELETE FROM messages WHERE id = ${turn.replacedReplyId ?? null}::uuid AND conversation_id IN (SELECT id FROM claimed)
+      DELETE FROM messages WHERE id = ANY(${turn.replacedIds ?? []}::uuid[]) AND conversation_id IN (SELECT id FROM claimed)
     ), asked AS (
       INSERT INTO messages (id, conversation_id, role, parts, status, created_at, updated_at)
       SELECT ${uuidv7()}::uuid, id, 'user', ${userParts}::jsonb, 'complete', ${question?.createdAt ?? null}::timestamptz, ${question?.createdAt ?? null}::timestamptz

@@ -43,10 +43,17 @@ const uiUserMessage = () =>
  * The default transport's `{messages: [...]}` also works; only its last message is used, because the
  * history always comes from the server.
  */
+const editFlag = () =>
+  z.boolean().optional().meta({
+    description:
+      'Replace the conversation’s last question, and its reply, with this message (editing it): the old pair is deleted ' +
+      'and the new question answered. 409 when there is no question to replace.',
+  });
+
 export const sendMessageBody = () =>
   z
     .union([
-      z.object({ content: messageText().meta({ description: 'The message text.' }) }).meta({ id: 'SendMessageContent' }),
+      z.object({ content: messageText().meta({ description: 'The message text.' }), edit: editFlag() }).meta({ id: 'SendMessageContent' }),
       z
         .object({
           id: z.string().max(200).optional().meta({ description: 'The chat id useChat sends; ignored (the path names the conversation).' }),
@@ -55,7 +62,8 @@ export const sendMessageBody = () =>
             .enum(['submit-message', 'regenerate-message'])
             .optional()
             .meta({ description: 'useChat’s trigger. `regenerate-message` replaces the last reply with a new answer to the last stored question.' }),
-          messageId: z.string().max(200).optional().meta({ description: 'useChat’s id of the message to regenerate; informational.' }),
+          messageId: z.string().max(200).optional().meta({ description: 'useChat’s id of the message to regenerate or edit; informational.' }),
+          edit: editFlag(),
         })
         .meta({ id: 'SendMessageUIMessage' }),
       z
@@ -128,7 +136,8 @@ export const chatPaths: ZodOpenApiPathsObject = {
         'Stores the message, retrieves passages from the knowledge base and streams the assistant reply with citations. ' +
         'The reply is completed and stored even if the client disconnects. Citations are numbered by first appearance; ' +
         'images (Markdown or `<img>`) are removed from the model output. Send `Accept: text/plain` for the reply text alone. ' +
-        'With useChat, send `trigger: "regenerate-message"` to replace the last reply.',
+        'With useChat, send `trigger: "regenerate-message"` to replace the last reply; send `edit: true` to replace the last ' +
+        'question and its reply with this message.',
       requestParams: { path: idParam },
       requestBody: { required: true, content: jsonOf(sendMessageBody()) },
       responses: {

@@ -92,6 +92,53 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
   });
 
+  it('edits the last question: it and its reply give way to the new question and a new reply', async () => {
+    const id = await newConversation(key);
+    await readReply(await send(key, id, { content: `What is aspirin ${tag}?` }));
+    const asked = await readReply(await send(key, id, { content: `Where do shield volcanoes ${tag} come frm?` }));
+    // useChat's edit: the edited message's id, trigger submit-message, and the flag.
+    const edited = await readReply(
+      await send(key, id, {
+        id,
+        trigger: 'submit-message',
+        messageId: 'client-id-of-the-question',
+        edit: true,
+        message: { id: 'client-id-of-the-question', role: 'user', parts: [{ type: 'text', text: `What are the side effects of aspirin ${tag}?` }] },
+      }),
+    );
+    expect(textOf(edited.message)).toMatch(/upset stomach and heartburn \[\d\]/);
+    const stored = await getConversation(key, id);
+    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(textOf(stored.messages[2]!)).toBe(`What are the side effects of aspirin ${tag}?`);
+    expect(stored.messages[3]!.id).toBe(edited.message.id);
+    expect(stored.messages.some((m) => m.id === asked.message.id)).toBe(false);
+    // The first turn is untouched, and {content, edit} works the same way.
+    expect(textOf(stored.messages[0]!)).toBe(`What is aspirin ${tag}?`);
+    await readReply(await send(key, id, { content: `Where do shield volcanoes ${tag} come from?`, edit: true }));
+    const again = await getConversation(key, id);
+    expect(again.messages.map((m) => textOf(m)).filter((_, i) => i % 2 === 0)).toEqual([`What is aspirin ${tag}?`, `Where do shield volcanoes ${tag} come from?`]);
+    expect(textOf(again.messages[3]!)).toMatch(/basaltic lava flows \[\d\]/);
+  });
+
+  it('refuses an edit with nothing to edit (409) or combined with a regenerate (400), storing nothing', async () => {
+    const id = await newConversation(key);
+    const nothing = await send(key, id, { content: 'An edit of nothing', edit: true });
+    expect(nothing.status).toBe(409);
+    expect(nothing.headers.get('content-type')).toBe('application/problem+json');
+    expect((await getConversation(key, id)).messages).toEqual([]);
+    await readReply(await send(key, id, { content: `What is aspirin ${tag}?` }));
+    const both = await send(key, id, {
+      trigger: 'regenerate-message',
+      edit: true,
+      message: { role: 'user', parts: [{ type: 'text', text: 'both at once' }] },
+    });
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({ errors: [{ pointer: 'body.edit' }] });
+    expect((await getConversation(key, id)).messages).toHaveLength(2);
+    // The conversation is free again after the refused edit.
+    await readReply(await send(key, id, { content: 'And its side effects?' }));
+  });
+
   it('streams the text alone with Accept: text/plain', async () => {
     const id = await newConversation(key);
     const res = await send(key, id, { content: `What is aspirin ${tag} used for?` }, { accept: 'text/plain' });

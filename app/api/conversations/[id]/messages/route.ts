@@ -1,4 +1,4 @@
-import { isRegenerate, messageContent } from '@/lib/chat/message-content';
+import { isEdit, isRegenerate, messageContent } from '@/lib/chat/message-content';
 import { sendMessage } from '@/lib/chat/send-message';
 import { otherMethods, withApi } from '@/lib/http/with-api';
 import { readJson } from '@/lib/http/read-json';
@@ -13,7 +13,14 @@ export const POST = withApi<{ id: string }>(
     const body = await readJson(req, sendMessageBody());
     const content = messageContent(body);
     const format = /^\s*text\/plain\b/i.test(req.headers.get('accept') ?? '') ? 'text' : 'ui';
-    const { response } = await sendMessage({ conversationId: id, ownerId: principal.id, content, regenerate: isRegenerate(body), format });
+    const { response } = await sendMessage({
+      conversationId: id,
+      ownerId: principal.id,
+      content,
+      regenerate: isRegenerate(body),
+      edit: isEdit(body),
+      format,
+    });
     return response;
   },
   { auth: 'user', limit: 'messages' },
