@@ -72,3 +72,42 @@ test('conversations can be renamed and deleted from the sidebar, with confirmati
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('empty-state')).toBeVisible();
 });
+
+test('the sidebar search finds conversations by title or by what was said, beyond the fifty listed', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const create = async (title?: string) => {
+    const res = await page.request.post('/api/conversations', { data: title ? { title } : {} });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  // The oldest: past the fifty the sidebar lists.
+  const oldest = await create('Lighthouse keeping');
+  const asked = await create();
+  const sent = await page.request.post(`/api/conversations/${asked}/messages`, { data: { content: 'Is there a good marmalade recipe?' } });
+  expect(sent.status()).toBe(200);
+  await sent.body();
+  for (let i = 0; i < 50; i++) await create(`Filler ${i}`);
+  await page.reload();
+  const items = page.getByTestId('conversation-item');
+  await expect(items).toHaveCount(50);
+  await expect(page.getByTestId('conversation-list')).not.toContainText('Lighthouse keeping');
+
+  const search = page.getByTestId('conversation-search');
+  await search.fill('lighthouse');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Lighthouse keeping');
+  await search.fill('MARMALADE recipe');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Is there a good marmalade recipe?');
+  await items.first().click();
+  await expect(page).toHaveURL(new RegExp(`/c/${asked}$`));
+  await expect(page.getByTestId('user-message')).toHaveText('Is there a good marmalade recipe?');
+
+  await search.fill('nothing says this');
+  await expect(page.getByTestId('conversation-list')).toContainText('No conversation mentions “nothing says this”.');
+  // Emptied, the box gives the recent conversations back.
+  await search.fill('');
+  await expect(items).toHaveCount(50);
+  expect(oldest).toBeTruthy();
+});

@@ -5,12 +5,25 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
+import { CloseIcon, MenuIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { ConversationItem } from './conversation-item';
 import { patchConversation, removeConversation, replaceConversations, useConversations } from './conversations-store';
 import type { ConversationSummary } from './types';
 
-/** The visitor's conversations, newest first. A column on wide screens, a drawer on small ones. */
+interface Found {
+  q: string;
+  items: ConversationSummary[];
+  nextCursor: string | null;
+}
+
+type Page = { data: ConversationSummary[]; nextCursor: string | null };
+const searchUrl = (q: string, cursor?: string) =>
+  `/api/conversations?limit=50&q=${encodeURIComponent(q)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/**
+ * The visitor's conversations, newest first, and a search over their titles and messages (which
+ * also reaches those older than the fifty listed). A column on wide screens, a drawer on small ones.
+ */
 export function ConversationSidebar({ initialConversations, isAdmin }: { initialConversations: ConversationSummary[]; isAdmin: boolean }) {
   const conversations = useConversations(initialConversations);
   const pathname = usePathname();
@@ -20,6 +33,39 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const activeId = pathname.startsWith('/c/') ? pathname.slice(3) : null;
+  const [query, setQuery] = useState('');
+  const [results, setFound] = useState<Found | null>(null);
+  const found = query.trim() ? results : null; // an emptied search box shows the recent ones again
+  const shown = found ? found.items : conversations;
+
+  // Searched as one types, a moment after the last key; an older answer never replaces a newer one.
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiFetch<Page>(searchUrl(q), { signal: controller.signal })
+        .then((page) => setFound({ q, items: page.data, nextCursor: page.nextCursor }))
+        .catch((e: unknown) => controller.signal.aborted || setError(describeProblem(e)));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  async function moreResults() {
+    if (!found?.nextCursor) return;
+    try {
+      const page = await apiFetch<Page>(searchUrl(found.q, found.nextCursor));
+      setFound((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
+    } catch (e) {
+      setError(describeProblem(e));
+    }
+  }
+
+  // A rename or a deletion shows in the search results too.
+  const patchFound = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setFound((f) => f && { ...f, items: change(f.items) });
 
   // Each server render brings the truth from the API; later local changes build on it.
   useEffect(() => replaceConversations(initialConversations), [initialConversations]);
@@ -35,6 +81,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     try {
       await apiFetch(`/api/conversations/${id}`, { method: 'PATCH', json: { title } });
       patchConversation(id, { title });
+      patchFound((items) => items.map((c) => (c.id === id ? { ...c, title } : c)));
     } catch (e) {
       setError(describeProblem(e));
     }
@@ -46,6 +93,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     try {
       await apiFetch(`/api/conversations/${pendingDelete.id}`, { method: 'DELETE' });
       removeConversation(pendingDelete.id);
+      patchFound((items) => items.filter((c) => c.id !== pendingDelete.id));
       if (pendingDelete.id === activeId) router.push('/');
     } catch (e) {
       setError(describeProblem(e));
@@ -94,10 +142,25 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
             <PlusIcon width={16} height={16} /> New chat
           </Link>
         </div>
-        <h2 className="px-4 pb-1 pt-5 text-xs font-medium uppercase tracking-wide text-muted">Recent</h2>
+        <div className="relative px-3 pt-3" role="search">
+          <SearchIcon width={15} height={15} aria-hidden="true" className="pointer-events-none absolute left-6 top-1/2 mt-1.5 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            maxLength={200}
+            placeholder="Search chats"
+            aria-label="Search conversations"
+            data-testid="conversation-search"
+            className="h-9 w-full rounded-lg border border-border bg-bg pl-8 pr-2 text-sm outline-none placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30"
+          />
+        </div>
+        <h2 className="px-4 pb-1 pt-4 text-xs font-medium uppercase tracking-wide text-muted">{found ? 'Results' : 'Recent'}</h2>
         <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="conversation-list">
-          {conversations.length === 0 ? <li className="px-3 py-2 text-sm text-muted">No conversations yet.</li> : null}
-          {conversations.map((c) => (
+          {shown.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-muted">{found ? `No conversation mentions “${found.q}”.` : 'No conversations yet.'}</li>
+          ) : null}
+          {shown.map((c) => (
             <li key={c.id}>
               <ConversationItem
                 conversation={c}
@@ -108,6 +171,13 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
               />
             </li>
           ))}
+          {found?.nextCursor ? (
+            <li>
+              <button type="button" onClick={moreResults} data-testid="more-results" className="w-full rounded-lg px-3 py-2 text-left text-sm text-muted hover:bg-surface-2 hover:text-fg">
+                More results
+              </button>
+            </li>
+          ) : null}
         </ul>
         {error ? (
           <p role="alert" className="mx-3 mb-2 rounded-md bg-danger-soft px-2 py-1.5 text-xs text-danger">
@@ -133,3 +203,6 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     </>
   );
 }
+
+/** How long typing pauses before a search goes out. */
+const SEARCH_DELAY_MS = 200;

@@ -1,22 +1,49 @@
 import 'server-only';
-import { prisma } from '@/lib/db';
+import { Prisma, prisma } from '@/lib/db';
 import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
 import { presentSummary } from './present-conversation';
 
-/** The owner's conversations, most recently active first, keyset-paginated. */
-export async function listConversations({ ownerId, limit, cursor }: { ownerId: string; limit: number; cursor?: string }) {
+interface Row {
+  id: string;
+  title: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The owner's conversations, most recently active first, keyset-paginated. With `q`, only those
+ * whose title or the text of one of their messages contains it, ignoring case: the text is
+ * matched literally (`%` and `_` are no wildcards).
+ */
+export async function listConversations({ ownerId, limit, cursor, q }: { ownerId: string; limit: number; cursor?: string; q?: string }) {
   const after = decodeCursor(cursor);
   const db = await prisma();
-  const rows = await db.conversation.findMany({
-    where: {
-      ownerId,
-      ...(after
-        ? { OR: [{ updatedAt: { lt: after.at } }, { updatedAt: after.at, id: { lt: after.id } }] }
-        : {}),
-    },
-    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-  });
+  let rows: Row[];
+  if (q === undefined) {
+    rows = await db.conversation.findMany({
+      where: {
+        ownerId,
+        ...(after ? { OR: [{ updatedAt: { lt: after.at } }, { updatedAt: after.at, id: { lt: after.id } }] } : {}),
+      },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+  } else {
+    const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+    const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
+    // Parts are AI SDK UIMessage parts: only `text` parts hold what was said.
+    rows = await db.$queryRaw<Row[]>`
+      SELECT c.id::text AS id, c.title, c.created_at AS "createdAt", c.updated_at AS "updatedAt"
+      FROM conversations c
+      WHERE c.owner_id = ${ownerId}::uuid ${before}
+        AND (c.title ILIKE ${pattern} OR EXISTS (
+          SELECT 1 FROM messages m
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.parts) = 'array' THEN m.parts ELSE '[]'::jsonb END) p
+          WHERE m.conversation_id = c.id AND p->>'type' = 'text' AND p->>'text' ILIKE ${pattern}
+        ))
+      ORDER BY c.updated_at DESC, c.id DESC
+      LIMIT ${limit + 1}`;
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -18,7 +18,7 @@ export const conversationPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: "List the caller's conversations",
-      description: 'Most recently active first; keyset pagination with `nextCursor`.',
+      description: 'Most recently active first; keyset pagination with `nextCursor`. With `q`, only the conversations whose title or messages contain it.',
       requestParams: { query: listConversationsQuery() },
       responses: {
         200: { description: 'A page of conversations.', content: jsonOf(conversationPageSchema) },

@@ -9,7 +9,17 @@ export const createConversationBody = () =>
 export const updateConversationBody = () =>
   z.object({ title: titleSchema().meta({ description: 'The new title.' }) }).meta({ id: 'UpdateConversation' });
 
-export const listConversationsQuery = pageQuery;
+export const listConversationsQuery = () =>
+  pageQuery().extend({
+    q: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200)
+      .refine((s) => !s.includes('\u0000'), 'must not contain NUL (\\u0000) characters')
+      .optional()
+      .meta({ description: 'Only conversations whose title or message text contains this (case-insensitive, no wildcards).' }),
+  });
 
 export const uiMessageSchema = z
   .object({

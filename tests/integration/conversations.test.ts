@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, newKey } from '../support/http';
+import { readReply, send } from './chat/chat-helpers';
 
 type Conversation = { id: string; title: string | null; createdAt: string; updatedAt: string; messages: unknown[] };
 
@@ -62,6 +63,40 @@ describe('conversations', () => {
     );
     expect(third.data.map((c) => c.title)).toEqual(['c0']);
     expect(third.nextCursor).toBeNull();
+  });
+
+  it('finds conversations by their title or by what was said in them (q), the caller’s only', async () => {
+    const dave = (await newKey('user', 'dave')).key;
+    const create = async (k: string, title?: string) =>
+      (await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: k, json: title ? { title } : {} }))).id;
+    const byTitle = await create(dave, 'Kayak Rental notes');
+    const byQuestion = await create(dave);
+    await readReply(await send(dave, byQuestion, { content: 'Where can I rent a KAYAK near the harbour?' }));
+    const percent = await create(dave, '100% sure_thing');
+    await create(dave, 'Unrelated');
+    await create(bob, 'kayak plans of someone else');
+    const find = async (q: string, extra = '') => {
+      const res = await api('GET', `/api/conversations?q=${encodeURIComponent(q)}${extra}`, { key: dave });
+      expect(res.status).toBe(200);
+      return bodyOf<{ data: Conversation[]; nextCursor: string | null }>(res);
+    };
+    // Newest first: the question was asked after the titled one was created.
+    expect((await find('kayak')).data.map((c) => c.id)).toEqual([byQuestion, byTitle]);
+    expect((await find('  rent a kayak ')).data.map((c) => c.id)).toEqual([byQuestion]);
+    // `%` and `_` are text, not wildcards.
+    expect((await find('%')).data.map((c) => c.id)).toEqual([percent]);
+    expect((await find('r_n')).data.map((c) => c.id)).toEqual([]); // as a wildcard, it would match "Rental" and "rent"
+    expect((await find('nothing like this')).data).toEqual([]);
+    // Pages as the plain listing does.
+    const first = await find('kayak', '&limit=1');
+    expect(first.data.map((c) => c.id)).toEqual([byQuestion]);
+    const second = await find('kayak', `&limit=1&cursor=${first.nextCursor}`);
+    expect(second).toEqual({ data: [expect.objectContaining({ id: byTitle })], nextCursor: null });
+    for (const bad of ['', '   ', 'a\u0000b', 'x'.repeat(201)]) {
+      const res = await api('GET', `/api/conversations?q=${encodeURIComponent(bad)}`, { key: dave });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
   });
 
   it('renames and deletes', async () => {

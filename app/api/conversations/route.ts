@@ -5,11 +5,11 @@ import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { createConversationBody, listConversationsQuery } from '@/lib/schemas/conversations';
 
-// GET /api/conversations – the caller's conversations, most recent first
+// GET /api/conversations – the caller's conversations, most recent first (`q`: those that mention it)
 export const GET = withApi(
   async ({ req, principal }) => {
-    const { limit, cursor } = parseQuery(req, listConversationsQuery());
-    return json(await listConversations({ ownerId: principal.id, limit, cursor }));
+    const { limit, cursor, q } = parseQuery(req, listConversationsQuery());
+    return json(await listConversations({ ownerId: principal.id, limit, cursor, q }));
   },
   { auth: 'user' },
 );
