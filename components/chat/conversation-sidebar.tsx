@@ -34,7 +34,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
   const [error, setError] = useState<string | null>(null);
   const activeId = pathname.startsWith('/c/') ? pathname.slice(3) : null;
   const [query, setQuery] = useState('');
-  const [results, setFound] = useState<Found | null>(null);
+  const [results, setResults] = useState<Found | null>(null);
   const found = query.trim() ? results : null; // an emptied search box shows the recent ones again
   const shown = found ? found.items : conversations;
 
@@ -45,7 +45,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     const controller = new AbortController();
     const timer = setTimeout(() => {
       apiFetch<Page>(searchUrl(q), { signal: controller.signal })
-        .then((page) => setFound({ q, items: page.data, nextCursor: page.nextCursor }))
+        .then((page) => setResults({ q, items: page.data, nextCursor: page.nextCursor }))
         .catch((e: unknown) => controller.signal.aborted || setError(describeProblem(e)));
     }, SEARCH_DELAY_MS);
     return () => {
@@ -58,14 +58,14 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     if (!found?.nextCursor) return;
     try {
       const page = await apiFetch<Page>(searchUrl(found.q, found.nextCursor));
-      setFound((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
+      setResults((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
     } catch (e) {
       setError(describeProblem(e));
     }
   }
 
   // A rename or a deletion shows in the search results too.
-  const patchFound = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setFound((f) => f && { ...f, items: change(f.items) });
+  const patchResults = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setResults((f) => f && { ...f, items: change(f.items) });
 
   // Each server render brings the truth from the API; later local changes build on it.
   useEffect(() => replaceConversations(initialConversations), [initialConversations]);
@@ -81,7 +81,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     try {
       await apiFetch(`/api/conversations/${id}`, { method: 'PATCH', json: { title } });
       patchConversation(id, { title });
-      patchFound((items) => items.map((c) => (c.id === id ? { ...c, title } : c)));
+      patchResults((items) => items.map((c) => (c.id === id ? { ...c, title } : c)));
     } catch (e) {
       setError(describeProblem(e));
     }
@@ -93,7 +93,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     try {
       await apiFetch(`/api/conversations/${pendingDelete.id}`, { method: 'DELETE' });
       removeConversation(pendingDelete.id);
-      patchFound((items) => items.filter((c) => c.id !== pendingDelete.id));
+      patchResults((items) => items.filter((c) => c.id !== pendingDelete.id));
       if (pendingDelete.id === activeId) router.push('/');
     } catch (e) {
       setError(describeProblem(e));
