@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { addTextSource, ask, expect, test, paceReplies } from './support/fixtures';
 
 const FACTS = [
@@ -98,4 +99,14 @@ test('the last question can be edited: it and its reply give way to the new ones
   await expect(page.getByTestId('user-message')).toHaveText(asked);
   await expect(replies).toHaveCount(2);
   await expect(replies.nth(1).locator('p').first()).toHaveText(answer);
+
+  // The transcript has what the page shows, with the passages cited.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-conversation').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('When-was-the-Halvor-lamp-installed.md');
+  const transcript = readFileSync((await file.path())!, 'utf8');
+  for (const question of asked) expect(transcript).toContain(`\n${question}\n`);
+  expect(transcript).not.toContain('How many steps does the keeper climb?');
+  expect(transcript).toContain('Halvor lighthouse notes — “');
 });

@@ -2,6 +2,7 @@ import type { ChatPageData } from '@/components/server/load-chat-page';
 import { ChatTitle } from './chat-title';
 import { ChatView } from './chat-view';
 import { ConversationSidebar } from './conversation-sidebar';
+import { ExportLink } from './export-link';
 
 /** The chat page's frame: sidebar, header, and the conversation. Server component. */
 export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: string }) {
@@ -11,6 +12,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
       <main className="flex min-w-0 flex-1 flex-col" id="main">
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
           <ChatTitle initialConversations={data.conversations} />
+          <ExportLink />
         </header>
         <ChatView
           key={viewKey}

@@ -35,6 +35,7 @@ export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /
 export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>;
 export const FileIcon = (p: P) => <Icon {...p}><path d="M14 3H6v18h12V7l-4-4z" /><path d="M14 3v4h4" /></Icon>;
 export const UploadIcon = (p: P) => <Icon {...p}><path d="M12 16V4M6 10l6-6 6 6M4 20h16" /></Icon>;
+export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v12M6 10l6 6 6-6M4 20h16" /></Icon>;
 export const SearchIcon = (p: P) => <Icon {...p}><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></Icon>;
 export const KeyIcon = (p: P) => <Icon {...p}><circle cx="8" cy="15" r="4" /><path d="M11 12l9-9M16 7l3 3" /></Icon>;
 export const BookIcon = (p: P) => <Icon {...p}><path d="M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2V5z" /><path d="M4 19a2 2 0 0 1 2-2h14" /></Icon>;

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse, errorResponses, idParam } from '@/lib/schemas/common';
 import {
+  conversationFormatQuery,
   conversationPageSchema,
   conversationSchema,
   conversationSummarySchema,
@@ -45,9 +47,18 @@ export const conversationPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: 'Read a conversation with its messages',
-      requestParams: { path: idParam },
+      description:
+        'JSON by default. With `Accept: text/markdown` or `?format=markdown`, a Markdown transcript to keep or share: each ' +
+        'question and reply, and under each reply the passages its `[n]` markers cite (source, place, quoted sentence).',
+      requestParams: { path: idParam, query: conversationFormatQuery() },
       responses: {
-        200: { description: 'The conversation; messages are AI SDK UIMessages.', content: jsonOf(conversationSchema) },
+        200: {
+          description: 'The conversation; messages are AI SDK UIMessages.',
+          content: {
+            'application/json': { schema: conversationSchema },
+            'text/markdown': { schema: z.string().meta({ description: 'The transcript (`Content-Disposition: attachment`).' }) },
+          },
+        } as never,
         400: e400,
         401: e401,
         404: e404,

@@ -21,6 +21,14 @@ export const listConversationsQuery = () =>
       .meta({ description: 'Only conversations whose title or message text contains this (case-insensitive, no wildcards).' }),
   });
 
+export const conversationFormatQuery = () =>
+  z.object({
+    format: z
+      .enum(['json', 'markdown'])
+      .optional()
+      .meta({ description: '`markdown`: the conversation as a Markdown transcript (as `Accept: text/markdown` asks), for links that cannot set headers.' }),
+  });
+
 export const uiMessageSchema = z
   .object({
     id: z.string(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
-import { newKey } from '../../support/http';
+import { api, newKey } from '../../support/http';
 import { addSource, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let key: string;
@@ -137,6 +137,34 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect((await getConversation(key, id)).messages).toHaveLength(2);
     // The conversation is free again after the refused edit.
     await readReply(await send(key, id, { content: 'And its side effects?' }));
+  });
+
+  it('exports a conversation as a Markdown transcript with the passages each reply cites', async () => {
+    const id = await newConversation(key);
+    const question = `What is aspirin ${tag} used for?`;
+    const { message } = await readReply(await send(key, id, { content: question }));
+    const res = await api('GET', `/api/conversations/${id}`, { key, headers: { accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="What-is-aspirin-${tag}-used-for.md"`);
+    const markdown = await res.text();
+    const reply = textOf(message);
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe(`# ${question}`);
+    expect(lines.filter((l) => l.startsWith('## ')).map((l) => l.replace(/ · .*/, ''))).toEqual(['## You', '## Assistant']);
+    expect(markdown).toContain(`\n${question}\n`);
+    expect(markdown).toContain(`\n${reply}\n`);
+    const cited = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const c of cited) expect(lines).toContain(`${c.n}. Aspirin ${tag} guide — “${c.snippet}”`);
+    // The same for a link, which cannot set Accept; other formats are refused.
+    const linked = await api('GET', `/api/conversations/${id}?format=markdown`, { key });
+    expect(await linked.text()).toBe(markdown);
+    expect((await api('GET', `/api/conversations/${id}?format=json`, { key, headers: { accept: 'text/markdown' } })).headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await api('GET', `/api/conversations/${id}?format=xml`, { key })).status).toBe(400);
+    const other = await api('GET', `/api/conversations/${id}?format=markdown`, { key: (await newKey('user')).key });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toBe('application/problem+json');
   });
 
   it('streams the text alone with Accept: text/plain', async () => {

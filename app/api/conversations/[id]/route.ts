@@ -1,18 +1,31 @@
+import { conversationMarkdown, markdownFileName } from '@/lib/conversations/conversation-markdown';
 import { loadConversation } from '@/lib/conversations/load-conversation';
 import { deleteConversation, renameConversation } from '@/lib/conversations/manage-conversation';
 import { readJson } from '@/lib/http/read-json';
-import { parseParams } from '@/lib/http/validation';
+import { parseParams, parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { idParam } from '@/lib/schemas/common';
-import { updateConversationBody } from '@/lib/schemas/conversations';
+import { conversationFormatQuery, updateConversationBody } from '@/lib/schemas/conversations';
 
 type Params = { id: string };
 
-// GET /api/conversations/{id} – one of the caller's conversations with its messages
+// GET /api/conversations/{id} – one of the caller's conversations with its messages; as a
+// Markdown transcript with `Accept: text/markdown` or `?format=markdown` (for a download link)
 export const GET = withApi<Params>(
-  async ({ params, principal }) => {
+  async ({ req, params, principal }) => {
     const { id } = parseParams(params, idParam);
-    return json(await loadConversation({ id, ownerId: principal.id }));
+    const { format } = parseQuery(req, conversationFormatQuery());
+    const conversation = await loadConversation({ id, ownerId: principal.id });
+    const markdown = format === 'markdown' || (format === undefined && /\btext\/markdown\b/i.test(req.headers.get('accept') ?? ''));
+    if (!markdown) return json(conversation);
+    const name = markdownFileName(conversation.title);
+    return new Response(conversationMarkdown(conversation), {
+      headers: {
+        'content-type': 'text/markdown; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+      },
+    });
   },
   { auth: 'user' },
 );
