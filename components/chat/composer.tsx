@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SendIcon, StopIcon } from '@/components/ui/icons';
+import { useAutoGrow } from '@/components/ui/use-auto-grow';
 
 interface ComposerProps {
   busy: boolean;
@@ -13,17 +14,9 @@ interface ComposerProps {
 /** Enter sends, Shift+Enter adds a line; while a reply streams the button stops it. */
 export function Composer({ busy, onSend, onStop, maxLength = 32_000 }: ComposerProps) {
   const [text, setText] = useState('');
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const ref = useAutoGrow(text, 200);
 
-  // Grow with the text up to a cap, so long questions stay visible without a jumpy layout.
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
-  }, [text]);
-
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => ref.current?.focus(), [ref]);
 
   function submit() {
     const value = text.trim();

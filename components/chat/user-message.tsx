@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { PencilIcon } from '@/components/ui/icons';
+import { useAutoGrow } from '@/components/ui/use-auto-grow';
 import { textOf, type ChatMessage } from './types';
 
 interface UserMessageProps {
@@ -16,14 +17,7 @@ const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs tex
 export function UserMessage({ message, onEdit }: UserMessageProps) {
   const text = textOf(message);
   const [draft, setDraft] = useState<string | null>(null);
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 320)}px`;
-  }, [draft]);
+  const ref = useAutoGrow(draft, 320);
 
   if (draft !== null && onEdit) {
     const value = draft.trim();

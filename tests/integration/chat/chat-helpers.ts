@@ -1,10 +1,12 @@
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ChatUIMessage } from '@/lib/chat/chat-message';
 import { prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
 import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { resetConfigForTests } from '@/lib/config';
 import { api, bodyOf, newKey } from '../../support/http';
+import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
 
 /** Reads a reply the way a client does: the AI SDK's own SSE parser and message accumulator. */
 export async function readReply(res: Response): Promise<{ chunks: UIMessageChunk[]; message: ChatUIMessage }> {
@@ -68,3 +70,26 @@ let adminKey: string | undefined;
 
 export const textOf = (m: { parts: Array<{ type: string; text?: string }> }) =>
   m.parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
+
+/**
+ * The chat model of this test file is a stand-in OpenAI server (for replies that are slow,
+ * stall or die): started before the file's tests with a user key, and the environment put
+ * back after them. `ready` receives both.
+ */
+export function withStandinChatModel(ready: (standin: Standin, key: string) => void): void {
+  const saved = { ...process.env };
+  let standin: Standin | undefined;
+  beforeAll(async () => {
+    standin = await startOpenAIStandin();
+    process.env.CHAT_MODEL = 'openai:standin-model';
+    process.env.OPENAI_BASE_URL = standin.baseUrl;
+    process.env.OPENAI_API_KEY = 'sk-test';
+    resetConfigForTests();
+    ready(standin, (await newKey('user')).key);
+  });
+  afterAll(async () => {
+    process.env = saved;
+    resetConfigForTests();
+    await standin?.close();
+  });
+}

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
 import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
-import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
-import { getConversation, newConversation, readReply, send, settledReply, textOf } from './chat-helpers';
+import type { Standin } from '../../support/openai-standin';
+import { getConversation, newConversation, readReply, send, settledReply, textOf, withStandinChatModel } from './chat-helpers';
 
 // A slow or dying model is what these cases need: the stand-in OpenAI server provides both.
 let standin: Standin;
 let key: string;
-const saved = { ...process.env };
 const REPLY = 'one two three four five six seven eight nine ten eleven twelve.';
 
-beforeAll(async () => {
-  standin = await startOpenAIStandin();
-  process.env.CHAT_MODEL = 'openai:standin-model';
-  process.env.OPENAI_BASE_URL = standin.baseUrl;
-  process.env.OPENAI_API_KEY = 'sk-test';
-  resetConfigForTests();
-  key = (await newKey('user')).key;
-});
-
-afterAll(async () => {
-  process.env = saved;
-  resetConfigForTests();
-  await standin.close();
+withStandinChatModel((s, k) => {
+  standin = s;
+  key = k;
 });
 
 beforeEach(() => {

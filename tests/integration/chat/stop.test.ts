@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatUIMessage } from '@/lib/chat/chat-message';
 import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
-import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
-import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
-import { getConversation, newConversation, readReply, send, settledReply, textOf } from './chat-helpers';
+import type { Standin } from '../../support/openai-standin';
+import { getConversation, newConversation, readReply, send, settledReply, textOf, withStandinChatModel } from './chat-helpers';
 
 // Stopping needs a reply that takes a while, as a hosted model's does: the stand-in OpenAI server.
 let standin: Standin;
 let key: string;
-const saved = { ...process.env };
 const REPLY = Array.from({ length: 200 }, (_, i) => `w${i + 1}`).join(' ') + '.';
 
-beforeAll(async () => {
-  standin = await startOpenAIStandin();
-  process.env.CHAT_MODEL = 'openai:standin-model';
-  process.env.OPENAI_BASE_URL = standin.baseUrl;
-  process.env.OPENAI_API_KEY = 'sk-test';
-  resetConfigForTests();
-  key = (await newKey('user')).key;
-});
-
-afterAll(async () => {
-  process.env = saved;
-  resetConfigForTests();
-  await standin.close();
+withStandinChatModel((s, k) => {
+  standin = s;
+  key = k;
 });
 
 beforeEach(() => {
