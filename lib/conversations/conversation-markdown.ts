@@ -1,5 +1,6 @@
 import type { CitationData } from '@/lib/chat/chat-message';
 import { describeLocation } from '@/lib/chat/describe-location';
+import { textOfParts } from '@/lib/chat/select-history';
 import type { ConversationView, UIMessageView } from '@/lib/schemas/conversations';
 
 const NOTES: Partial<Record<string, string>> = {
@@ -20,7 +21,7 @@ export function conversationMarkdown(conversation: ConversationView): string {
     if (message.role === 'system') continue;
     const when = message.metadata.createdAt.slice(0, 16).replace('T', ' ');
     out.push(`## ${message.role === 'user' ? 'You' : 'Assistant'} · ${when} UTC`, '');
-    const text = textOf(message).trim();
+    const text = textOfParts(message.parts).trim();
     if (text) out.push(text, '');
     const note = message.role === 'assistant' ? NOTES[message.metadata.status] : undefined;
     if (note) out.push(note, '');
@@ -46,13 +47,6 @@ export function markdownFileName(title: string | null): string {
 }
 
 const oneLine = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-
-function textOf(message: UIMessageView): string {
-  return message.parts
-    .filter((p) => p.type === 'text')
-    .map((p) => String((p as { text?: unknown }).text ?? ''))
-    .join('');
-}
 
 function citationsOf(message: UIMessageView): CitationData[] {
   return message.parts.filter((p) => p.type === 'data-citation').map((p) => (p as unknown as { data: CitationData }).data);
