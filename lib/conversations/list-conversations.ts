@@ -18,32 +18,22 @@ interface Row {
 export async function listConversations({ ownerId, limit, cursor, q }: { ownerId: string; limit: number; cursor?: string; q?: string }) {
   const after = decodeCursor(cursor);
   const db = await prisma();
-  let rows: Row[];
-  if (q === undefined) {
-    rows = await db.conversation.findMany({
-      where: {
-        ownerId,
-        ...(after ? { OR: [{ updatedAt: { lt: after.at } }, { updatedAt: after.at, id: { lt: after.id } }] } : {}),
-      },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
-  } else {
-    const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-    const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
-    // Parts are AI SDK UIMessage parts: only `text` parts hold what was said.
-    rows = await db.$queryRaw<Row[]>`
-      SELECT c.id::text AS id, c.title, c.created_at AS "createdAt", c.updated_at AS "updatedAt"
-      FROM conversations c
-      WHERE c.owner_id = ${ownerId}::uuid ${before}
-        AND (c.title ILIKE ${pattern} OR EXISTS (
-          SELECT 1 FROM messages m
-          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.parts) = 'array' THEN m.parts ELSE '[]'::jsonb END) p
-          WHERE m.conversation_id = c.id AND p->>'type' = 'text' AND p->>'text' ILIKE ${pattern}
-        ))
-      ORDER BY c.updated_at DESC, c.id DESC
-      LIMIT ${limit + 1}`;
-  }
+  const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
+  // Parts are AI SDK UIMessage parts: only `text` parts hold what was said.
+  const pattern = q === undefined ? undefined : `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const match = pattern
+    ? Prisma.sql`AND (c.title ILIKE ${pattern} OR EXISTS (
+        SELECT 1 FROM messages m
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.parts) = 'array' THEN m.parts ELSE '[]'::jsonb END) p
+        WHERE m.conversation_id = c.id AND p->>'type' = 'text' AND p->>'text' ILIKE ${pattern}
+      ))`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT c.id::text AS id, c.title, c.created_at AS "createdAt", c.updated_at AS "updatedAt"
+    FROM conversations c
+    WHERE c.owner_id = ${ownerId}::uuid ${before} ${match}
+    ORDER BY c.updated_at DESC, c.id DESC
+    LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
