@@ -128,7 +128,7 @@ test('after an outage, Retry failed queues every failed source again', async ({ 
   }
 });
 
-test('the sources table sorts, filters by status, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {
+test('the sources table sorts, filters by status, searches, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {
   test.setTimeout(120_000);
   await removeSources(page, /^Pager /);
   const stamp = Date.now();
@@ -165,6 +165,17 @@ test('the sources table sorts, filters by status, pages, replaces content and de
   await expect(rows.first()).toHaveAttribute('data-status', 'ready');
   await expect(rows.and(page.locator(':not([data-status="ready"])'))).toHaveCount(0);
   await page.getByTestId('status-filter').selectOption('');
+
+  // Search titles: a search from page 2 starts again on page 1.
+  await page.getByTestId('page-next').click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await page.getByTestId('source-search').fill('pager 07');
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect(rows.getByTestId('source-row-title')).toHaveText(['Pager 07']);
+  await page.getByTestId('source-search').fill(`no such pager ${stamp}`);
+  await expect(page.getByTestId('sources-empty')).toHaveText(`No source matches “no such pager ${stamp}”.`);
+  await page.getByTestId('source-search').fill('');
+  await expect(rows).toHaveCount(20);
 
   // Replace a source's content with a new file: it is ingested again and search finds the new text.
   // (The newest document is on the first page.)

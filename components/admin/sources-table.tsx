@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SearchIcon } from '@/components/ui/icons';
 import { SourceRow } from './source-row';
 import { announceSourcesChanged, type Source, type SourceStatus } from './types';
 import { useSources } from './use-sources';
@@ -19,9 +20,9 @@ const columns: { key: SortKey; label: string; numeric?: boolean; wide?: boolean 
   { key: 'createdAt', label: 'Added', wide: true },
 ];
 
-/** Every knowledge source: sortable, filtered by status, paginated, with delete and replace. */
+/** Every knowledge source: sortable, searchable, filtered by status, paginated, with delete and replace. */
 export function SourcesTable() {
-  const { sources, error, status, setStatus, next, previous, pageNumber } = useSources();
+  const { sources, error, status, setStatus, query, setQuery, q, next, previous, pageNumber } = useSources();
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'createdAt', dir: -1 });
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +83,19 @@ export function SourcesTable() {
             Retry failed
           </Button>
         ) : null}
+        <div className="relative" role="search">
+          <SearchIcon width={15} height={15} aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            maxLength={200}
+            placeholder="Title, file or URL"
+            aria-label="Search sources"
+            data-testid="source-search"
+            className="h-9 w-56 rounded-lg border border-border bg-bg pl-8 pr-2 text-sm outline-none placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30"
+          />
+        </div>
         <label htmlFor="status-filter" className="text-sm text-muted">
           Status
         </label>
@@ -146,7 +160,11 @@ export function SourcesTable() {
             ) : sorted.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
-                  {status ? 'No sources with this status.' : 'No sources yet. Add a file, a URL or some text above.'}
+                  {q
+                    ? `No source${status ? ' with this status' : ''} matches “${q}”.`
+                    : status
+                      ? 'No sources with this status.'
+                      : 'No sources yet. Add a file, a URL or some text above.'}
                 </td>
               </tr>
             ) : (

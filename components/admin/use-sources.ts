@@ -6,14 +6,18 @@ import { publishSources } from './source-store';
 import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
+/** How long typing in the search box pauses before the listing follows it. */
+const SEARCH_DELAY_MS = 200;
 
 /**
- * One page of GET /api/knowledge/sources, following the status filter and the
- * cursor trail; refetched when anything announces a change, and every second
- * while a source on the page is still being ingested.
+ * One page of GET /api/knowledge/sources, following the status filter, the
+ * search box and the cursor trail; refetched when anything announces a change,
+ * and every second while a source on the page is still being ingested.
  */
 export function useSources() {
   const [status, setStatus] = useState<SourceStatus | ''>('');
+  const [query, setQuery] = useState('');
+  const [q, setQ] = useState('');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [page, setPage] = useState<{ data: Source[]; nextCursor: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -22,8 +26,20 @@ export function useSources() {
 
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (status) params.set('status', status);
+  if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   const url = `/api/knowledge/sources?${params}`;
+
+  // A new search starts again from the first page, a moment after the last key.
+  useEffect(() => {
+    const next = query.trim();
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      setQ(next);
+      setCursors([null]);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, q]);
 
   useEffect(() => {
     let cancelled = false;
@@ -58,6 +74,10 @@ export function useSources() {
     sources: page?.data ?? null,
     error,
     status,
+    query,
+    setQuery,
+    /** The search the shown page answers (`query` once typing pauses). */
+    q,
     setStatus: (s: SourceStatus | '') => {
       setStatus(s);
       setCursors([null]);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Prisma, prisma } from '@/lib/db';
+import { escapeLike } from '@/lib/db/like-pattern';
 import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
 import { presentSummary } from './present-conversation';
 
@@ -20,7 +21,7 @@ export async function listConversations({ ownerId, limit, cursor, q }: { ownerId
   const db = await prisma();
   const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
   // Parts are AI SDK UIMessage parts: only `text` parts hold what was said.
-  const pattern = q === undefined ? undefined : `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = q === undefined ? undefined : `%${escapeLike(q)}%`;
   const match = pattern
     ? Prisma.sql`AND (c.title ILIKE ${pattern} OR EXISTS (
         SELECT 1 FROM messages m

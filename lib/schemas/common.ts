@@ -38,6 +38,17 @@ export const pageQuery = () =>
       .meta({ description: 'The `nextCursor` of the previous page.' }),
   });
 
+/** A `q` filter of a listing: the text to look for, trimmed, 1..200 characters. */
+export const containsQuery = (description: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL (\\u0000) characters')
+    .optional()
+    .meta({ description });
+
 /** A title: trimmed, 1..MAX_TITLE_CHARS characters. */
 export const titleSchema = () =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, titleSchema } from './common';
+import { containsQuery, pageQuery, titleSchema } from './common';
 
 export const createConversationBody = () =>
   z
@@ -11,14 +11,7 @@ export const updateConversationBody = () =>
 
 export const listConversationsQuery = () =>
   pageQuery().extend({
-    q: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200)
-      .refine((s) => !s.includes('\u0000'), 'must not contain NUL (\\u0000) characters')
-      .optional()
-      .meta({ description: 'Only conversations whose title or message text contains this (case-insensitive, no wildcards).' }),
+    q: containsQuery('Only conversations whose title or message text contains this (case-insensitive, no wildcards).'),
   });
 
 export const conversationFormatQuery = () =>

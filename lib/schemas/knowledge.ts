@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { errorResponse, errorResponses, idParam, pageQuery, titleSchema } from './common';
+import { containsQuery, errorResponse, errorResponses, idParam, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -77,7 +77,11 @@ export const sourcePageSchema = z
   .object({ data: z.array(sourceSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'SourcePage' });
 
-export const listSourcesQuery = () => pageQuery().extend({ status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }) });
+export const listSourcesQuery = () =>
+  pageQuery().extend({
+    status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }),
+    q: containsQuery('Only sources whose title, file name or URL contains this (case-insensitive, no wildcards).'),
+  });
 
 export const searchQuery = () =>
   z.object({

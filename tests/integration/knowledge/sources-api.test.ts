@@ -35,6 +35,41 @@ describe('knowledge sources API', () => {
     await drainIngestQueue();
   });
 
+  it('finds sources by title, file name or URL with `q`, literally and ignoring case', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const titled = (await addText('body text', `Kayak Rental ${tag}`)).id;
+    const file = await bodyOf<SourceView>(await upload(admin, [{ name: `harbour-${tag}.md`, bytes: '# Tides\n\nLow water at noon.' }]));
+    const url = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { url: `https://handbook-${tag}.invalid/kayak` } }));
+    const percent = (await addText('other body', `100% sure_thing ${tag}`)).id;
+    await addText(`kayak ${tag} in the text only`, 'Unrelated title');
+    const find = async (q: string, extra = '') => {
+      const res = await api('GET', `/api/knowledge/sources?q=${encodeURIComponent(q)}${extra}`, { key: user });
+      expect(res.status).toBe(200);
+      return bodyOf<{ data: SourceView[]; nextCursor: string | null }>(res);
+    };
+    const ids = async (q: string, extra = '') => (await find(q, extra)).data.map((s) => s.id);
+    expect(await ids(`KAYAK RENTAL ${tag}`)).toEqual([titled]);
+    expect(await ids(`  HARBOUR-${tag}.md `)).toEqual([file.id]);
+    expect(await ids(`handbook-${tag}`)).toEqual([url.id]);
+    // `%` and `_` are text, not wildcards; the text of a source is not searched here.
+    expect(await ids(`% sure_thing ${tag}`)).toEqual([percent]);
+    expect(await ids(`0_ sure`)).toEqual([]);
+    expect(await ids(`kayak ${tag} in the text`)).toEqual([]);
+    // Combined with the status filter, and paged like the plain listing.
+    expect(await ids(tag, '&status=failed')).toEqual([]);
+    const first = await find(tag, '&limit=2');
+    expect(first.data.map((s) => s.id)).toEqual([percent, url.id]);
+    const rest = await find(tag, `&limit=2&cursor=${first.nextCursor}`);
+    expect(rest.data.map((s) => s.id)).toEqual([file.id, titled]);
+    expect(rest.nextCursor).toBeNull();
+    for (const bad of ['', '   ', 'a\u0000b', 'x'.repeat(201)]) {
+      const res = await api('GET', `/api/knowledge/sources?q=${encodeURIComponent(bad)}`, { key: user });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+    await drainIngestQueue();
+  });
+
   it('GET 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await api('GET', `/api/knowledge/sources/${randomUUID()}`, { key: user })).status).toBe(404);
     expect((await api('GET', '/api/knowledge/sources/..%2Fx', { key: user })).status).toBe(400);

@@ -6,11 +6,11 @@ import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { listSourcesQuery } from '@/lib/schemas/knowledge';
 
-// GET /api/knowledge/sources – list sources, newest first
+// GET /api/knowledge/sources – list sources, newest first (`status`, `q`: filters)
 export const GET = withApi(
   async ({ req }) => {
-    const { limit, cursor, status } = parseQuery(req, listSourcesQuery());
-    return json(await listSources({ limit, cursor, status }));
+    const { limit, cursor, status, q } = parseQuery(req, listSourcesQuery());
+    return json(await listSources({ limit, cursor, status, q }));
   },
   { auth: 'user' },
 );
