@@ -73,7 +73,7 @@ test('conversations can be renamed and deleted from the sidebar, with confirmati
   await expect(page.getByTestId('empty-state')).toBeVisible();
 });
 
-test('the sidebar search finds conversations by title or by what was said, beyond the fifty listed', async ({ visitor }) => {
+test('the sidebar lists fifty conversations with Show more, and its search finds them by title or by what was said', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
   const create = async (title?: string) => {
@@ -103,11 +103,23 @@ test('the sidebar search finds conversations by title or by what was said, beyon
   await items.first().click();
   await expect(page).toHaveURL(new RegExp(`/c/${asked}$`));
   await expect(page.getByTestId('user-message')).toHaveText('Is there a good marmalade recipe?');
+  // Not among the fifty listed, it still shows its own title, not "New chat".
+  const { title } = (await (await page.request.get(`/api/conversations/${asked}`)).json()) as { title: string };
+  expect(title).toBeTruthy();
+  await expect(page.getByTestId('chat-title')).toHaveText(title);
 
   await search.fill('nothing says this');
   await expect(page.getByTestId('conversation-list')).toContainText('No conversation mentions “nothing says this”.');
   // Emptied, the box gives the recent conversations back.
   await search.fill('');
   await expect(items).toHaveCount(50);
-  expect(oldest).toBeTruthy();
+
+  // Show more lists the older ones, and they stay listed when one of them is opened.
+  await page.getByTestId('more-conversations').click();
+  await expect(items).toHaveCount(52);
+  await expect(page.getByTestId('more-conversations')).toHaveCount(0);
+  await items.filter({ hasText: 'Lighthouse keeping' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${oldest}$`));
+  await expect(page.getByTestId('chat-title')).toHaveText('Lighthouse keeping');
+  await expect(items).toHaveCount(52);
 });

@@ -8,10 +8,10 @@ import { ExportLink } from './export-link';
 export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: string }) {
   return (
     <div className="flex h-dvh overflow-hidden">
-      <ConversationSidebar initialConversations={data.conversations} isAdmin={data.isAdmin} />
+      <ConversationSidebar initialConversations={data.conversations} initialCursor={data.conversationsCursor} isAdmin={data.isAdmin} />
       <main className="flex min-w-0 flex-1 flex-col" id="main">
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
-          <ChatTitle initialConversations={data.conversations} />
+          <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} />
           <ExportLink />
         </header>
         <ChatView

@@ -13,7 +13,7 @@ import { EmptyState } from './empty-state';
 import { Thinking } from './thinking';
 import { useAutoScroll } from './use-auto-scroll';
 import { UserMessage } from './user-message';
-import { textOf, type ChatMessage, type ConversationDetail, type ConversationSummary } from './types';
+import { SIDEBAR_PAGE, textOf, type ChatMessage, type ConversationDetail, type ConversationSummary } from './types';
 
 export interface ChatViewProps {
   initialConversation: ConversationDetail | null;
@@ -44,8 +44,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     onFinish: ({ message, isAbort }) => {
       if (isAbort) setStopped((s) => new Set(s).add(message.id));
       // The server titles a conversation from its first message: refresh the sidebar.
-      apiFetch<{ data: ConversationSummary[] }>('/api/conversations?limit=50')
-        .then((r) => replaceConversations(r.data))
+      apiFetch<{ data: ConversationSummary[]; nextCursor: string | null }>(`/api/conversations?limit=${SIDEBAR_PAGE}`)
+        .then((r) => replaceConversations(r.data, r.nextCursor))
         .catch(() => {});
     },
   });

@@ -7,8 +7,8 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CloseIcon, MenuIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { ConversationItem } from './conversation-item';
-import { patchConversation, removeConversation, replaceConversations, useConversations } from './conversations-store';
-import type { ConversationSummary } from './types';
+import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
+import { SIDEBAR_PAGE, type ConversationSummary } from './types';
 
 interface Found {
   q: string;
@@ -17,15 +17,24 @@ interface Found {
 }
 
 type Page = { data: ConversationSummary[]; nextCursor: string | null };
-const searchUrl = (q: string, cursor?: string) =>
-  `/api/conversations?limit=50&q=${encodeURIComponent(q)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+const listUrl = (q: string | null, cursor?: string) =>
+  `/api/conversations?limit=${SIDEBAR_PAGE}${q ? `&q=${encodeURIComponent(q)}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
 /**
- * The visitor's conversations, newest first, and a search over their titles and messages (which
- * also reaches those older than the fifty listed). A column on wide screens, a drawer on small ones.
+ * The visitor's conversations, newest first, fifty at a time, and a search over their titles and
+ * messages. A column on wide screens, a drawer on small ones.
  */
-export function ConversationSidebar({ initialConversations, isAdmin }: { initialConversations: ConversationSummary[]; isAdmin: boolean }) {
+export function ConversationSidebar({
+  initialConversations,
+  initialCursor,
+  isAdmin,
+}: {
+  initialConversations: ConversationSummary[];
+  initialCursor: string | null;
+  isAdmin: boolean;
+}) {
   const conversations = useConversations(initialConversations);
+  const moreCursor = useMoreCursor(initialCursor);
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -44,7 +53,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     if (!q) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch<Page>(searchUrl(q), { signal: controller.signal })
+      apiFetch<Page>(listUrl(q), { signal: controller.signal })
         .then((page) => setResults({ q, items: page.data, nextCursor: page.nextCursor }))
         .catch((e: unknown) => controller.signal.aborted || setError(describeProblem(e)));
     }, SEARCH_DELAY_MS);
@@ -54,13 +63,20 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
     };
   }, [query]);
 
-  async function moreResults() {
-    if (!found?.nextCursor) return;
+  // The next fifty: of the search results, or of the recent list.
+  const nextCursor = found ? found.nextCursor : moreCursor;
+  const [loadingMore, setLoadingMore] = useState(false);
+  async function showMore() {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
     try {
-      const page = await apiFetch<Page>(searchUrl(found.q, found.nextCursor));
-      setResults((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
+      const page = await apiFetch<Page>(listUrl(found?.q ?? null, nextCursor));
+      if (found) setResults((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
+      else appendConversations(page.data, page.nextCursor);
     } catch (e) {
       setError(describeProblem(e));
+    } finally {
+      setLoadingMore(false);
     }
   }
 
@@ -68,7 +84,7 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
   const patchResults = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setResults((f) => f && { ...f, items: change(f.items) });
 
   // Each server render brings the truth from the API; later local changes build on it.
-  useEffect(() => replaceConversations(initialConversations), [initialConversations]);
+  useEffect(() => replaceConversations(initialConversations, initialCursor), [initialConversations, initialCursor]);
 
   useEffect(() => {
     if (!open) return;
@@ -171,10 +187,16 @@ export function ConversationSidebar({ initialConversations, isAdmin }: { initial
               />
             </li>
           ))}
-          {found?.nextCursor ? (
+          {nextCursor ? (
             <li>
-              <button type="button" onClick={moreResults} data-testid="more-results" className="w-full rounded-lg px-3 py-2 text-left text-sm text-muted hover:bg-surface-2 hover:text-fg">
-                More results
+              <button
+                type="button"
+                onClick={showMore}
+                disabled={loadingMore}
+                data-testid={found ? 'more-results' : 'more-conversations'}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-60"
+              >
+                {found ? 'More results' : 'Show more'}
               </button>
             </li>
           ) : null}

@@ -5,33 +5,55 @@ import type { ConversationSummary } from './types';
 
 // The sidebar and the chat are separate client leaves; this tiny store lets the
 // chat announce a new or retitled conversation without lifting state into a page.
+// It holds the sidebar's recent list: the newest page from the server, and the
+// older pages "Show more" added, with the cursor the next one starts from.
 
-let items: ConversationSummary[] | null = null;
+interface State {
+  items: ConversationSummary[];
+  cursor: string | null;
+  /** Older pages were added: a fresh first page must not drop them. */
+  extended: boolean;
+}
+
+let state: State | null = null;
 const listeners = new Set<() => void>();
 
-function emit() {
+function set(next: State) {
+  state = next;
   for (const listener of listeners) listener();
 }
 
+const items = () => state?.items ?? [];
+
 export function upsertConversation(conversation: ConversationSummary) {
-  const rest = (items ?? []).filter((c) => c.id !== conversation.id);
-  items = [conversation, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  emit();
+  const rest = items().filter((c) => c.id !== conversation.id);
+  set({ cursor: null, extended: false, ...state, items: [conversation, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) });
 }
 
 export function patchConversation(id: string, patch: Partial<ConversationSummary>) {
-  items = (items ?? []).map((c) => (c.id === id ? { ...c, ...patch } : c));
-  emit();
+  set({ cursor: null, extended: false, ...state, items: items().map((c) => (c.id === id ? { ...c, ...patch } : c)) });
 }
 
 export function removeConversation(id: string) {
-  items = (items ?? []).filter((c) => c.id !== id);
-  emit();
+  set({ cursor: null, extended: false, ...state, items: items().filter((c) => c.id !== id) });
 }
 
-export function replaceConversations(next: ConversationSummary[]) {
-  items = next;
-  emit();
+/**
+ * The newest page, fresh from the server. Older pages already shown stay below it (those older
+ * than its last one), and "Show more" goes on from where it was.
+ */
+export function replaceConversations(page: ConversationSummary[], nextCursor: string | null) {
+  if (!state?.extended || nextCursor === null) return set({ items: page, cursor: nextCursor, extended: false });
+  const ids = new Set(page.map((c) => c.id));
+  const last = page.at(-1)?.updatedAt ?? '';
+  const older = state.items.filter((c) => !ids.has(c.id) && c.updatedAt < last);
+  set({ ...state, items: [...page, ...older] });
+}
+
+/** An older page, from "Show more". */
+export function appendConversations(page: ConversationSummary[], nextCursor: string | null) {
+  const ids = new Set(items().map((c) => c.id));
+  set({ items: [...items(), ...page.filter((c) => !ids.has(c.id))], cursor: nextCursor, extended: true });
 }
 
 function subscribe(listener: () => void) {
@@ -42,7 +64,16 @@ function subscribe(listener: () => void) {
 export function useConversations(initial: ConversationSummary[]): ConversationSummary[] {
   return useSyncExternalStore(
     subscribe,
-    () => items ?? initial,
+    () => state?.items ?? initial,
+    () => initial,
+  );
+}
+
+/** Where "Show more" starts from; null when every conversation is listed. */
+export function useMoreCursor(initial: string | null): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => (state ? state.cursor : initial),
     () => initial,
   );
 }

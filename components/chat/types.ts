@@ -49,3 +49,6 @@ export function textOf(message: ChatMessage): string {
 }
 
 export { describeLocation } from '@/lib/chat/describe-location';
+
+/** Conversations the sidebar lists at first, and adds with each "Show more". */
+export const SIDEBAR_PAGE = 50;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ChatMessage, ConversationDetail, ConversationSummary } from '@/components/chat/types';
+import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
 import { prisma } from '@/lib/db';
@@ -7,6 +7,8 @@ import { pagePrincipal } from './page-principal';
 
 export interface ChatPageData {
   conversations: ConversationSummary[];
+  /** Where the sidebar's "Show more" goes on from (null: every conversation is listed). */
+  conversationsCursor: string | null;
   conversation: ConversationDetail | null;
   isAdmin: boolean;
   hasKnowledge: boolean;
@@ -27,12 +29,13 @@ export async function loadChatPage(conversationId: string | null): Promise<ChatP
   const examples = [...ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`), ...GENERIC_EXAMPLES].slice(0, 4);
   const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples };
 
-  if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversation: null };
-  const { data } = await listConversations({ ownerId: principal.id, limit: 50 });
-  if (!conversationId) return { ...base, conversations: data, conversation: null };
+  if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
+  const { data, nextCursor } = await listConversations({ ownerId: principal.id, limit: SIDEBAR_PAGE });
+  const listed = { ...base, conversations: data, conversationsCursor: nextCursor };
+  if (!conversationId) return { ...listed, conversation: null };
   try {
     const conversation = await loadConversation({ id: conversationId, ownerId: principal.id });
-    return { ...base, conversations: data, conversation: { ...conversation, messages: conversation.messages as ChatMessage[] } };
+    return { ...listed, conversation: { ...conversation, messages: conversation.messages as ChatMessage[] } };
   } catch {
     return undefined;
   }
