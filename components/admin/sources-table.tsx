@@ -1,17 +1,16 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchIcon } from '@/components/ui/icons';
 import { SourceRow } from './source-row';
 import { announceSourcesChanged, type Source, type SourceStatus } from './types';
-import { useSources } from './use-sources';
+import { useSources, type SourceSortKey } from './use-sources';
 
-type SortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
 // Kind, size and date give way on small screens; title, status and chunks stay.
-const columns: { key: SortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
+const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
   { key: 'title', label: 'Title' },
   { key: 'kind', label: 'Kind', wide: true },
   { key: 'status', label: 'Status' },
@@ -20,25 +19,14 @@ const columns: { key: SortKey; label: string; numeric?: boolean; wide?: boolean 
   { key: 'createdAt', label: 'Added', wide: true },
 ];
 
-/** Every knowledge source: sortable, searchable, filtered by status, paginated, with delete and replace. */
+/** Every knowledge source: sorted, searched and filtered by the server, paginated, with delete and replace. */
 export function SourcesTable() {
-  const { sources, error, status, setStatus, query, setQuery, q, next, previous, pageNumber } = useSources();
-  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'createdAt', dir: -1 });
+  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } = useSources();
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const anyFailed = status === 'failed' || (sources ?? []).some((s) => s.status === 'failed');
-
-  const sorted = useMemo(() => {
-    const rows = [...(sources ?? [])];
-    rows.sort((a, b) => {
-      const x = a[sort.key];
-      const y = b[sort.key];
-      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sort.dir;
-    });
-    return rows;
-  }, [sources, sort]);
 
   async function confirmDelete() {
     if (!pendingDelete) return;
@@ -137,7 +125,7 @@ export function SourcesTable() {
                   <button
                     type="button"
                     data-testid={`sort-${c.key}`}
-                    onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? ((-s.dir) as 1 | -1) : 1 }))}
+                    onClick={() => setSort({ key: c.key, dir: sort.key === c.key ? ((-sort.dir) as 1 | -1) : 1 })}
                     className="inline-flex items-center gap-1 uppercase hover:text-fg"
                   >
                     {c.label}
@@ -157,7 +145,7 @@ export function SourcesTable() {
                   Loading sources…
                 </td>
               </tr>
-            ) : sorted.length === 0 ? (
+            ) : sources.length === 0 ? (
               <tr>
                 <td colSpan={7} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
                   {q
@@ -168,7 +156,7 @@ export function SourcesTable() {
                 </td>
               </tr>
             ) : (
-              sorted.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} />)
+              sources.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} />)
             )}
           </tbody>
         </table>

@@ -9,13 +9,20 @@ const PAGE = 20;
 /** How long typing in the search box pauses before the listing follows it. */
 const SEARCH_DELAY_MS = 200;
 
+export type SourceSortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
+export interface SourceSort {
+  key: SourceSortKey;
+  dir: 1 | -1;
+}
+
 /**
- * One page of GET /api/knowledge/sources, following the status filter, the
- * search box and the cursor trail; refetched when anything announces a change,
+ * One page of GET /api/knowledge/sources, following the order, the status
+ * filter, the search box and the cursor trail; refetched when anything announces a change,
  * and every second while a source on the page is still being ingested.
  */
 export function useSources() {
   const [status, setStatus] = useState<SourceStatus | ''>('');
+  const [sort, setSort] = useState<SourceSort>({ key: 'createdAt', dir: -1 });
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -27,6 +34,7 @@ export function useSources() {
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (status) params.set('status', status);
   if (q) params.set('q', q);
+  params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
   if (cursor) params.set('cursor', cursor);
   const url = `/api/knowledge/sources?${params}`;
 
@@ -74,6 +82,12 @@ export function useSources() {
     sources: page?.data ?? null,
     error,
     status,
+    sort,
+    /** Orders the whole listing (on the server), from its first page. */
+    setSort: (next: SourceSort) => {
+      setSort(next);
+      setCursors([null]);
+    },
     query,
     setQuery,
     /** The search the shown page answers (`query` once typing pauses). */

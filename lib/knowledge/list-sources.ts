@@ -1,39 +1,83 @@
 import 'server-only';
-import { prisma } from '@/lib/db';
+import { z } from 'zod';
+import { Prisma, prisma } from '@/lib/db';
 import { escapeLike } from '@/lib/db/like-pattern';
-import { notFound } from '@/lib/http/api-error';
-import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
-import type { SourceStatus } from '@/lib/schemas/knowledge';
+import { ApiError, notFound } from '@/lib/http/api-error';
+import { sourceStatusSchema, type SourceSort, type SourceSortKey, type SourceStatus } from '@/lib/schemas/knowledge';
 import { toSourceJson, type SourceJson } from './source-json';
 
 /**
- * Sources newest first, keyset-paginated on (createdAt, id). With `q`, only those whose title,
- * file name or URL contains it, ignoring case and matched literally.
+ * Each order's SQL expression and the type its cursor value (the expression as text, read back
+ * from the database so that `lower` and timestamps round-trip exactly) is cast back to.
+ */
+const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid: (value: string) => boolean }> = {
+  createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: (v) => !Number.isNaN(Date.parse(v)) },
+  title: { expr: Prisma.sql`lower(s.title)`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
+  kind: { expr: Prisma.sql`s.kind::text`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
+  status: { expr: Prisma.sql`s.status`, type: Prisma.sql`"SourceStatus"`, valid: (v) => (sourceStatusSchema.options as string[]).includes(v) },
+  chunkCount: { expr: Prisma.sql`s.chunk_count`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
+  size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
+};
+
+/**
+ * Sources in the given order (newest first by default), keyset-paginated on (that order, id).
+ * With `q`, only those whose title, file name or URL contains it, ignoring case and matched
+ * literally. Titles sort ignoring case (`lower`, so alike on every database collation).
  */
 export async function listSources(opts: {
   limit: number;
   cursor?: string;
   status?: SourceStatus;
   q?: string;
+  sort?: SourceSort;
 }): Promise<{ data: SourceJson[]; nextCursor: string | null }> {
+  const sort = opts.sort ?? '-createdAt';
+  const descending = sort.startsWith('-');
+  const order = ORDERS[sort.replace(/^-/, '') as SourceSortKey];
+  const dir = descending ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const after = decodeSourceCursor(opts.cursor, sort, order.valid);
+  const conditions = [Prisma.sql`TRUE`];
+  if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
+  if (opts.q !== undefined) {
+    const pattern = `%${escapeLike(opts.q)}%`;
+    conditions.push(Prisma.sql`(s.title ILIKE ${pattern} OR s.filename ILIKE ${pattern} OR s.uri ILIKE ${pattern})`);
+  }
+  if (after) {
+    const cmp = descending ? Prisma.sql`<` : Prisma.sql`>`;
+    conditions.push(Prisma.sql`(${order.expr}, s.id) ${cmp} (${after.value}::${order.type}, ${after.id}::uuid)`);
+  }
   const db = await prisma();
-  const after = decodeCursor(opts.cursor);
-  const contains = opts.q === undefined ? undefined : { contains: escapeLike(opts.q), mode: 'insensitive' as const };
-  const rows = await db.source.findMany({
-    where: {
-      ...(opts.status ? { status: opts.status } : {}),
-      ...(contains ? { AND: [{ OR: [{ title: contains }, { filename: contains }, { uri: contains }] }] } : {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: opts.limit + 1,
-  });
-  const page = rows.slice(0, opts.limit);
-  const last = page[page.length - 1];
+  const ids = await db.$queryRaw<{ id: string; key: string }[]>`
+    SELECT s.id::text AS id, ${order.expr}::text AS key FROM sources s
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY ${order.expr} ${dir}, s.id ${dir}
+    LIMIT ${opts.limit + 1}`;
+  const page = ids.slice(0, opts.limit);
+  const rows = new Map((await db.source.findMany({ where: { id: { in: page.map((r) => r.id) } } })).map((r) => [r.id, r]));
+  const last = page.at(-1);
   return {
-    data: page.map(toSourceJson),
-    nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    // A source deleted between the two reads is left out.
+    data: page.flatMap((r) => rows.get(r.id) ?? []).map(toSourceJson),
+    nextCursor: ids.length > opts.limit && last ? encodeSourceCursor(sort, last.key, last.id) : null,
   };
+}
+
+const cursorSchema = z.tuple([z.string(), z.string(), z.uuid()]);
+
+function encodeSourceCursor(sort: SourceSort, value: string, id: string): string {
+  return Buffer.from(JSON.stringify([sort, value, id])).toString('base64url');
+}
+
+/** A cursor from another order, or tampered with, is a 400: it cannot say where the page starts. */
+function decodeSourceCursor(cursor: string | undefined, sort: SourceSort, valid: (value: string) => boolean): { value: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parsed.success && parsed.data[0] === sort && valid(parsed.data[1])) return { value: parsed.data[1], id: parsed.data[2] };
+  } catch {}
+  throw new ApiError('validation', 'query.cursor: is not a cursor this API returned for this sort', {
+    errors: [{ pointer: 'query.cursor', detail: 'is not a cursor this API returned for this sort' }],
+  });
 }
 
 export async function getSourceOrThrow(id: string): Promise<SourceJson> {

@@ -77,8 +77,17 @@ export const sourcePageSchema = z
   .object({ data: z.array(sourceSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'SourcePage' });
 
+/** Orders of the sources listing: a field, ascending, or with `-` descending. */
+export const sourceSortKeys = ['createdAt', 'title', 'kind', 'status', 'chunkCount', 'size'] as const;
+export type SourceSortKey = (typeof sourceSortKeys)[number];
+export const sourceSortSchema = z.enum(sourceSortKeys.flatMap((k) => [k, `-${k}` as const]));
+export type SourceSort = z.infer<typeof sourceSortSchema>;
+
 export const listSourcesQuery = () =>
   pageQuery().extend({
+    sort: sourceSortSchema.default('-createdAt').meta({
+      description: 'Order: a field, ascending, or with `-` descending (titles ignore case; status goes pending, processing, ready, failed). Ties go by id.',
+    }),
     status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }),
     q: containsQuery('Only sources whose title, file name or URL contains this (case-insensitive, no wildcards).'),
   });

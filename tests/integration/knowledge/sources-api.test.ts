@@ -70,6 +70,50 @@ describe('knowledge sources API', () => {
     await drainIngestQueue();
   });
 
+  it('sorts by any column, ignoring case for titles, and pages through the whole order', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const made = new Map<string, string>(); // title → id
+    // Sizes follow the text length: "bb" is the largest, "Apple" the smallest.
+    for (const [title, text] of [
+      ['banana', 'x'.repeat(30)],
+      ['Apple', 'x'],
+      ['cherry', 'x'.repeat(10)],
+      ['BB', 'x'.repeat(90)],
+      ['apricot', 'x'.repeat(20)],
+    ]) {
+      made.set(title!, (await addText(`${text} ${tag}`, `${title} ${tag}`)).id);
+    }
+    const all = async (sort: string, limit = 2) => {
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await api('GET', `/api/knowledge/sources?q=${tag}&limit=${limit}&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`, { key: user });
+        expect(res.status).toBe(200);
+        const page = await bodyOf<{ data: SourceView[]; nextCursor: string | null }>(res);
+        titles.push(...page.data.map((s) => s.title.replace(` ${tag}`, '')));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return titles;
+    };
+    expect(await all('title')).toEqual(['Apple', 'apricot', 'banana', 'BB', 'cherry']);
+    expect(await all('-title', 3)).toEqual(['cherry', 'BB', 'banana', 'apricot', 'Apple']);
+    expect(await all('-size')).toEqual(['BB', 'banana', 'apricot', 'cherry', 'Apple']);
+    expect(await all('createdAt')).toEqual(['banana', 'Apple', 'cherry', 'BB', 'apricot']);
+    expect(await all('-createdAt')).toEqual(['apricot', 'BB', 'cherry', 'Apple', 'banana']);
+    // Equal keys (all pending, all text) page by id without losing or repeating one.
+    for (const sort of ['status', '-kind', 'chunkCount']) expect((await all(sort)).sort()).toEqual([...made.keys()].sort());
+    // A cursor belongs to its order; unknown orders are refused.
+    const first = await bodyOf<{ nextCursor: string }>(await api('GET', `/api/knowledge/sources?q=${tag}&limit=2&sort=title`, { key: user }));
+    for (const query of [`sort=size&cursor=${first.nextCursor}`, `cursor=${first.nextCursor}`, 'sort=name', 'sort=--title', 'sort=']) {
+      const res = await api('GET', `/api/knowledge/sources?q=${tag}&${query}`, { key: user });
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+    const forged = Buffer.from(JSON.stringify(['size', "1'; DROP TABLE sources; --", randomUUID()])).toString('base64url');
+    expect((await api('GET', `/api/knowledge/sources?sort=size&cursor=${forged}`, { key: user })).status).toBe(400);
+    await drainIngestQueue();
+  });
+
   it('GET 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await api('GET', `/api/knowledge/sources/${randomUUID()}`, { key: user })).status).toBe(404);
     expect((await api('GET', '/api/knowledge/sources/..%2Fx', { key: user })).status).toBe(400);

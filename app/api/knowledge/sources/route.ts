@@ -6,11 +6,11 @@ import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { listSourcesQuery } from '@/lib/schemas/knowledge';
 
-// GET /api/knowledge/sources – list sources, newest first (`status`, `q`: filters)
+// GET /api/knowledge/sources – list sources, newest first (`status`, `q`: filters; `sort`)
 export const GET = withApi(
   async ({ req }) => {
-    const { limit, cursor, status, q } = parseQuery(req, listSourcesQuery());
-    return json(await listSources({ limit, cursor, status, q }));
+    const { limit, cursor, status, q, sort } = parseQuery(req, listSourcesQuery());
+    return json(await listSources({ limit, cursor, status, q, sort }));
   },
   { auth: 'user' },
 );
