@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
 import { announceSourcesChanged, type Source, type SourceStatus } from './types';
 import { useSources, type SourceSortKey } from './use-sources';
@@ -71,19 +71,7 @@ export function SourcesTable() {
             Retry failed
           </Button>
         ) : null}
-        <div className="relative" role="search">
-          <SearchIcon width={15} height={15} aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" />
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            maxLength={200}
-            placeholder="Title, file or URL"
-            aria-label="Search sources"
-            data-testid="source-search"
-            className="h-9 w-56 rounded-lg border border-border bg-bg pl-8 pr-2 text-sm outline-none placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30"
-          />
-        </div>
+        <SearchField value={query} onChange={setQuery} label="Search sources" placeholder="Title, file or URL" testId="source-search" className="w-56" />
         <label htmlFor="status-filter" className="text-sm text-muted">
           Status
         </label>

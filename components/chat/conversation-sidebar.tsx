@@ -5,7 +5,8 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CloseIcon, MenuIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
+import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
+import { SearchField } from '@/components/ui/search-field';
 import { ConversationItem } from './conversation-item';
 import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
 import { SIDEBAR_PAGE, type ConversationSummary } from './types';
@@ -158,18 +159,8 @@ export function ConversationSidebar({
             <PlusIcon width={16} height={16} /> New chat
           </Link>
         </div>
-        <div className="relative px-3 pt-3" role="search">
-          <SearchIcon width={15} height={15} aria-hidden="true" className="pointer-events-none absolute left-6 top-1/2 mt-1.5 -translate-y-1/2 text-muted" />
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            maxLength={200}
-            placeholder="Search chats"
-            aria-label="Search conversations"
-            data-testid="conversation-search"
-            className="h-9 w-full rounded-lg border border-border bg-bg pl-8 pr-2 text-sm outline-none placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30"
-          />
+        <div className="px-3 pt-3">
+          <SearchField value={query} onChange={setQuery} label="Search conversations" placeholder="Search chats" testId="conversation-search" />
         </div>
         <h2 className="px-4 pb-1 pt-4 text-xs font-medium uppercase tracking-wide text-muted">{found ? 'Results' : 'Recent'}</h2>
         <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="conversation-list">
