@@ -2,7 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { Prisma, prisma } from '@/lib/db';
 import { escapeLike } from '@/lib/db/like-pattern';
-import { ApiError, notFound } from '@/lib/http/api-error';
+import { notFound } from '@/lib/http/api-error';
+import { decodeKeyset, encodeKeyset } from '@/lib/schemas/common';
 import { sourceStatusSchema, type SourceSort, type SourceSortKey, type SourceStatus } from '@/lib/schemas/knowledge';
 import { toSourceJson, type SourceJson } from './source-json';
 
@@ -35,7 +36,11 @@ export async function listSources(opts: {
   const descending = sort.startsWith('-');
   const order = ORDERS[sort.replace(/^-/, '') as SourceSortKey];
   const dir = descending ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  const after = decodeSourceCursor(opts.cursor, sort, order.valid);
+  // A cursor carries its order: one from another order cannot say where the page starts.
+  const after = decodeKeyset(opts.cursor, (values) => {
+    const parsed = cursorSchema.safeParse(values);
+    return parsed.success && parsed.data[0] === sort && order.valid(parsed.data[1]) ? { value: parsed.data[1], id: parsed.data[2] } : undefined;
+  });
   const conditions = [Prisma.sql`TRUE`];
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
@@ -58,27 +63,11 @@ export async function listSources(opts: {
   return {
     // A source deleted between the two reads is left out.
     data: page.flatMap((r) => rows.get(r.id) ?? []).map(toSourceJson),
-    nextCursor: ids.length > opts.limit && last ? encodeSourceCursor(sort, last.key, last.id) : null,
+    nextCursor: ids.length > opts.limit && last ? encodeKeyset([sort, last.key, last.id]) : null,
   };
 }
 
 const cursorSchema = z.tuple([z.string(), z.string(), z.uuid()]);
-
-function encodeSourceCursor(sort: SourceSort, value: string, id: string): string {
-  return Buffer.from(JSON.stringify([sort, value, id])).toString('base64url');
-}
-
-/** A cursor from another order, or tampered with, is a 400: it cannot say where the page starts. */
-function decodeSourceCursor(cursor: string | undefined, sort: SourceSort, valid: (value: string) => boolean): { value: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.success && parsed.data[0] === sort && valid(parsed.data[1])) return { value: parsed.data[1], id: parsed.data[2] };
-  } catch {}
-  throw new ApiError('validation', 'query.cursor: is not a cursor this API returned for this sort', {
-    errors: [{ pointer: 'query.cursor', detail: 'is not a cursor this API returned for this sort' }],
-  });
-}
 
 export async function getSourceOrThrow(id: string): Promise<SourceJson> {
   const db = await prisma();

@@ -74,25 +74,39 @@ export const errorResponses = {
 
 export const errorResponse = problem;
 
-/** Opaque cursors: base64url of the last row's sort key. */
+/** An opaque page cursor: the sort values of a page's last row, as base64url JSON. */
+export function encodeKeyset(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/**
+ * The values of a cursor from a query string, as `read` accepts them. A tampered cursor, or one
+ * `read` refuses (another listing's, another order's), is a 400, not a 500.
+ */
+export function decodeKeyset<T>(cursor: string | undefined, read: (values: unknown) => T | undefined): T | undefined {
+  if (!cursor) return undefined;
+  let decoded: T | undefined;
+  try {
+    decoded = read(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {}
+  if (decoded !== undefined) return decoded;
+  throw new ApiError('validation', 'query.cursor: is not a cursor this API returned', {
+    errors: [{ pointer: 'query.cursor', detail: 'is not a cursor this API returned' }],
+  });
+}
+
+/** The cursor of listings ordered by a time, then id. */
 export interface Cursor {
   at: Date;
   id: string;
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at.toISOString(), cursor.id])).toString('base64url');
-}
+export const encodeCursor = (cursor: Cursor) => encodeKeyset([cursor.at.toISOString(), cursor.id]);
 
-/** Decodes a cursor from a query string; a tampered one is a 400, not a 500. */
-export function decodeCursor(cursor: string | undefined): Cursor | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (!Number.isNaN(date.getTime()) && z.uuid().safeParse(id).success) return { at: date, id };
-  } catch {}
-  throw new ApiError('validation', 'query.cursor: is not a cursor this API returned', {
-    errors: [{ pointer: 'query.cursor', detail: 'is not a cursor this API returned' }],
+const timeCursor = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
+
+export const decodeCursor = (cursor: string | undefined): Cursor | undefined =>
+  decodeKeyset(cursor, (values) => {
+    const parsed = timeCursor.safeParse(values);
+    return parsed.success ? { at: new Date(parsed.data[0]), id: parsed.data[1] } : undefined;
   });
-}
