@@ -2,12 +2,11 @@
 
 import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
+import { SEARCH_DELAY_MS } from '@/components/ui/search-field';
 import { publishSources } from './source-store';
 import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
-/** How long typing in the search box pauses before the listing follows it. */
-const SEARCH_DELAY_MS = 200;
 
 export type SourceSortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
 export interface SourceSort {

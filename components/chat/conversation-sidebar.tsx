@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
-import { SearchField } from '@/components/ui/search-field';
+import { SEARCH_DELAY_MS, SearchField } from '@/components/ui/search-field';
 import { ConversationItem } from './conversation-item';
 import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
 import { SIDEBAR_PAGE, type ConversationSummary } from './types';
@@ -216,6 +216,3 @@ export function ConversationSidebar({
     </>
   );
 }
-
-/** How long typing pauses before a search goes out. */
-const SEARCH_DELAY_MS = 200;

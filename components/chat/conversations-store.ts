@@ -24,18 +24,20 @@ function set(next: State) {
 }
 
 const items = () => state?.items ?? [];
+/** A local change to the list: the cursor and older pages stay as they are. */
+const setItems = (next: ConversationSummary[]) => set({ cursor: null, extended: false, ...state, items: next });
 
 export function upsertConversation(conversation: ConversationSummary) {
   const rest = items().filter((c) => c.id !== conversation.id);
-  set({ cursor: null, extended: false, ...state, items: [conversation, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) });
+  setItems([conversation, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)));
 }
 
 export function patchConversation(id: string, patch: Partial<ConversationSummary>) {
-  set({ cursor: null, extended: false, ...state, items: items().map((c) => (c.id === id ? { ...c, ...patch } : c)) });
+  setItems(items().map((c) => (c.id === id ? { ...c, ...patch } : c)));
 }
 
 export function removeConversation(id: string) {
-  set({ cursor: null, extended: false, ...state, items: items().filter((c) => c.id !== id) });
+  setItems(items().filter((c) => c.id !== id));
 }
 
 /**

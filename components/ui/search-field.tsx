@@ -1,5 +1,8 @@
 import { SearchIcon } from './icons';
 
+/** How long typing pauses before a search box's search goes out. */
+export const SEARCH_DELAY_MS = 200;
+
 interface SearchFieldProps {
   value: string;
   onChange: (value: string) => void;
