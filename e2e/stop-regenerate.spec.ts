@@ -39,6 +39,12 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   await expect(fresh.getByTestId('stopped-note')).toHaveCount(0);
   await expect(fresh).toContainText(/Fresnel|1893|218|lamp/);
   expect(await fresh.innerText()).not.toBe(stoppedText);
+
+  // The stopped reply is kept as the first version: the arrows show it again.
+  await expect(fresh.getByTestId('version-of')).toHaveText('2 / 2');
+  await fresh.getByTestId('previous-version').click();
+  await expect(page.getByTestId('assistant-message').first().getByTestId('stopped-note')).toBeVisible();
+  await expect(page.getByTestId('version-of')).toHaveText('1 / 2');
 });
 
 test('the Stop button works too, and Shift+Enter writes a new line instead of sending', async ({ visitor }) => {
@@ -65,48 +71,63 @@ test('the Stop button works too, and Shift+Enter writes a new line instead of se
   await expect(next.getByTestId('copy-reply')).toBeVisible();
 });
 
-test('the last question can be edited: it and its reply give way to the new ones, on the page and in storage', async ({ visitor }) => {
+test('any question can be edited: the new version is answered on a branch of its own, and the arrows show either branch', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
   await expect(await ask(page, 'When was the Halvor lamp installed?')).toContainText('1893');
-  const replaced = await ask(page, 'How many steps does the keeper climb?');
-  await expect(replaced).toContainText('218');
-  const replacedText = await replaced.locator('p').first().innerText();
-  // Only the last question can be edited.
-  await expect(page.getByTestId('edit-message')).toHaveCount(1);
+  await expect(await ask(page, 'How many steps does the keeper climb?')).toContainText('218');
+  const before = ['When was the Halvor lamp installed?', 'How many steps does the keeper climb?'];
+  const questions = page.getByTestId('user-message');
+  const replies = page.getByTestId('assistant-message');
+  await expect(page.getByTestId('edit-message')).toHaveCount(2);
+  await expect(page.getByTestId('version-switch')).toHaveCount(0);
 
   // Esc leaves the question as it was.
-  await page.getByTestId('edit-message').click();
+  await page.getByTestId('edit-message').first().click();
   await page.getByTestId('edit-message-input').press('Escape');
   await expect(page.getByTestId('edit-message-form')).toHaveCount(0);
 
-  await page.getByTestId('edit-message').click();
+  // Editing the first question: what followed it gives way to the new question's reply.
+  await page.getByTestId('edit-message').first().click();
   const input = page.getByTestId('edit-message-input');
   await expect(input).toBeFocused();
-  await expect(input).toHaveValue('How many steps does the keeper climb?');
+  await expect(input).toHaveValue(before[0]!);
   await input.fill('How far can the Halvor beam be seen?');
   await input.press('Enter');
-  const replies = page.getByTestId('assistant-message');
-  await expect(replies).toHaveCount(2);
-  await expect(replies.nth(1)).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-  await expect(replies.nth(1)).toContainText('22 nautical miles');
-  const answer = await replies.nth(1).locator('p').first().innerText();
-  expect(answer).not.toBe(replacedText);
-  const asked = ['When was the Halvor lamp installed?', 'How far can the Halvor beam be seen?'];
-  await expect(page.getByTestId('user-message')).toHaveText(asked);
+  await expect(replies).toHaveCount(1);
+  await expect(replies.first()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(replies.first()).toContainText('22 nautical miles');
+  const after = ['How far can the Halvor beam be seen?'];
+  await expect(questions).toHaveText(after);
+  // The question now has two versions, and this is the second.
+  await expect(page.getByTestId('version-of')).toHaveText('2 / 2');
 
   await page.reload();
-  await expect(page.getByTestId('user-message')).toHaveText(asked);
-  await expect(replies).toHaveCount(2);
-  await expect(replies.nth(1).locator('p').first()).toHaveText(answer);
+  await expect(questions).toHaveText(after);
+  await expect(replies.first()).toContainText('22 nautical miles');
 
-  // The transcript has what the page shows, with the passages cited.
+  // The transcript has what the page shows.
   const download = page.waitForEvent('download');
   await page.getByTestId('export-conversation').click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('When-was-the-Halvor-lamp-installed.md');
-  const transcript = readFileSync((await file.path())!, 'utf8');
-  for (const question of asked) expect(transcript).toContain(`\n${question}\n`);
-  expect(transcript).not.toContain('How many steps does the keeper climb?');
+  const transcript = readFileSync((await (await download).path())!, 'utf8');
+  expect(transcript).toContain(`\n${after[0]}\n`);
+  expect(transcript).not.toContain(before[1]);
   expect(transcript).toContain('Halvor lighthouse notes — “');
+
+  // The older version brings back its whole branch, and it stays shown.
+  await page.getByTestId('previous-version').click();
+  await expect(questions).toHaveText(before);
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(1)).toContainText('218');
+  await expect(page.getByTestId('version-of')).toHaveText('1 / 2');
+  await expect(page.getByTestId('next-version')).toBeEnabled();
+  await expect(page.getByTestId('previous-version')).toBeDisabled();
+  await page.reload();
+  await expect(questions).toHaveText(before);
+
+  // The conversation goes on from the branch on show, and the other is still a click away.
+  await expect(await ask(page, 'Who logs the weather?')).toContainText('journal');
+  await expect(questions).toHaveText([...before, 'Who logs the weather?']);
+  await page.getByTestId('next-version').click();
+  await expect(questions).toHaveText(after);
 });

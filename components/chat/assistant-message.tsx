@@ -5,6 +5,7 @@ import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
 import { PassageDialog } from './passage-dialog';
 import { SourceList } from './source-list';
 import { citationsOf, textOf, type ChatMessage } from './types';
+import { VersionSwitch } from './version-switch';
 
 // The Markdown stack (react-markdown, remark-gfm, micromark) is the largest
 // piece of the chat's JavaScript; loading it on demand keeps it out of the
@@ -17,11 +18,13 @@ interface AssistantMessageProps {
   streaming: boolean;
   stopped: boolean;
   onRegenerate?: () => void;
+  /** Shows another version's branch (see VersionSwitch). */
+  onShowVersion?: (messageId: string) => void;
 }
 
 const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
 
-export function AssistantMessage({ message, streaming, stopped, onRegenerate }: AssistantMessageProps) {
+export function AssistantMessage({ message, streaming, stopped, onRegenerate, onShowVersion }: AssistantMessageProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
   const citations = citationsOf(message);
@@ -56,6 +59,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate }: 
       ) : null}
       {!streaming && text ? (
         <div className="mt-2 flex gap-1">
+          <VersionSwitch message={message} onShow={onShowVersion} />
           <button type="button" className={action} onClick={copy} data-testid="copy-reply">
             {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
             {copied ? 'Copied' : 'Copy'}

@@ -1,6 +1,9 @@
 import { DefaultChatTransport } from 'ai';
 import type { ChatMessage } from './types';
 
+/** The server's message ids are UUIDs; useChat's own are not. */
+const STORED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 let retryAfterSeconds: number | null = null;
 
 /** The Retry-After of the last failed send, so a 429 can say when to try again. */
@@ -12,10 +15,11 @@ export function lastRetryAfter(): number | null {
  * useChat's transport for POST /api/conversations/{id}/messages. Each call
  * passes the conversation id in `body`; only the newest message is sent,
  * because the server keeps the history. A regenerate says so with `trigger`,
- * and the server answers the last stored question again; an edit (`sendMessage`
- * with the edited message's id) says `edit`, and the server replaces the last
- * question and its reply. A page opened while a reply is being written follows it
- * with useChat's `resume`.
+ * and the server answers the stored question again; an edit (`sendMessage` with
+ * the edited message's id) says `edit` with that id, and the server answers the new
+ * version of the question on a new branch. A message the server never stored (its
+ * send failed) has useChat's own id and is simply sent again. A page opened while a
+ * reply is being written follows it with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -28,10 +32,10 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
   prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
     const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
-    const edit = trigger === 'submit-message' && messageId !== undefined;
+    const edit = trigger === 'submit-message' && messageId !== undefined && STORED_ID.test(messageId);
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-      body: { id: conversationId, message: messages[messages.length - 1], trigger, ...(edit ? { edit: true } : {}) },
+      body: { id: conversationId, message: messages[messages.length - 1], trigger, messageId, ...(edit ? { edit: messageId } : {}) },
     };
   },
 });

@@ -31,6 +31,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
+  // The last reply that finished here (streamed to its end, or stopped), to be read back as stored.
+  const [finished, setFinished] = useState<string | null>(null);
   // The first question, shown at once while its conversation is being created.
   const [pending, setPending] = useState<string | null>(null);
 
@@ -41,8 +43,11 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     resume: isBeingWritten(initialConversation?.messages.at(-1)),
     transport: chatTransport,
     throttle: 40,
-    onFinish: ({ message, isAbort }) => {
+    onFinish: ({ message, isAbort, isError }) => {
       if (isAbort) setStopped((s) => new Set(s).add(message.id));
+      // The stored messages carry the server's ids (a question sent from here has useChat's own)
+      // and their versions; a stopped reply is read again once its stop is stored.
+      else if (!isError) setFinished(message.id);
       // The server titles a conversation from its first message: refresh the sidebar.
       apiFetch<{ data: ConversationSummary[]; nextCursor: string | null }>(`/api/conversations?limit=${SIDEBAR_PAGE}`)
         .then((r) => replaceConversations(r.data, r.nextCursor))
@@ -87,6 +92,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     stopping.current = apiFetch<ChatMessage>(`/api/conversations/${id}/stop`, { method: 'POST', json: replyId ? { messageId: replyId } : {} })
       .then((stored) => {
         if (stored.metadata?.status === 'stopped') setMessages((ms) => ms.map((m) => (m.id === stored.id ? stored : m)));
+        setFinished(stored.id);
       })
       .catch(() => {}); // nothing was being written any more: the reply on the screen stands
   }
@@ -124,8 +130,30 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     setPending(null);
   }
 
-  // An edit of the last question: useChat drops it and what follows, and the server does the same.
-  async function editLast(messageId: string, text: string) {
+  // The conversation as stored replaces the one on the screen once a reply has finished, unless
+  // something else was sent meanwhile (its last message is no longer that reply).
+  useEffect(() => {
+    const id = conversationId.current;
+    if (!finished || !id) return;
+    apiFetch<ConversationDetail>(`/api/conversations/${id}`)
+      .then((c) => setMessages((ms) => (ms.at(-1)?.id === finished && c.messages.at(-1)?.id === finished ? c.messages : ms)))
+      .catch(() => {}); // the screen keeps what was streamed
+  }, [finished, setMessages]);
+
+  // Another version's branch: the server moves the conversation there and returns what is on show.
+  const [versionError, setVersionError] = useState<string | null>(null);
+  function showVersion(messageId: string) {
+    const id = conversationId.current;
+    if (!id) return;
+    setVersionError(null);
+    apiFetch<ConversationDetail>(`/api/conversations/${id}`, { method: 'PATCH', json: { messageId } })
+      .then((c) => setMessages(c.messages))
+      .catch((e: unknown) => setVersionError(describeProblem(e)));
+  }
+
+  // An edit of a question: useChat drops it and what follows, and the server answers the new
+  // version on a new branch, keeping the old one.
+  async function editQuestion(messageId: string, text: string) {
     setCreateError(null);
     clearError();
     await stopping.current;
@@ -134,9 +162,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   }
 
   const retry = () => void regenerate({ body: { conversationId: conversationId.current } });
-  const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : null);
+  const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
   const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
-  const lastUserId = [...messages].reverse().find((m) => m.role === 'user')?.id;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -147,7 +174,12 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
             {messages.map((m) =>
               m.role === 'user' ? (
-                <UserMessage key={m.id} message={m} onEdit={!busy && m.id === lastUserId ? (text) => void editLast(m.id, text) : undefined} />
+                <UserMessage
+                  key={m.id}
+                  message={m}
+                  onEdit={!busy ? (text) => void editQuestion(m.id, text) : undefined}
+                  onShowVersion={!busy ? showVersion : undefined}
+                />
               ) : m.role === 'assistant' && (textOf(m) || !busy || m.id !== last?.id) ? (
                 <AssistantMessage
                   key={m.id}
@@ -155,6 +187,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
                   onRegenerate={!busy && m.id === lastAssistantId && m.id === last?.id ? retry : undefined}
+                  onShowVersion={!busy ? showVersion : undefined}
                 />
               ) : null,
             )}
@@ -176,7 +209,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
       <div className="shrink-0 px-3 pb-3 pt-2 sm:px-6 sm:pb-5">
         {errorText ? (
           <div className="mx-auto mb-2 max-w-3xl">
-            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : retry())} />
+            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : error ? retry() : setVersionError(null))} />
           </div>
         ) : null}
         <Composer busy={busy} onSend={send} onStop={stopReply} />

@@ -22,6 +22,8 @@ export interface MessageMetadata {
   status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped' | string;
   model?: string;
   usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+  /** All versions of the message (edits, regenerations), oldest first; only when there are several. */
+  versions?: string[];
 }
 
 export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;

@@ -4,17 +4,20 @@ import { useState } from 'react';
 import { PencilIcon } from '@/components/ui/icons';
 import { useAutoGrow } from '@/components/ui/use-auto-grow';
 import { textOf, type ChatMessage } from './types';
+import { VersionSwitch } from './version-switch';
 
 interface UserMessageProps {
   message: ChatMessage;
-  /** Given for the last question while no reply is being written: it can be edited and sent again. */
+  /** Given while no reply is being written: the question can be edited and sent again, as a new version. */
   onEdit?: (text: string) => void;
+  /** Shows another version's branch (see VersionSwitch). */
+  onShowVersion?: (messageId: string) => void;
 }
 
 const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
 
 /** A visitor's message, shown as plain text: nothing typed is ever interpreted as markup. */
-export function UserMessage({ message, onEdit }: UserMessageProps) {
+export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps) {
   const text = textOf(message);
   const [draft, setDraft] = useState<string | null>(null);
   const ref = useAutoGrow(draft, 320);
@@ -76,10 +79,15 @@ export function UserMessage({ message, onEdit }: UserMessageProps) {
       <p dir="auto" className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 [overflow-wrap:anywhere]" data-testid="user-message">
         {text}
       </p>
-      {onEdit ? (
-        <button type="button" className={`${action} mt-1`} onClick={() => setDraft(text)} data-testid="edit-message" aria-label="Edit your last message">
-          <PencilIcon width={14} height={14} /> Edit
-        </button>
+      {onEdit || message.metadata?.versions ? (
+        <div className="mt-1 flex items-center gap-1">
+          <VersionSwitch message={message} onShow={onShowVersion} />
+          {onEdit ? (
+            <button type="button" className={action} onClick={() => setDraft(text)} data-testid="edit-message" aria-label="Edit this message">
+              <PencilIcon width={14} height={14} /> Edit
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -32,6 +32,8 @@ export const TrashIcon = (p: P) => <Icon {...p}><path d="M4 7h16M10 11v6M14 11v6
 export const PencilIcon = (p: P) => <Icon {...p}><path d="M4 20h4L19 9l-4-4L4 16v4z" /></Icon>;
 export const MenuIcon = (p: P) => <Icon {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Icon>;
 export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
+export const ChevronLeftIcon = (p: P) => <Icon {...p}><path d="M15 6l-6 6 6 6" /></Icon>;
+export const ChevronRightIcon = (p: P) => <Icon {...p}><path d="M9 6l6 6-6 6" /></Icon>;
 export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>;
 export const FileIcon = (p: P) => <Icon {...p}><path d="M14 3H6v18h12V7l-4-4z" /><path d="M14 3v4h4" /></Icon>;
 export const UploadIcon = (p: P) => <Icon {...p}><path d="M12 16V4M6 10l6-6 6 6M4 20h16" /></Icon>;

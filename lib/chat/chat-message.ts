@@ -31,6 +31,8 @@ export interface ChatMessageMetadata {
   status: ReplyStatus;
   model?: string;
   usage?: ReplyUsage;
+  /** The ids of all versions of the message (edits, regenerations), oldest first; only when there are several. */
+  versions?: string[];
 }
 
 export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData }>;

@@ -9,20 +9,27 @@ const lastMessage = z.object({
   parts: z.array(z.object({ type: z.literal('text', { message: 'only text parts are supported' }), text: z.string() })).min(1),
 });
 
-/** useChat's `trigger: 'regenerate-message'`: answer the last stored question again instead of storing a new one. */
-export function isRegenerate(body: SendMessageBody): boolean {
-  return 'trigger' in body && body.trigger === 'regenerate-message';
+/**
+ * useChat's `trigger: 'regenerate-message'`: answer a stored question again instead of storing a
+ * new one; `messageId`, when it names a message of the conversation, says which (else the last).
+ */
+export function regenerateOf(body: SendMessageBody): { messageId?: string } | undefined {
+  if (!('trigger' in body) || body.trigger !== 'regenerate-message') return undefined;
+  return { messageId: body.messageId };
 }
 
-/** `edit: true`: the message replaces the last stored question (and its reply). Never together with a regenerate. */
-export function isEdit(body: SendMessageBody): boolean {
-  if (!('edit' in body) || body.edit !== true) return false;
-  if (isRegenerate(body)) {
+/**
+ * `edit`: the message is a new version of a stored question – `true` the branch's last one, or
+ * the question with that id – and the conversation goes on from it. Never together with a regenerate.
+ */
+export function editOf(body: SendMessageBody): true | string | undefined {
+  if (!('edit' in body) || body.edit === undefined || body.edit === false) return undefined;
+  if (regenerateOf(body)) {
     const pointer = 'body.edit';
     const detail = 'cannot be combined with trigger "regenerate-message"';
     throw new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
   }
-  return true;
+  return body.edit;
 }
 
 /** The text of the new message, whichever request shape carried it: parts are joined, then checked as one. */

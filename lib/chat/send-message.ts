@@ -14,8 +14,8 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
   conversationId: string;
   ownerId: string;
   content: string;
-  regenerate?: boolean;
-  edit?: boolean;
+  regenerate?: { messageId?: string };
+  edit?: true | string;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
   const { model, id: modelId } = getChatModel();

@@ -2,11 +2,13 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
+import { ApiError, notFound } from '@/lib/http/api-error';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Claims the conversation's reply slot (409 if taken, 404 if not the caller's)
@@ -14,15 +16,15 @@ import { titleFromMessage } from './title-from-message';
  * so a reply can never be lost without a trace. Returns what the reply needs:
  * the question, the history within its token budget, the previous question.
  */
-export async function startReply({ conversationId, ownerId, content, modelId, regenerate = false, edit = false }: {
+export async function startReply({ conversationId, ownerId, content, modelId, regenerate, edit }: {
   conversationId: string;
   ownerId: string;
   content: string;
   modelId: string;
-  /** useChat's regenerate: replace the last reply with a new one to the last stored question. */
-  regenerate?: boolean;
-  /** An edit of the last question: it and its reply give way to `content` and a new reply. */
-  edit?: boolean;
+  /** useChat's regenerate: a new reply to a stored question (the one `messageId` names, or the last one on show). */
+  regenerate?: { messageId?: string };
+  /** An edit: `content` is a new version of this question (`true`: the last one on show), answered in its place. */
+  edit?: true | string;
 }) {
   const assistantId = uuidv7();
   const now = Date.now();
@@ -31,12 +33,15 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
-  const started = (question: string, previous: EarlierMessage[]) => ({
-    question,
-    assistant: { id: assistantId, createdAt: assistantCreatedAt },
-    history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
-    previousQuestion: previousUserText(previous),
-  });
+  const started = (question: string, earlier: EarlierMessage[]) => {
+    const previous = earlier.reverse();
+    return {
+      question,
+      assistant: { id: assistantId, createdAt: assistantCreatedAt },
+      history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
+      previousQuestion: previousUserText(previous),
+    };
+  };
   // The slow way: claimReplySlot answers 404 or 409, or takes back a dead process's slot;
   // then the slot is this reply's, and it is released again if the write fails.
   const afterClaim = async <T>(write: () => Promise<T | undefined>): Promise<T> => {
@@ -50,38 +55,41 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       throw error;
     }
   };
+  const asked = { text: content, createdAt: userCreatedAt };
 
   if (!regenerate && !edit) {
     // The usual case is one round trip: a free slot in one's own conversation.
-    const newTurn = () => storeTurn({ ...turn, question: { text: content, createdAt: userCreatedAt }, title: titleOf(content) });
-    const earlier = (await newTurn()) ?? (await afterClaim(newTurn));
-    return started(content, earlier.reverse());
+    const newTurn = () => storeTurn({ ...turn, question: asked, after: 'head', title: titleOf(content) });
+    return started(content, (await newTurn()) ?? (await afterClaim(newTurn)));
   }
 
-  // Regenerate: drop the last reply and answer the question before it again; the question
-  // is the stored one, never the client's copy. Edit: drop the last question and its reply,
-  // and answer the new text in their place.
+  // Regenerate: a new reply to a stored question (never the client's copy of it), beside the old
+  // reply. Edit: a new question beside the edited one, answered. Both leave the old versions in
+  // place and move the conversation to the new branch.
   return afterClaim(async () => {
     const db = await prisma();
-    const previous: EarlierMessage[] = await db.message.findMany({
-      where: { conversationId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: 100,
-      select: { id: true, role: true, parts: true, createdAt: true },
-    });
-    previous.reverse();
-    const replaced = previous.at(-1)?.role === 'assistant' ? [previous.pop()!.id] : [];
-    const question = previous.at(-1)?.role === 'user' ? previous.pop() : undefined;
-    if (edit && !question) throw new ApiError('conflict', 'There is no question to edit in this conversation.');
-    if (edit) replaced.push(question!.id);
-    const reused = edit ? undefined : question;
-    const questionText = reused ? textOfParts(reused.parts) : content;
-    const stored = await storeTurn({
-      ...turn,
-      question: reused ? undefined : { text: content, createdAt: userCreatedAt },
-      replacedIds: replaced,
-      title: titleOf(questionText),
-    });
-    return stored && started(questionText, previous);
+    const message = (id: string | null | undefined) =>
+      id && UUID.test(id)
+        ? db.message.findFirst({ where: { id, conversationId }, select: { id: true, parentId: true, role: true, parts: true } })
+        : null;
+    const { headId } = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { headId: true } });
+    const head = await message(headId);
+    // The last question on show: the head's, or the head itself when it was never answered.
+    const lastQuestion = async () => (head?.role === 'assistant' ? message(head.parentId) : head?.role === 'user' ? head : null);
+
+    if (regenerate) {
+      const named = await message(regenerate.messageId);
+      const question = named?.role === 'user' ? named : named?.role === 'assistant' ? await message(named.parentId) : await lastQuestion();
+      if (question?.role !== 'user') throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
+      const text = textOfParts(question.parts);
+      const stored = await storeTurn({ ...turn, question: { id: question.id }, after: question.parentId, title: titleOf(text) });
+      return stored && started(text, stored);
+    }
+
+    const question = edit === true ? await lastQuestion() : await message(edit);
+    if (edit === true && !question) throw new ApiError('conflict', 'There is no question to edit in this conversation.');
+    if (question?.role !== 'user') throw notFound('question in this conversation');
+    const stored = await storeTurn({ ...turn, question: asked, after: question.parentId, title: titleOf(content) });
+    return stored && started(content, stored);
   });
 }

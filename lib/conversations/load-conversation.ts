@@ -1,15 +1,10 @@
 import 'server-only';
-import { prisma } from '@/lib/db';
 import { getConversationOrThrow } from './get-conversation-or-throw';
 import { presentConversation } from './present-conversation';
+import { readBranch } from './read-branch';
 
-/** The caller's conversation with every message, oldest first. */
+/** The caller's conversation with the messages of the branch on show, oldest first. */
 export async function loadConversation({ id, ownerId }: { id: string; ownerId: string }) {
   const conversation = await getConversationOrThrow({ id, ownerId });
-  const db = await prisma();
-  const messages = await db.message.findMany({
-    where: { conversationId: id },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return presentConversation(conversation, messages);
+  return presentConversation(conversation, await readBranch(id, conversation.headId));
 }

@@ -1,8 +1,10 @@
 import 'server-only';
 import { stopLiveReply } from '@/lib/chat/live-replies';
 import { prisma } from '@/lib/db';
-import { notFound } from '@/lib/http/api-error';
-import { presentConversation, presentSummary } from './present-conversation';
+import { ApiError, notFound } from '@/lib/http/api-error';
+import { getConversationOrThrow } from './get-conversation-or-throw';
+import { loadConversation } from './load-conversation';
+import { presentConversation } from './present-conversation';
 
 export async function createConversation({ ownerId, title }: { ownerId: string; title?: string }) {
   const db = await prisma();
@@ -10,12 +12,31 @@ export async function createConversation({ ownerId, title }: { ownerId: string; 
   return presentConversation(conversation, []);
 }
 
-/** Renames the owner's conversation; 404 for anyone else's. */
-export async function renameConversation({ id, ownerId, title }: { id: string; ownerId: string; title: string }) {
+/**
+ * Renames the owner's conversation and/or shows the branch with `messageId`: that message and
+ * the newest branch after it (its newest descendant, always a leaf: a message is older than
+ * its replies). 404 for anyone else's conversation or a message not in it; 409 while a reply
+ * is written, which must stay the head it streams into.
+ */
+export async function updateConversation({ id, ownerId, title, messageId }: { id: string; ownerId: string; title?: string; messageId?: string }) {
   const db = await prisma();
-  const { count } = await db.conversation.updateMany({ where: { id, ownerId }, data: { title } });
-  if (count === 0) throw notFound('conversation');
-  return presentSummary(await db.conversation.findUniqueOrThrow({ where: { id } }));
+  const conversation = await getConversationOrThrow({ id, ownerId });
+  if (messageId) {
+    const moved = await db.$executeRaw`
+      WITH RECURSIVE below AS (
+        SELECT id, created_at FROM messages WHERE id = ${messageId}::uuid AND conversation_id = ${id}::uuid
+        UNION ALL
+        SELECT m.id, m.created_at FROM below b JOIN messages m ON m.parent_id = b.id
+      )
+      UPDATE conversations SET head_id = (SELECT id FROM below ORDER BY created_at DESC, id DESC LIMIT 1)
+      WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below)`;
+    if (moved === 0) {
+      if (!(await db.message.findFirst({ where: { id: messageId, conversationId: id }, select: { id: true } }))) throw notFound('message in this conversation');
+      throw new ApiError('conflict', 'A reply is being written in this conversation. Change branch when it has finished.');
+    }
+  }
+  if (title !== undefined) await db.conversation.updateMany({ where: { id, ownerId }, data: { title } });
+  return loadConversation({ id: conversation.id, ownerId });
 }
 
 /**

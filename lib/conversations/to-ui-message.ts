@@ -5,9 +5,12 @@ import type { UIMessageView } from '@/lib/schemas/conversations';
 /**
  * A stored message in the AI SDK `UIMessage` shape, exactly as it was streamed. A reply still
  * `streaming` whose heartbeat has stopped belongs to a process that died: it is shown as the
- * `interrupted` reply it will be marked as, so a client watching it knows to stop.
+ * `interrupted` reply it will be marked as, so a client watching it knows to stop. A message
+ * with other versions (an edited question, a regenerated reply) lists them all in `versions`.
  */
-export function toUIMessage(row: Pick<Message, 'id' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'>): UIMessageView {
+export function toUIMessage(
+  row: Pick<Message, 'id' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'> & { versions?: string[] },
+): UIMessageView {
   const extra = (row.metadata ?? {}) as Record<string, unknown>;
   return {
     id: row.id,
@@ -19,6 +22,7 @@ export function toUIMessage(row: Pick<Message, 'id' | 'role' | 'parts' | 'status
       status: row.status === 'streaming' && Date.now() - row.updatedAt.getTime() > REPLY_STALE_MS ? 'interrupted' : row.status,
       ...(row.model ? { model: row.model } : {}),
       ...(row.usage ? { usage: row.usage as Record<string, unknown> } : {}),
+      ...(row.versions && row.versions.length > 1 ? { versions: row.versions } : {}),
     },
   };
 }

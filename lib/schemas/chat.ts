@@ -44,11 +44,16 @@ const uiUserMessage = () =>
  * history always comes from the server.
  */
 const editFlag = () =>
-  z.boolean().optional().meta({
-    description:
-      'Replace the conversation’s last question, and its reply, with this message (editing it): the old pair is deleted ' +
-      'and the new question answered. 409 when there is no question to replace.',
-  });
+  z
+    .union([z.boolean(), z.uuid({ message: 'must be true or the id of a question in this conversation' })])
+    .optional()
+    .meta({
+      description:
+        'Send this message as a new version of a question (editing it): `true` for the last question on show, or the id of an ' +
+        'earlier one. The new question takes its place, is answered, and the conversation goes on from it; the old question ' +
+        'and all that followed stay as another branch (see `versions`). 409 when there is no question to edit; 404 for an id ' +
+        'that is not a question of this conversation.',
+    });
 
 export const sendMessageBody = () =>
   z
@@ -61,8 +66,12 @@ export const sendMessageBody = () =>
           trigger: z
             .enum(['submit-message', 'regenerate-message'])
             .optional()
-            .meta({ description: 'useChat’s trigger. `regenerate-message` replaces the last reply with a new answer to the last stored question.' }),
-          messageId: z.string().max(200).optional().meta({ description: 'useChat’s id of the message to regenerate or edit; informational.' }),
+            .meta({ description: 'useChat’s trigger. `regenerate-message` answers a stored question again: a new version of its reply, the old one kept (see `versions`).' }),
+          messageId: z.string().max(200).optional().meta({
+            description:
+              'useChat’s id of the message to regenerate: when it names a reply (or a question) of this conversation, that one is ' +
+              'answered again; otherwise the last question on show is.',
+          }),
           edit: editFlag(),
         })
         .meta({ id: 'SendMessageUIMessage' }),
@@ -136,8 +145,9 @@ export const chatPaths: ZodOpenApiPathsObject = {
         'Stores the message, retrieves passages from the knowledge base and streams the assistant reply with citations. ' +
         'The reply is completed and stored even if the client disconnects. Citations are numbered by first appearance; ' +
         'images (Markdown or `<img>`) are removed from the model output. Send `Accept: text/plain` for the reply text alone. ' +
-        'With useChat, send `trigger: "regenerate-message"` to replace the last reply; send `edit: true` to replace the last ' +
-        'question and its reply with this message.',
+        'A message continues the branch on show. With useChat, send `trigger: "regenerate-message"` for a new version of the ' +
+        'last reply; send `edit: true` (or a question’s id) to send this message as a new version of that question. Either ' +
+        'starts a new branch and keeps the old one.',
       requestParams: { path: idParam },
       requestBody: { required: true, content: jsonOf(sendMessageBody()) },
       responses: {

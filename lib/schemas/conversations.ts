@@ -7,7 +7,20 @@ export const createConversationBody = () =>
     .meta({ id: 'CreateConversation' });
 
 export const updateConversationBody = () =>
-  z.object({ title: titleSchema().meta({ description: 'The new title.' }) }).meta({ id: 'UpdateConversation' });
+  z
+    .object({
+      title: titleSchema().optional().meta({ description: 'The new title.' }),
+      messageId: z
+        .uuid({ message: 'must be the id of a message in this conversation' })
+        .optional()
+        .meta({
+          description:
+            'Show the branch with this message: one of a message’s `versions`, or any message of the conversation. The ' +
+            'conversation then shows that message and the newest branch that follows it, and new messages continue from there.',
+        }),
+    })
+    .refine((b) => b.title !== undefined || b.messageId !== undefined, 'must have a title, a messageId or both')
+    .meta({ id: 'UpdateConversation' });
 
 export const listConversationsQuery = () =>
   pageQuery().extend({
@@ -36,6 +49,14 @@ export const uiMessageSchema = z
       }),
       model: z.string().optional(),
       usage: z.record(z.string(), z.unknown()).optional(),
+      versions: z
+        .array(z.uuid())
+        .optional()
+        .meta({
+          description:
+            'Present when the message has other versions – an edited question, a regenerated reply: the ids of all of them, ' +
+            'this one included, oldest first. `PATCH /conversations/{id}` with `{"messageId"}` shows another version’s branch.',
+        }),
     }),
   })
   .meta({ id: 'UIMessage', description: 'A message in the AI SDK UIMessage shape.' });

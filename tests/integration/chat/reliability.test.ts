@@ -187,7 +187,7 @@ describe('never losing a reply', () => {
     const orphan = await db.message.create({
       data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }], createdAt: crashedAt, updatedAt: crashedAt },
     });
-    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     // Read before any recovery: shown as interrupted already, so a page watching it stops.
     expect((await getConversation(key, id)).messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' } });
 
@@ -231,7 +231,7 @@ describe('never losing a reply', () => {
     const db = await prisma();
     const longAgo = new Date(Date.now() - 60_000);
     const orphan = await db.message.create({ data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [], createdAt: longAgo, updatedAt: longAgo } });
-    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     const res = await send(key, id, { content: 'anyone there?' });
     expect(res.status).toBe(200);
     await readReply(res);

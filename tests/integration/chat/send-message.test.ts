@@ -92,10 +92,11 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
   });
 
-  it('edits the last question: it and its reply give way to the new question and a new reply', async () => {
+  it('edits the last question: the new question and its reply take the place of the old pair, kept as another version', async () => {
     const id = await newConversation(key);
     await readReply(await send(key, id, { content: `What is aspirin ${tag}?` }));
     const asked = await readReply(await send(key, id, { content: `Where do shield volcanoes ${tag} come frm?` }));
+    const typo = (await getConversation(key, id)).messages[2]!;
     // useChat's edit: the edited message's id, trigger submit-message, and the flag.
     const edited = await readReply(
       await send(key, id, {
@@ -112,6 +113,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(textOf(stored.messages[2]!)).toBe(`What are the side effects of aspirin ${tag}?`);
     expect(stored.messages[3]!.id).toBe(edited.message.id);
     expect(stored.messages.some((m) => m.id === asked.message.id)).toBe(false);
+    expect(stored.messages[2]!.metadata).toMatchObject({ versions: [typo.id, stored.messages[2]!.id] });
     // The first turn is untouched, and {content, edit} works the same way.
     expect(textOf(stored.messages[0]!)).toBe(`What is aspirin ${tag}?`);
     await readReply(await send(key, id, { content: `Where do shield volcanoes ${tag} come from?`, edit: true }));

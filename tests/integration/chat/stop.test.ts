@@ -138,7 +138,7 @@ describe('POST /api/conversations/{id}/stop', () => {
     const orphan = await db.message.create({
       data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'saved so far' }] },
     });
-    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id } });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     const res = await stop(id);
     expect(res.status).toBe(200);
     const reply = await bodyOf<ChatUIMessage>(res);

@@ -1,6 +1,6 @@
 import { conversationMarkdown, markdownFileName } from '@/lib/conversations/conversation-markdown';
 import { loadConversation } from '@/lib/conversations/load-conversation';
-import { deleteConversation, renameConversation } from '@/lib/conversations/manage-conversation';
+import { deleteConversation, updateConversation } from '@/lib/conversations/manage-conversation';
 import { readJson } from '@/lib/http/read-json';
 import { parseParams, parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
@@ -30,12 +30,12 @@ export const GET = withApi<Params>(
   { auth: 'user' },
 );
 
-// PATCH /api/conversations/{id} – rename
+// PATCH /api/conversations/{id} – rename, or show another branch (`messageId`)
 export const PATCH = withApi<Params>(
   async ({ req, params, principal }) => {
     const { id } = parseParams(params, idParam);
-    const { title } = await readJson(req, updateConversationBody());
-    return json(await renameConversation({ id, ownerId: principal.id, title }));
+    const { title, messageId } = await readJson(req, updateConversationBody());
+    return json(await updateConversation({ id, ownerId: principal.id, title, messageId }));
   },
   { auth: 'user' },
 );

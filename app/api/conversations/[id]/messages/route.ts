@@ -1,4 +1,4 @@
-import { isEdit, isRegenerate, messageContent } from '@/lib/chat/message-content';
+import { editOf, messageContent, regenerateOf } from '@/lib/chat/message-content';
 import { sendMessage } from '@/lib/chat/send-message';
 import { otherMethods, withApi } from '@/lib/http/with-api';
 import { readJson } from '@/lib/http/read-json';
@@ -17,8 +17,8 @@ export const POST = withApi<{ id: string }>(
       conversationId: id,
       ownerId: principal.id,
       content,
-      regenerate: isRegenerate(body),
-      edit: isEdit(body),
+      regenerate: regenerateOf(body),
+      edit: editOf(body),
       format,
     });
     return response;
