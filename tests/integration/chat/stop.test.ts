@@ -51,8 +51,9 @@ describe('POST /api/conversations/{id}/stop', () => {
     expect(text.length).toBeGreaterThanOrEqual('w1 w2 w3 '.length);
     expect(REPLY.startsWith(text)).toBe(true);
     expect(text.length).toBeLessThan(REPLY.length / 2);
-    // The upstream response was closed: the model is not asked for the rest.
-    expect(lastModelCall().closedEarly).toBe(true);
+    // The upstream response was closed: the model is not asked for the rest. The stand-in hears
+    // of the closed socket an event or two after the stop answered (under load, after it).
+    await expect.poll(() => lastModelCall().closedEarly, { timeout: 2000 }).toBe(true);
 
     // The client's stream ends too, with the stopped status, after the text it was sent.
     let rest = seen;
