@@ -107,6 +107,14 @@ test('the sidebar lists fifty conversations with Show more, and its search finds
   const { title } = (await (await page.request.get(`/api/conversations/${asked}`)).json()) as { title: string };
   expect(title).toBeTruthy();
   await expect(page.getByTestId('chat-title')).toHaveText(title);
+  // Renamed from the search results, the open conversation's header follows.
+  await search.fill('MARMALADE recipe');
+  await expect(items).toHaveCount(1);
+  await items.first().getByTestId('rename-conversation').click();
+  await page.getByTestId('rename-input').fill('Marmalade plans');
+  await page.getByTestId('rename-input').press('Enter');
+  await expect(items.first()).toContainText('Marmalade plans');
+  await expect(page.getByTestId('chat-title')).toHaveText('Marmalade plans');
 
   await search.fill('nothing says this');
   await expect(page.getByTestId('conversation-list')).toContainText('No conversation mentions “nothing says this”.');

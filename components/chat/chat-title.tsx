@@ -6,7 +6,8 @@ import type { ConversationSummary } from './types';
 
 /**
  * The open conversation's title; follows renames and the title the server gives a new chat. A
- * conversation older than the sidebar's list (opened from a search) keeps the title it loaded with.
+ * conversation older than the sidebar's list (opened from a search) shows the title of the last
+ * server render, which the sidebar asks for again when it renames one.
  */
 export function ChatTitle({ initialConversations, initialTitle }: { initialConversations: ConversationSummary[]; initialTitle: string | null }) {
   const conversations = useConversations(initialConversations);

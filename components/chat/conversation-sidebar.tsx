@@ -99,6 +99,9 @@ export function ConversationSidebar({
       await apiFetch(`/api/conversations/${id}`, { method: 'PATCH', json: { title } });
       patchConversation(id, { title });
       patchResults((items) => items.map((c) => (c.id === id ? { ...c, title } : c)));
+      // The header reads an open conversation's title from the recent list; one older than that
+      // list (found by the search) has its title from the server render, so render again.
+      if (id === activeId && !conversations.some((c) => c.id === id)) router.refresh();
     } catch (e) {
       setError(describeProblem(e));
     }

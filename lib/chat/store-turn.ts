@@ -11,7 +11,7 @@ export interface EarlierMessage {
 }
 
 /** How many messages of a branch, back from its newest, a reply may see. */
-export const HISTORY_MESSAGES = 100;
+const HISTORY_MESSAGES = 100;
 
 /**
  * Writes one turn as a single statement (atomic, one round trip): takes the
