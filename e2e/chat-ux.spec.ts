@@ -36,14 +36,12 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
   const { page } = visitor;
   await page.goto('/');
   // The e2e server's limits are raised for the suite; answer this one send with the API's own 429 shape.
-  await page.route('**/api/conversations/*/messages', (route) =>
-    route.fulfill({
-      status: 429,
-      headers: { 'content-type': 'application/problem+json', 'retry-after': '17' },
-      body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' }),
-    }),
-    { times: 1 },
-  );
+  const tooMany = {
+    status: 429,
+    headers: { 'content-type': 'application/problem+json', 'retry-after': '17' },
+    body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' }),
+  };
+  await page.route('**/api/conversations/*/messages', (route) => route.fulfill(tooMany), { times: 1 });
   await page.getByTestId('composer-input').fill('When does the garden open?');
   await page.getByTestId('composer-input').press('Enter');
   const error = page.getByTestId('chat-error');
@@ -58,6 +56,20 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
   await page.reload();
   await expect(page.getByTestId('user-message')).toHaveText(['When does the garden open?']);
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+
+  // Later in the conversation too, Retry sends the question that failed, not the one before it.
+  await page.route('**/api/conversations/*/messages', (route) => route.fulfill(tooMany), { times: 1 });
+  await page.getByTestId('composer-input').fill('Where does compost go?');
+  await page.getByTestId('composer-input').press('Enter');
+  await expect(error).toContainText('Try again in 17 s');
+  await page.getByTestId('retry-button').click();
+  const asked = ['When does the garden open?', 'Where does compost go?'];
+  await expect(page.getByTestId('assistant-message').nth(1)).toContainText('green bins', { timeout: 30_000 });
+  await expect(page.getByTestId('user-message')).toHaveText(asked);
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(asked);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2);
+  await expect(page.getByTestId('assistant-message').first()).toContainText(/seven/);
 });
 
 test('copy puts the reply text on the clipboard', async ({ visitor }) => {

@@ -32,10 +32,15 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
   prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
     const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
+    const message = messages[messages.length - 1];
+    // Retry after a failed send regenerates a question the server never stored: send it instead.
+    const unsent = message?.role === 'user' && !STORED_ID.test(message.id);
     const edit = trigger === 'submit-message' && messageId !== undefined && STORED_ID.test(messageId);
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-      body: { id: conversationId, message: messages[messages.length - 1], trigger, messageId, ...(edit ? { edit: messageId } : {}) },
+      body: unsent
+        ? { id: conversationId, message, trigger: 'submit-message' }
+        : { id: conversationId, message, trigger, messageId, ...(edit ? { edit: messageId } : {}) },
     };
   },
 });

@@ -80,6 +80,12 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     if (regenerate) {
       const named = await message(regenerate.messageId);
       const question = named?.role === 'user' ? named : named?.role === 'assistant' ? await message(named.parentId) : await lastQuestion();
+      // Nothing stored yet (the first send failed, and a client retries it as a regenerate): the
+      // message is the first question.
+      if (!question && !head) {
+        const stored = await storeTurn({ ...turn, question: asked, after: null, title: titleOf(content) });
+        return stored && started(content, stored);
+      }
       if (question?.role !== 'user') throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
       const text = textOfParts(question.parts);
       const stored = await storeTurn({ ...turn, question: { id: question.id }, after: question.parentId, title: titleOf(text) });

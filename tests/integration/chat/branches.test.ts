@@ -89,6 +89,23 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
     expect(shown.messages.map((m) => m.id)).toEqual([stored.messages[0]!.id, first.id]);
   });
 
+  it('regenerates an earlier reply: its question is answered again with only what came before it', async () => {
+    const { id, messages } = await threeTurns();
+    const [q1, a1, q2, a2] = messages;
+    const again = await ask(id, { trigger: 'regenerate-message', messageId: a2!.id, message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] } });
+    expect(lastHistory()).toEqual(['user: Q1', `assistant: ${textOf(a1!)}`, 'user: Q2']);
+    const stored = await getConversation(key, id);
+    expect(stored.messages.map((m) => m.id)).toEqual([q1!.id, a1!.id, q2!.id, again.id]);
+    expect(stored.messages[3]!.metadata).toMatchObject({ versions: [a2!.id, again.id] });
+  });
+
+  it('answers a regenerate in a conversation with nothing stored yet as its first question (a retried first send)', async () => {
+    const id = await newConversation(key);
+    const reply = await ask(id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: 'Q1' }] } });
+    expect(lastHistory()).toEqual(['user: Q1']);
+    expect(await onShow(id)).toEqual(['user: Q1', `assistant: ${textOf(reply)}`]);
+  });
+
   it('branches off the first question too: two first questions are versions of each other', async () => {
     const { id, messages } = await threeTurns();
     await ask(id, { content: 'Q1 edited', edit: messages[0]!.id });
