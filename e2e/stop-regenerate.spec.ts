@@ -127,7 +127,19 @@ test('any question can be edited: the new version is answered on a branch of its
 
   // The conversation goes on from the branch on show, and the other is still a click away.
   await expect(await ask(page, 'Who logs the weather?')).toContainText('journal');
-  await expect(questions).toHaveText([...before, 'Who logs the weather?']);
-  await page.getByTestId('next-version').click();
+  const longer = [...before, 'Who logs the weather?'];
+  await expect(questions).toHaveText(longer);
+
+  // Any reply can be written again: what followed it stays on the old branch.
+  await replies.first().getByTestId('regenerate').click();
+  await expect(replies).toHaveCount(1);
+  await expect(replies.first()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(replies.first().getByTestId('version-of')).toHaveText('2 / 2');
+  await expect(questions).toHaveText([before[0]!]);
+  await replies.first().getByTestId('previous-version').click();
+  await expect(questions).toHaveText(longer);
+
+  // And the edited question's branch is still a click away.
+  await page.getByTestId('next-version').first().click();
   await expect(questions).toHaveText(after);
 });

@@ -162,8 +162,13 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   }
 
   const retry = () => void regenerate({ body: { conversationId: conversationId.current } });
+  // Any reply can be written again: useChat drops it and what follows, and the server answers its
+  // question again on a new branch, keeping the old reply as a version.
+  const rewrite = (messageId: string) => {
+    clearError();
+    void regenerate({ messageId, body: { conversationId: conversationId.current } });
+  };
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
-  const lastAssistantId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -186,7 +191,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
                   message={m}
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
-                  onRegenerate={!busy && m.id === lastAssistantId && m.id === last?.id ? retry : undefined}
+                  onRegenerate={!busy ? () => rewrite(m.id) : undefined}
                   onShowVersion={!busy ? showVersion : undefined}
                 />
               ) : null,
