@@ -1,8 +1,6 @@
 import { DefaultChatTransport } from 'ai';
+import { isUuid } from '@/lib/uuid';
 import type { ChatMessage } from './types';
-
-/** The server's message ids are UUIDs; useChat's own are not. */
-const STORED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let retryAfterSeconds: number | null = null;
 
@@ -33,9 +31,10 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
     const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
     const message = messages[messages.length - 1];
-    // Retry after a failed send regenerates a question the server never stored: send it instead.
-    const unsent = message?.role === 'user' && !STORED_ID.test(message.id);
-    const edit = trigger === 'submit-message' && messageId !== undefined && STORED_ID.test(messageId);
+    // Retry after a failed send regenerates a question the server never stored (it has useChat's own
+    // id, not the server's UUID): send it instead.
+    const unsent = message?.role === 'user' && !isUuid(message.id);
+    const edit = trigger === 'submit-message' && messageId !== undefined && isUuid(messageId);
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
       body: unsent

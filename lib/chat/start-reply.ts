@@ -3,12 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
+import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { previousUserText, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Claims the conversation's reply slot (409 if taken, 404 if not the caller's)
@@ -69,7 +68,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   return afterClaim(async () => {
     const db = await prisma();
     const message = (id: string | null | undefined) =>
-      id && UUID.test(id)
+      id && isUuid(id)
         ? db.message.findFirst({ where: { id, conversationId }, select: { id: true, parentId: true, role: true, parts: true } })
         : null;
     const { headId } = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { headId: true } });

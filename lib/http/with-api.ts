@@ -4,6 +4,7 @@ import { authenticate, type Principal } from '@/lib/auth/authenticate';
 import { config } from '@/lib/config';
 import { runAsRequest } from '@/lib/db/work-priority';
 import { errorFields, log } from '@/lib/log';
+import { isUuid } from '@/lib/uuid';
 import { ApiError, problemResponse } from './api-error';
 import { clientAddress } from './client-address';
 import { enforceRateLimits, type Limit } from './rate-limit';
@@ -138,11 +139,9 @@ function toProblem(error: unknown, requestId: string): Response {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function routeOf(req: Request): string {
   // Path segments that are ids, whole: `/sources/<uuid>x` is not a route with an id in it.
-  return new URL(req.url).pathname.split('/').map((segment) => (UUID.test(segment) ? '{id}' : segment)).join('/');
+  return new URL(req.url).pathname.split('/').map((segment) => (isUuid(segment) ? '{id}' : segment)).join('/');
 }
 
 /**
