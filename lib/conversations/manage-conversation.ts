@@ -3,8 +3,8 @@ import { stopLiveReply } from '@/lib/chat/live-replies';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { getConversationOrThrow } from './get-conversation-or-throw';
-import { loadConversation } from './load-conversation';
 import { presentConversation } from './present-conversation';
+import { readBranch } from './read-branch';
 
 export async function createConversation({ ownerId, title }: { ownerId: string; title?: string }) {
   const db = await prisma();
@@ -20,23 +20,29 @@ export async function createConversation({ ownerId, title }: { ownerId: string; 
  */
 export async function updateConversation({ id, ownerId, title, messageId }: { id: string; ownerId: string; title?: string; messageId?: string }) {
   const db = await prisma();
-  const conversation = await getConversationOrThrow({ id, ownerId });
+  let conversation = await getConversationOrThrow({ id, ownerId });
   if (messageId) {
-    const moved = await db.$executeRaw`
+    const [moved] = await db.$queryRaw<{ head_id: string }[]>`
       WITH RECURSIVE below AS (
         SELECT id, created_at FROM messages WHERE id = ${messageId}::uuid AND conversation_id = ${id}::uuid
         UNION ALL
         SELECT m.id, m.created_at FROM below b JOIN messages m ON m.parent_id = b.id
       )
       UPDATE conversations SET head_id = (SELECT id FROM below ORDER BY created_at DESC, id DESC LIMIT 1)
-      WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below)`;
-    if (moved === 0) {
+      WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below)
+      RETURNING head_id::text AS head_id`;
+    if (!moved) {
       if (!(await db.message.findFirst({ where: { id: messageId, conversationId: id }, select: { id: true } }))) throw notFound('message in this conversation');
       throw new ApiError('conflict', 'A reply is being written in this conversation. Change branch when it has finished.');
     }
+    conversation = { ...conversation, headId: moved.head_id };
   }
-  if (title !== undefined) await db.conversation.updateMany({ where: { id, ownerId }, data: { title } });
-  return loadConversation({ id: conversation.id, ownerId });
+  if (title !== undefined) {
+    const [renamed] = await db.conversation.updateManyAndReturn({ where: { id, ownerId }, data: { title } });
+    if (!renamed) throw notFound('conversation'); // deleted meanwhile
+    conversation = renamed;
+  }
+  return presentConversation(conversation, await readBranch(id, conversation.headId));
 }
 
 /**
