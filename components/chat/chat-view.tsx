@@ -161,13 +161,9 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     await sendMessage({ text, messageId }, { body: { conversationId: conversationId.current } });
   }
 
-  const retry = () => void regenerate({ body: { conversationId: conversationId.current } });
-  // Any reply can be written again: useChat drops it and what follows, and the server answers its
-  // question again on a new branch, keeping the old reply as a version.
-  const rewrite = (messageId: string) => {
-    clearError();
-    void regenerate({ messageId, body: { conversationId: conversationId.current } });
-  };
+  // A reply written again (`messageId`; the last without it, as Retry does): useChat drops it and
+  // what follows, and the server answers its question again on a new branch, keeping the old reply.
+  const retry = (messageId?: string) => void regenerate({ messageId, body: { conversationId: conversationId.current } });
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
 
   return (
@@ -191,7 +187,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
                   message={m}
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
-                  onRegenerate={!busy ? () => rewrite(m.id) : undefined}
+                  onRegenerate={!busy ? () => retry(m.id) : undefined}
                   onShowVersion={!busy ? showVersion : undefined}
                 />
               ) : null,
