@@ -109,3 +109,25 @@ test('auto-scroll follows the reply until the reader scrolls up', async ({ brows
   await expect.poll(distanceFromBottom).toBeLessThan(48);
   await context.close();
 });
+
+test('New chat after a conversation started on the home page opens an empty chat', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  await ask(page, 'When does the garden open?');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const first = page.url();
+  await page.getByTestId('new-chat').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  // The next question starts a conversation of its own; the first keeps its one exchange.
+  await ask(page, 'Where does compost go?');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toBe(first);
+  await expect(page.getByTestId('user-message')).toHaveText(['Where does compost go?']);
+  await page.goto(first);
+  await expect(page.getByTestId('user-message')).toHaveText(['When does the garden open?']);
+  // And from a conversation opened by its address, too.
+  await page.getByTestId('new-chat').click();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});

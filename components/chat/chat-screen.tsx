@@ -1,8 +1,8 @@
 import type { ChatPageData } from '@/components/server/load-chat-page';
 import { ChatTitle } from './chat-title';
-import { ChatView } from './chat-view';
 import { ConversationSidebar } from './conversation-sidebar';
 import { ExportLink } from './export-link';
+import { FreshChatView } from './fresh-chat-view';
 
 /** The chat page's frame: sidebar, header, and the conversation. Server component. */
 export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: string }) {
@@ -14,8 +14,8 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
           <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} />
           <ExportLink />
         </header>
-        <ChatView
-          key={viewKey}
+        <FreshChatView
+          viewKey={viewKey}
           initialConversation={data.conversation}
           hasKnowledge={data.hasKnowledge}
           isAdmin={data.isAdmin}
