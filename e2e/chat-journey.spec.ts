@@ -79,6 +79,9 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await citation.hover();
   await expect(page.getByTestId('citation-preview')).toBeVisible();
   await expect(page.getByTestId('citation-preview')).toContainText(/zephyr/i);
+  // The snippet wraps inside the preview (up to four lines), not cut off on one line.
+  const snippet = page.getByTestId('citation-preview-snippet');
+  expect(await snippet.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 30)).toBe(true);
 
   // 4. Opening the citation shows the passage in its context.
   await pdfSource.click();

@@ -28,6 +28,8 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
   }
 
   const where = describeLocation(citation);
+  // The marker sits in a no-wrap group (remark-citations keeps [1][2] together): the preview
+  // wraps its own text again.
   return (
     <>
       <button
@@ -51,12 +53,14 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
           id={tipId}
           role="tooltip"
           data-testid="citation-preview"
-          className="pointer-events-none fixed z-50 block w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-border bg-bg p-3 text-left text-sm shadow-lg"
+          className="pointer-events-none fixed z-50 block w-[min(20rem,calc(100vw-1rem))] whitespace-normal break-words rounded-lg border border-border bg-bg p-3 text-left text-sm font-normal shadow-lg"
           style={{ left: pos.left, top: pos.top, transform: pos.below ? undefined : 'translateY(-100%)' }}
         >
           <span dir="auto" className="block font-semibold">{citation.title}</span>
           {where ? <span className="mt-0.5 block text-xs text-muted">{where}</span> : null}
-          <span className="mt-1.5 line-clamp-4 block text-muted">{citation.snippet}</span>
+          <span data-testid="citation-preview-snippet" className="mt-1.5 line-clamp-4 text-muted">
+            {citation.snippet}
+          </span>
         </span>
       ) : null}
     </>
