@@ -90,7 +90,22 @@ function sections(text: string): { start: number; end: number; headings: string[
     start = m.index;
   }
   if (start < text.length) out.push({ start, end: text.length, headings });
-  return out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
+  // A heading with nothing under it before the next one ("# Policy" over "## Allowance") is no
+  // passage of its own: it opens the next section, whose heading path names it anyway. One
+  // with nothing after it at all is dropped, unless the text is nothing but headings.
+  const merged: typeof out = [];
+  let opened: number | undefined;
+  for (const s of out) {
+    const slice = text.slice(s.start, s.end);
+    if (!slice.trim()) continue;
+    if (/^#{1,6}[ \t][^\n]*\s*$/.test(slice)) {
+      opened ??= s.start;
+      continue;
+    }
+    merged.push(opened === undefined ? s : { ...s, start: opened });
+    opened = undefined;
+  }
+  return merged.length ? merged : out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
 }
 
 /** [start, end) of each fenced code block (``` or ~~~, CommonMark); an unclosed fence runs to the end. */

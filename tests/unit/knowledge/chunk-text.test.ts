@@ -15,6 +15,20 @@ describe('chunkText', () => {
     expect(chunks.some((c) => c.location.headings?.join('/') === 'Guide/Install')).toBe(true);
   });
 
+  it('makes no passage of a heading with nothing under it', () => {
+    const policy = '# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.\n\n## Carry-over\n\nUp to 5 days move to the next year.\n\n## Appendix\n';
+    const chunks = chunkText(policy, { targetTokens: 40, overlapTokens: 0 });
+    expect(chunks.map((c) => c.location.headings)).toEqual([
+      ['Vacation Policy', 'Allowance'],
+      ['Vacation Policy', 'Carry-over'],
+    ]);
+    // The opening heading stays in the text of the section it opens, offsets exact.
+    expect(chunks[0]!.text).toBe('# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.');
+    for (const c of chunks) expect(policy.slice(c.location.start, c.location.end)).toBe(c.text);
+    // A text of headings alone is still indexed.
+    expect(chunkText('# Title only', { targetTokens: 40, overlapTokens: 0 }).map((c) => c.text)).toEqual(['# Title only']);
+  });
+
   it('never takes a # comment in a fenced code block for a heading', () => {
     const readme = [
       '# Tool',
