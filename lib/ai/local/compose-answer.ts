@@ -9,6 +9,25 @@ export const NOT_ANSWERED =
 
 const MAX_SENTENCES = 4;
 const MAX_WORDS = 120;
+/** What a question term found only in the title of a sentence's document counts, against one in the sentence. */
+const TITLE_SHARE = 0.5;
+
+// "How long", "how often": the adverb asks for a duration or a frequency, it is not a word to
+// find; the verb of "how long does it take" or "does it last" says little more, as a hint.
+const HOW_ADVERB = /\bhow\s+(?:long|often|far|old|soon|fast|quickly|frequently|big|large|high|wide)\b/i;
+const DURATION_VERBS = new Set(contentTerms('take takes last lasts'));
+const DURATION_VERB_WEIGHT = 0.4;
+
+// A question about a document as a whole rather than about a fact in it.
+const OVERVIEW = /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
+const OVERVIEW_SENTENCES = 3;
+
+/** The question's terms and the weight of each (1, or less for a hint). */
+function questionTerms(question: string): Map<string, number> {
+  const how = HOW_ADVERB.exec(question);
+  const terms = contentTerms(how ? question.replace(how[0], 'how') : question);
+  return new Map(terms.map((t) => [t, how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : 1]));
+}
 
 // Sentences that talk to the assistant instead of about the subject. Sources are
 // data: such a sentence is never repeated, so it can never steer the answer.
@@ -56,24 +75,27 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   const weights = new Map<string, number>();
   // The previous question only for a follow-up, as in retrieval: a question that stands alone
   // would otherwise pull in sentences about the last subject.
-  if (previousQuestion && leansOnHistory(question)) for (const t of contentTerms(previousQuestion)) weights.set(t, 0.5);
-  for (const t of contentTerms(question)) weights.set(t, 1);
+  if (previousQuestion && leansOnHistory(question)) for (const [t, w] of questionTerms(previousQuestion)) weights.set(t, w / 2);
+  for (const [t, w] of questionTerms(question)) weights.set(t, w);
   if (weights.size === 0) return NOT_ANSWERED;
 
-  const sentences: Array<Omit<Candidate, 'score'> & { terms: Set<string> }> = [];
+  const sentences: Array<Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string> }> = [];
   sources.forEach((source, rank) => {
+    // A sentence is about what its document is about: "What does the security policy say?"
+    // asks for sentences that need not repeat the title.
+    const titleTerms = new Set(contentTerms(source.title));
     splitSentences(source.text).forEach((raw, position) => {
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw))) return;
       const text = clean(raw);
       if (text.split(' ').length < 3) return;
-      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)) });
+      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)), titleTerms });
     });
   });
 
   // Rarer terms say more about relevance: weight each by its inverse sentence frequency.
   const idf = new Map<string, number>();
   for (const term of weights.keys()) {
-    const df = sentences.filter((s) => s.terms.has(term)).length;
+    const df = sentences.filter((s) => s.terms.has(term) || s.titleTerms.has(term)).length;
     idf.set(term, df === 0 ? 0 : Math.log(1 + sentences.length / df));
   }
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
@@ -84,7 +106,8 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   const gain = (s: (typeof sentences)[number]) => {
     let value = 0;
     for (const [term, weight] of weights) {
-      if (s.terms.has(term)) value += weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
+      const said = s.terms.has(term) ? 1 : s.titleTerms.has(term) ? TITLE_SHARE : 0;
+      if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     const length = s.text.split(' ').length;
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
@@ -111,8 +134,17 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
     if (chosen.length > 0 && words + length > MAX_WORDS) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: bestGain });
-    for (const t of pick.terms) covered.add(t);
+    for (const t of [...pick.terms, ...pick.titleTerms]) covered.add(t);
     words += length;
+  }
+  // "What does the handbook say?" asks for an overview: the passage's next sentences, in order.
+  const lead = chosen[0];
+  if (lead && chosen.length === 1 && OVERVIEW.test(question)) {
+    for (const s of sentences) {
+      if (chosen.length >= OVERVIEW_SENTENCES || s.rank !== lead.rank || s.position <= lead.position) continue;
+      if ((words += s.text.split(' ').length) > MAX_WORDS) break;
+      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
+    }
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return chosen.map((c) => cite(c.text, c.n)).join(' ');

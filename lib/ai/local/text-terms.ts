@@ -1,4 +1,5 @@
 /** Tiny, deterministic text helpers for the extractive local model. */
+import { stemmer as porterStem } from 'stemmer';
 import { fencedCode } from '@/lib/knowledge/chunk-text';
 
 const STOPWORDS = new Set(
@@ -38,16 +39,12 @@ export function contentTerms(text: string): string[] {
   return terms;
 }
 
-/** A light suffix stripper: enough to match "effects" with "effect" and "running" with "run". */
+/**
+ * The Porter stem, so that "reimbursed" meets "reimbursement" and "running" meets "run". A
+ * possessive goes first ("policy's" is "policy").
+ */
 export function stem(word: string): string {
-  let w = word.replace(/['’]s$/, '');
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('es') && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 3 && /(.)\1$/.test(w) && !/[lsz]$/.test(w)) w = w.slice(0, -1);
-  return w;
+  return porterStem(word.replace(/['’]s$/, ''));
 }
 
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;

@@ -19,6 +19,41 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How long do I have to ask for a refund?', sources: faq })).toBe('You can request a refund within 30 days of purchase [1].');
   });
 
+  it('reads a sentence as part of its document: the title counts, at half weight', () => {
+    const policies = [
+      { n: 1, title: 'Travel policy', text: 'Laptops must stay in your carry-on luggage.' },
+      { n: 2, title: 'Security policy', text: 'Passwords must be at least 14 characters long. Laptops lock after 5 minutes.' },
+    ];
+    expect(composeAnswer({ question: 'What does the security policy say on laptops?', sources: policies })).toBe('Laptops lock after 5 minutes [2].');
+    // A sentence that says the word itself still comes first.
+    const guide = [
+      { n: 1, title: 'Expense reimbursement guide', text: 'Upload a photo of each receipt. Employees are reimbursed within 14 days of submitting receipts.' },
+    ];
+    expect(composeAnswer({ question: 'When are expenses reimbursed?', sources: guide })).toBe('Employees are reimbursed within 14 days of submitting receipts [1].');
+  });
+
+  it('gives an overview, the passage’s first sentences, when asked what a document says', () => {
+    const policies = [
+      { n: 1, title: 'Security policy', text: 'Passwords must be at least 14 characters long. Laptops lock after 5 minutes. Report lost devices within 24 hours. Badges are blue.' },
+    ];
+    const overview = 'Passwords must be at least 14 characters long [1]. Laptops lock after 5 minutes [1]. Report lost devices within 24 hours [1].';
+    expect(composeAnswer({ question: 'What does the security policy say?', sources: policies })).toBe(overview);
+    expect(composeAnswer({ question: 'Summarise the security policy', sources: policies })).toBe(overview);
+    // A question about one fact gets that fact.
+    expect(composeAnswer({ question: 'When do laptops lock?', sources: policies })).toBe('Laptops lock after 5 minutes [1].');
+  });
+
+  it('takes "how long does it take" as asking for a duration: "long" is no word to find, "take" only a hint', () => {
+    const mixed = [
+      { n: 1, title: 'Expenses', text: 'Upload a photo of each receipt. Employees are reimbursed within 14 days of submitting receipts.' },
+      { n: 2, title: 'Refunds', text: 'Customer refunds take 5 days to appear on the card statement.' },
+      { n: 3, title: 'Security', text: 'Passwords must be at least 14 characters long.' },
+    ];
+    expect(composeAnswer({ question: 'How long does expense reimbursement take?', sources: mixed })).toBe(
+      'Employees are reimbursed within 14 days of submitting receipts [1].',
+    );
+  });
+
   it('never glues a chunk’s heading onto the sentence it quotes', () => {
     const guide = [{ n: 1, title: 'Field guide', text: '## Edelweiss\nEdelweiss grows on limestone ledges between 1,800 and 3,000 metres.' }];
     expect(composeAnswer({ question: 'Where does edelweiss grow?', sources: guide })).toBe('Edelweiss grows on limestone ledges between 1,800 and 3,000 metres [1].');
@@ -43,7 +78,8 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
-    expect(composeAnswer(q)).toBe('Paris is the capital of France [1]. It has about two million inhabitants [1].');
+    // "It" is Paris: the passage's title says so, and no sentence on the capital is needed besides.
+    expect(composeAnswer(q)).toBe('It has about two million inhabitants [1].');
   });
 
   it('says plainly when nothing was found or nothing answers', () => {
@@ -117,12 +153,17 @@ describe('text helpers', () => {
     expect(splitSentences('```inline``` code stays prose.')).toEqual(['```inline``` code stays prose.']);
   });
   it('gives the words of a camelCase identifier as well as the identifier', () => {
-    expect(contentTerms('Call streamText or parseHTMLDocument')).toEqual(['call', 'streamtext', 'stream', 'text', 'parsehtmldocument', 'parse', 'html', 'document']);
-    expect(contentTerms('HTML and iOS')).toEqual(['html', 'ios', 'os']);
+    const stems = (words: string) => words.split(' ').map(stem);
+    expect(contentTerms('Call streamText or parseHTMLDocument')).toEqual(stems('call streamtext stream text parsehtmldocument parse html document'));
+    expect(contentTerms('HTML and iOS')).toEqual(stems('html ios os'));
   });
   it('stems plurals and verb forms to the same term', () => {
     expect(stem('effects')).toBe(stem('effect'));
     expect(stem('running')).toBe('run');
-    expect(stem('batteries')).toBe('battery');
+    expect(stem("policy's")).toBe(stem('policies'));
+    expect(stem('batteries')).toBe(stem('battery'));
+    // And derived forms: a question about reimbursement meets a sentence saying "reimbursed".
+    expect(stem('reimbursement')).toBe(stem('reimbursed'));
+    expect(stem('configuration')).toBe(stem('configure'));
   });
 });
