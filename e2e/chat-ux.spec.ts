@@ -22,6 +22,7 @@ test('an example question sends itself; the thinking state shows before the firs
   await page.goto('/');
   const examples = page.getByTestId('example-question');
   await expect(examples.first()).toBeVisible();
+  const offered = await examples.allInnerTexts();
   await paceReplies(page, 150);
   const question = await examples.first().innerText();
   await examples.first().click();
@@ -29,7 +30,17 @@ test('an example question sends itself; the thinking state shows before the firs
   await expect(page.getByTestId('thinking')).toBeVisible();
   await expect(page.getByTestId('assistant-message').first()).toHaveAttribute('data-status', 'streaming');
   await expect(page.getByTestId('thinking')).toBeHidden();
-  await expect(page.getByTestId('assistant-message').first().getByTestId('writing-indicator')).toBeVisible();
+  const reply = page.getByTestId('assistant-message').first();
+  await expect(reply.getByTestId('writing-indicator')).toBeVisible();
+  // Each example is about a document in the knowledge, newest first, and the default model
+  // answers it from there.
+  expect(question).toBe('What does “Community garden rules” say?');
+  expect(offered.length).toBeGreaterThan(0);
+  for (const example of offered) expect(example).toMatch(/^What does “.+” say\?$/);
+  await paceReplies(page, null);
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(reply).toContainText('seven in the morning');
+  await expect(reply.getByTestId('source-item')).toContainText(['Community garden rules']);
 });
 
 test('a 429 says when to retry, and Retry sends the question again', async ({ visitor }) => {

@@ -15,7 +15,7 @@ export interface ChatPageData {
   examples: string[];
 }
 
-const GENERIC_EXAMPLES = ['What topics do the documents cover?', 'Summarise the most recently added document.'];
+const EXAMPLES = 4;
 
 /**
  * Everything the chat page renders first, through the same lib functions the
@@ -25,8 +25,10 @@ const GENERIC_EXAMPLES = ['What topics do the documents cover?', 'Summarise the 
 export async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
   const principal = await pagePrincipal();
   const db = await prisma();
-  const ready = await db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 2 });
-  const examples = [...ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`), ...GENERIC_EXAMPLES].slice(0, 4);
+  // Questions about the newest documents, which any model answers from retrieval alone (a question
+  // about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
+  const ready = await db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES });
+  const examples = [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
   const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples };
 
   if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
