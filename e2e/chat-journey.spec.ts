@@ -93,6 +93,13 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await expect(passage).toContainText(/p\. \d/);
   await page.keyboard.press('Escape');
   await expect(passage).toBeHidden();
+  // Focus goes back to what opened the passage, so a keyboard user carries on from there.
+  await expect(pdfSource).toBeFocused();
+  await citation.click();
+  await expect(passage).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(passage).toBeHidden();
+  await expect(citation).toBeFocused();
 
   // Reloading shows the full stored history.
   await page.reload();

@@ -1,4 +1,4 @@
-import { Children, isValidElement, memo, type ReactElement, type ReactNode } from 'react';
+import { Children, createContext, isValidElement, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CitationLink } from './citation-link';
@@ -37,55 +37,65 @@ interface MarkdownProps {
 
 const chip = 'mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded px-1 align-middle text-[11px] font-semibold';
 
-function components(citations: Citation[], onOpenCitation?: (index: number) => void): Components {
-  return {
-    a: ({ href, children }) => {
-      const cite = href?.startsWith('#cite-') ? Number(href.slice(6)) : NaN;
-      const citation = citations[cite - 1];
-      if (citation) return <CitationLink index={cite} citation={citation} onOpen={onOpenCitation} />;
-      if (cite) return <span className={`${chip} bg-surface-2 text-muted`}>{cite}</span>;
-      if (!href) return <span>{children}</span>;
-      const external = /^https?:/i.test(href);
-      return (
-        <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
-          {children}
-        </a>
-      );
-    },
-    // Each paragraph and item takes its direction from its own first strong character, so a
-    // right-to-left answer (or an RTL override in a quoted title) cannot reorder what follows.
-    p: ({ children }) => <p dir="auto">{children}</p>,
-    li: ({ children }) => <li dir="auto">{children}</li>,
-    // Images load only from this site; anything else shows its alt text instead.
-    img: ({ src, alt }) =>
-      isSameOriginPath(src) ? (
-        // eslint-disable-next-line @next/next/no-img-element -- user content, sizes unknown
-        <img src={src} alt={alt ?? ''} className="max-w-full rounded-md" loading="lazy" />
-      ) : (
-        <span className="text-muted">[image{alt ? `: ${alt}` : ''}]</span>
-      ),
-    pre: ({ children }) => {
-      const code = Children.toArray(children)[0];
-      if (!isValidElement(code)) return <pre>{children}</pre>;
-      const props = (code as ReactElement<{ className?: string; children?: ReactNode }>).props;
-      const language = /language-([\w+#-]+)/.exec(props.className ?? '')?.[1] ?? '';
-      return <CodeBlock code={String(props.children ?? '').replace(/\n$/, '')} language={language} />;
-    },
-  };
+/** The reply's citations, for its [n] links: a context, so that the renderers below never change. */
+const CitationsContext = createContext<{ citations: Citation[]; onOpenCitation?: (index: number) => void }>({ citations: [] });
+
+function LinkOrCitation({ href, children }: { href?: string; children?: ReactNode }) {
+  const { citations, onOpenCitation } = useContext(CitationsContext);
+  const cite = href?.startsWith('#cite-') ? Number(href.slice(6)) : NaN;
+  const citation = citations[cite - 1];
+  if (citation) return <CitationLink index={cite} citation={citation} onOpen={onOpenCitation} />;
+  if (cite) return <span className={`${chip} bg-surface-2 text-muted`}>{cite}</span>;
+  if (!href) return <span>{children}</span>;
+  const external = /^https?:/i.test(href);
+  return (
+    <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+      {children}
+    </a>
+  );
 }
+
+// One set of renderers for every reply: a renderer made anew on each render is a new component
+// type to React, which would replace the reply's elements (and drop the focus on a [n] link,
+// as a passage dialog opens and closes over it).
+const COMPONENTS: Components = {
+  a: ({ href, children }) => <LinkOrCitation href={href}>{children}</LinkOrCitation>,
+  // Each paragraph and item takes its direction from its own first strong character, so a
+  // right-to-left answer (or an RTL override in a quoted title) cannot reorder what follows.
+  p: ({ children }) => <p dir="auto">{children}</p>,
+  li: ({ children }) => <li dir="auto">{children}</li>,
+  // Images load only from this site; anything else shows its alt text instead.
+  img: ({ src, alt }) =>
+    isSameOriginPath(src) ? (
+      // eslint-disable-next-line @next/next/no-img-element -- user content, sizes unknown
+      <img src={src} alt={alt ?? ''} className="max-w-full rounded-md" loading="lazy" />
+    ) : (
+      <span className="text-muted">[image{alt ? `: ${alt}` : ''}]</span>
+    ),
+  pre: ({ children }) => {
+    const code = Children.toArray(children)[0];
+    if (!isValidElement(code)) return <pre>{children}</pre>;
+    const props = (code as ReactElement<{ className?: string; children?: ReactNode }>).props;
+    const language = /language-([\w+#-]+)/.exec(props.className ?? '')?.[1] ?? '';
+    return <CodeBlock code={String(props.children ?? '').replace(/\n$/, '')} language={language} />;
+  },
+};
 
 /** Renders a reply as Markdown: no raw HTML (it shows as text), no scriptable links, no foreign images. */
 export const Markdown = memo(function Markdown({ text, citations, onOpenCitation, streaming }: MarkdownProps) {
+  const cited = useMemo(() => ({ citations, onOpenCitation }), [citations, onOpenCitation]);
   return (
     <div className="prose-chat">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, [remarkCitations, { count: streaming ? 999 : citations.length }]]}
-        skipHtml={false}
-        urlTransform={safeUrl}
-        components={components(citations, onOpenCitation)}
-      >
-        {text}
-      </ReactMarkdown>
+      <CitationsContext value={cited}>
+        <ReactMarkdown
+          remarkPlugins={[remarkGfm, [remarkCitations, { count: streaming ? 999 : citations.length }]]}
+          skipHtml={false}
+          urlTransform={safeUrl}
+          components={COMPONENTS}
+        >
+          {text}
+        </ReactMarkdown>
+      </CitationsContext>
     </div>
   );
 });
