@@ -86,6 +86,8 @@ test('any question can be edited: the new version is answered on a branch of its
   await page.getByTestId('edit-message').first().click();
   await page.getByTestId('edit-message-input').press('Escape');
   await expect(page.getByTestId('edit-message-form')).toHaveCount(0);
+  // Cancelling gives the focus back to the Edit button it came from.
+  await expect(page.getByTestId('edit-message').first()).toBeFocused();
 
   // Editing the first question: what followed it gives way to the new question's reply.
   await page.getByTestId('edit-message').first().click();

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PencilIcon } from '@/components/ui/icons';
 import { useAutoGrow } from '@/components/ui/use-auto-grow';
 import { textOf, type ChatMessage } from './types';
@@ -21,6 +21,18 @@ export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps
   const text = textOf(message);
   const [draft, setDraft] = useState<string | null>(null);
   const ref = useAutoGrow(draft, 320);
+  // A cancelled edit gives the focus back to its Edit button (the form that held it is gone).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (draft !== null || !cancelled.current) return;
+    cancelled.current = false;
+    editButton.current?.focus();
+  }, [draft]);
+  const cancel = () => {
+    cancelled.current = true;
+    setDraft(null);
+  };
 
   if (draft !== null && onEdit) {
     const value = draft.trim();
@@ -56,13 +68,13 @@ export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps
               save();
             } else if (e.key === 'Escape') {
               e.preventDefault();
-              setDraft(null);
+              cancel();
             }
           }}
           className="max-h-80 min-h-10 resize-none bg-transparent px-2 py-1.5 leading-6 outline-none"
         />
         <div className="flex justify-end gap-2">
-          <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={() => setDraft(null)}>
+          <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={cancel}>
             Cancel
           </button>
           <button type="submit" disabled={!value} data-testid="edit-message-send" className="h-8 rounded-lg bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40">
@@ -83,7 +95,7 @@ export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps
         <div className="mt-1 flex items-center gap-1">
           <VersionSwitch message={message} onShow={onShowVersion} />
           {onEdit ? (
-            <button type="button" className={action} onClick={() => setDraft(text)} data-testid="edit-message" aria-label="Edit this message">
+            <button ref={editButton} type="button" className={action} onClick={() => setDraft(text)} data-testid="edit-message" aria-label="Edit this message">
               <PencilIcon width={14} height={14} /> Edit
             </button>
           ) : null}
