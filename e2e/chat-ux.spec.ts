@@ -126,10 +126,13 @@ test('New chat after a conversation started on the home page opens an empty chat
   await page.goto('/');
   await ask(page, 'When does the garden open?');
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  // The tab is titled after the conversation.
+  await expect(page).toHaveTitle('When does the garden open? · Groundwork');
   const first = page.url();
   await page.getByTestId('new-chat').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page).toHaveTitle('Groundwork');
   await expect(page.getByTestId('user-message')).toHaveCount(0);
   // The next question starts a conversation of its own; the first keeps its one exchange.
   await ask(page, 'Where does compost go?');
@@ -138,6 +141,7 @@ test('New chat after a conversation started on the home page opens an empty chat
   await expect(page.getByTestId('user-message')).toHaveText(['Where does compost go?']);
   await page.goto(first);
   await expect(page.getByTestId('user-message')).toHaveText(['When does the garden open?']);
+  await expect(page).toHaveTitle('When does the garden open? · Groundwork');
   // And from a conversation opened by its address, too.
   await page.getByTestId('new-chat').click();
   await expect(page.getByTestId('empty-state')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { buildOpenApiDocument } from '@/lib/openapi/build-document';
 
-export const metadata: Metadata = { title: 'API reference · Groundwork' };
+export const metadata: Metadata = { title: 'API reference' };
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
+import { useEffect } from 'react';
 import { useConversations } from './conversations-store';
 import type { ConversationSummary } from './types';
 
@@ -15,6 +16,10 @@ export function ChatTitle({ initialConversations, initialTitle }: { initialConve
   const id = pathname.startsWith('/c/') ? pathname.slice(3) : null;
   const listed = id ? conversations.find((c) => c.id === id) : undefined;
   const title = (listed ? listed.title : id && initialTitle) || 'New chat';
+  // The tab follows too: a chat started here, or renamed, changes its title without a navigation.
+  useEffect(() => {
+    document.title = id ? `${title} · Groundwork` : 'Groundwork';
+  }, [id, title]);
   return (
     <h1 dir="auto" className="truncate text-sm font-medium" data-testid="chat-title">
       {title}

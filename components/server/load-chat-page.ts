@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
@@ -22,7 +23,7 @@ const EXAMPLES = 4;
  * /api/conversations routes use. `conversation` is undefined when the id is
  * unknown or someone else's: the page answers 404 either way.
  */
-export async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
+export const loadChatPage = cache(async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
   const principal = await pagePrincipal();
   const db = await prisma();
   // Questions about the newest documents, which any model answers from retrieval alone (a question
@@ -41,4 +42,4 @@ export async function loadChatPage(conversationId: string | null): Promise<ChatP
   } catch {
     return undefined;
   }
-}
+});

@@ -4,7 +4,12 @@ import { ChatScreen } from '@/components/chat/chat-screen';
 import { loadChatPage } from '@/components/server/load-chat-page';
 import { isUuid } from '@/lib/uuid';
 
-export const metadata: Metadata = { title: 'Conversation' };
+// The page's load, cached for the request, gives the tab its conversation's title.
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  const conversation = isUuid(id) ? (await loadChatPage(id))?.conversation : undefined;
+  return { title: conversation ? conversation.title || 'New chat' : 'Not found' };
+}
 
 // A saved conversation with its full history; unknown and foreign ids are both a plain 404.
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
