@@ -59,6 +59,19 @@ test('conversations can be renamed and deleted from the sidebar, with confirmati
   await expect(page.getByTestId('chat-title')).toHaveText('Bike questions');
   await page.reload();
   await expect(page.getByTestId('conversation-item').first()).toContainText('Bike questions');
+  // Leaving the field keeps what was typed, as Enter does; Esc drops it.
+  await page.getByTestId('conversation-item').first().hover();
+  await page.getByTestId('rename-conversation').first().click();
+  await page.getByTestId('rename-input').fill('Cycling questions');
+  await page.getByTestId('composer-input').click();
+  await expect(page.getByTestId('conversation-item').first()).toContainText('Cycling questions');
+  await page.getByTestId('conversation-item').first().hover();
+  await page.getByTestId('rename-conversation').first().click();
+  await page.getByTestId('rename-input').fill('Never kept');
+  await page.getByTestId('rename-input').press('Escape');
+  await expect(page.getByTestId('rename-input')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('conversation-item').first()).toContainText('Cycling questions');
 
   await page.getByTestId('conversation-item').first().hover();
   await page.getByTestId('delete-conversation').first().click();

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import type { ConversationSummary } from './types';
 
@@ -17,16 +17,23 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(conversation.title ?? '');
   const title = conversation.title || 'New conversation';
+  // Enter or leaving the field keeps the new title, Esc drops it; whichever comes first counts.
+  const settled = useRef(false);
+  const finish = async (keep: boolean) => {
+    if (settled.current) return;
+    settled.current = true;
+    const value = draft.trim();
+    if (keep && value && value !== conversation.title) await onRename(value);
+    setEditing(false);
+  };
 
   if (editing) {
     return (
       <form
         className="px-1"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          const value = draft.trim();
-          if (value && value !== conversation.title) await onRename(value);
-          setEditing(false);
+          void finish(true);
         }}
       >
         <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
@@ -39,8 +46,8 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
           maxLength={200}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-          onBlur={() => setEditing(false)}
+          onKeyDown={(e) => e.key === 'Escape' && void finish(false)}
+          onBlur={() => void finish(true)}
           className="h-9 w-full rounded-md border border-accent bg-bg px-2 text-sm outline-none"
         />
       </form>
@@ -70,6 +77,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
           data-testid="rename-conversation"
           onClick={() => {
             setDraft(conversation.title ?? '');
+            settled.current = false;
             setEditing(true);
           }}
           className="rounded p-1.5 text-muted hover:text-fg"
