@@ -12,6 +12,9 @@ export interface PreparedSource {
   id: string;
   generation: number;
   title: string;
+  /** Bytes ingested: a URL's are known only once it is fetched. */
+  size: number;
+  mediaType: string;
   chunks: TextChunk[];
 }
 
@@ -45,7 +48,7 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   // A title we made up from the URL or file name gives way to the document's own.
   const defaulted = source.title === source.uri || source.title === source.filename;
   const title = defaulted && doc.title ? doc.title.slice(0, 200) : source.title;
-  return { id: source.id, generation, title, chunks: doc.chunks };
+  return { id: source.id, generation, title, size: bytes.byteLength, mediaType, chunks: doc.chunks };
 }
 
 function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {

@@ -71,9 +71,10 @@ export async function writePrepared(opts: {
       const ids = done.map((s) => s.id);
       await tx.$executeRaw`
         UPDATE sources s SET status = 'ready', generation = t.gen, progress = 1, chunk_count = t.n, title = t.title,
-          error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+          size = t.size, media_type = t.media, error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
         FROM unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[], ${done.map((s) => s.chunks.length)}::int[],
-          ${done.map((s) => s.title)}::text[]) AS t(id, gen, n, title)
+          ${done.map((s) => s.title)}::text[], ${done.map((s) => s.size)}::int[], ${done.map((s) => s.mediaType)}::text[])
+          AS t(id, gen, n, title, size, media)
         WHERE s.id = t.id`;
       // A first ingestion writes generation 1 and generation 0 never has chunks: only a replaced
       // source has older chunks to drop (a statement per write that cost SciFact half a second).

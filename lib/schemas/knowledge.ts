@@ -58,7 +58,7 @@ export const sourceSchema = z
     }),
     kind: z.enum(['file', 'text', 'url']),
     mediaType: z.string(),
-    size: z.number().int().meta({ description: 'Bytes of the uploaded content.' }),
+    size: z.number().int().meta({ description: 'Bytes of the uploaded content; of a URL’s page once it is fetched (0 until then).' }),
     status: sourceStatusSchema.meta({ description: 'pending → processing → ready | failed.' }),
     progress: z.number().min(0).max(1).meta({ description: 'Share of chunks embedded, 0..1.' }),
     error: z.string().nullable().meta({ description: 'Why ingestion failed.' }),

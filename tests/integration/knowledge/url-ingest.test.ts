@@ -99,7 +99,10 @@ describe('URL ingestion', () => {
     expect(res.status).toBe(202);
     const source = await bodyOf<SourceView>(res);
     expect(source).toMatchObject({ kind: 'url', uri: `http://127.0.0.1:${sitePort}/article`, status: 'pending' });
-    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Lighthouses ${tag}` });
+    // What was fetched is what the source says it holds: the page's type and its size in bytes.
+    const article = `<!doctype html><html><head><title>Lighthouses ${tag}</title></head>`;
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Lighthouses ${tag}`, mediaType: 'text/html', size: expect.any(Number) });
+    expect((await ingested(admin, source.id)).size).toBeGreaterThan(article.length + 10 * 'Keepers trimmed the wicks every night. '.length);
     const hit = (await search(admin, `Fresnel lens ${tag}`, { sourceId: source.id }))[0];
     expect(hit?.text).toContain('Fresnel lens');
     expect(hit?.text).not.toContain('Home | About');
