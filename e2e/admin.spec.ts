@@ -76,6 +76,14 @@ test('a web page that was down is retried, and fetched again when it changes', a
     await expect(failed).toHaveAttribute('data-status', 'failed');
     await expect(failed).toContainText('503');
     await expect(failed.getByTestId('refetch-source')).toHaveCount(0);
+    // On a phone, a row's actions stay on the screen: the table does not scroll sideways.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fits = () => page.getByTestId('sources-table').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
+    await expect.poll(fits).toBe(true);
+    await failed.getByTestId('delete-source').scrollIntoViewIfNeeded();
+    await expect(failed.getByTestId('delete-source')).toBeInViewport({ ratio: 1 });
+    await page.setViewportSize(viewport);
 
     // The page is back: Retry fetches it, and the row takes the page's title.
     up = true;

@@ -55,7 +55,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
 
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
-      <td className="max-w-[9rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
+      <td className="max-w-[8rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
         <span dir="auto" className="block truncate font-medium" title={source.title} data-testid="source-row-title">
           {source.title}
         </span>
@@ -75,7 +75,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
       </td>
       <td className="px-2 py-2.5 text-right tabular-nums sm:px-3">{source.chunkCount}</td>
-      <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{formatBytes(source.size)}</td>
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{source.size ? formatBytes(source.size) : '—'}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
       <td className="whitespace-nowrap py-2 pl-0 pr-2 text-right sm:pl-3 sm:pr-4">
         <input
@@ -113,7 +113,7 @@ function RowAction({ onClick, label, testId, icon: Icon, text, danger = false }:
 }) {
   const tone = danger ? 'text-danger hover:bg-danger-soft' : 'text-accent hover:bg-accent-soft';
   return (
-    <button type="button" onClick={onClick} aria-label={label} className={`inline-flex items-center rounded-md p-1.5 text-sm ${tone} sm:px-2 sm:py-1`} data-testid={testId}>
+    <button type="button" onClick={onClick} aria-label={label} className={`inline-flex items-center rounded-md p-1 text-sm ${tone} sm:px-2 sm:py-1`} data-testid={testId}>
       <Icon width={16} height={16} className="sm:hidden" />
       <span className="hidden sm:inline">{text}</span>
     </button>

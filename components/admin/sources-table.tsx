@@ -71,23 +71,25 @@ export function SourcesTable() {
             Retry failed
           </Button>
         ) : null}
-        <SearchField value={query} onChange={setQuery} label="Search sources" placeholder="Title, file or URL" testId="source-search" className="w-56" />
-        <label htmlFor="status-filter" className="text-sm text-muted">
-          Status
-        </label>
-        <select
-          id="status-filter"
-          data-testid="status-filter"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as SourceStatus | '')}
-          className="h-9 rounded-lg border border-border bg-bg px-2 text-sm"
-        >
-          <option value="">All</option>
-          <option value="pending">Queued</option>
-          <option value="processing">Ingesting</option>
-          <option value="ready">Ready</option>
-          <option value="failed">Failed</option>
-        </select>
+        <SearchField value={query} onChange={setQuery} label="Search sources" placeholder="Title, file or URL" testId="source-search" className="w-full sm:w-56" />
+        <div className="flex items-center gap-2">
+          <label htmlFor="status-filter" className="text-sm text-muted">
+            Status
+          </label>
+          <select
+            id="status-filter"
+            data-testid="status-filter"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as SourceStatus | '')}
+            className="h-9 rounded-lg border border-border bg-bg px-2 text-sm"
+          >
+            <option value="">All</option>
+            <option value="pending">Queued</option>
+            <option value="processing">Ingesting</option>
+            <option value="ready">Ready</option>
+            <option value="failed">Failed</option>
+          </select>
+        </div>
       </div>
       {notice ? (
         <p role="status" className="mx-4 mb-3 rounded-md bg-surface-2 px-3 py-2 text-sm" data-testid="sources-notice">

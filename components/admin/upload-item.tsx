@@ -68,7 +68,7 @@ export function UploadItem({ upload }: { upload: Upload }) {
       ) : null}
       {source?.status === 'ready' ? (
         <p className="mt-1 text-xs text-muted">
-          {upload.duplicate ? 'Already in the knowledge base; nothing new stored.' : `Ready: ${source.chunkCount} chunks searchable.`}
+          {upload.duplicate ? 'Already in the knowledge base; nothing new stored.' : `Ready: ${source.chunkCount} ${source.chunkCount === 1 ? 'chunk' : 'chunks'} searchable.`}
         </p>
       ) : null}
       {source?.status === 'failed' ? (
