@@ -24,13 +24,19 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   await expect(reply).toHaveAttribute('data-status', 'streaming');
   await expect(reply).toContainText(/\w+/);
 
+  await page.route(/\/api\/conversations\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => {});
+  });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stop-button')).toBeHidden();
   await expect(page.getByTestId('send-button')).toBeVisible();
   await expect(reply.getByTestId('stopped-note')).toBeVisible();
   const stoppedText = await reply.innerText();
 
-  // Regenerate: the stopped reply is replaced by a complete one, not added to.
+  // Regenerate: the stopped reply is replaced by a complete one, not added to. It is clicked before
+  // the page has read the conversation back (held up here), while the question still has useChat's
+  // own id: a Regenerate is never taken for a question that was never sent.
   await paceReplies(page, null);
   await reply.getByTestId('regenerate').click();
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);

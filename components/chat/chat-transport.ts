@@ -16,7 +16,7 @@ export function lastRetryAfter(): number | null {
  * and the server answers the stored question again; an edit (`sendMessage` with
  * the edited message's id) says `edit` with that id, and the server answers the new
  * version of the question on a new branch. A message the server never stored (its
- * send failed) has useChat's own id and is simply sent again. A page opened while a
+ * send failed) is simply sent again. A page opened while a
  * reply is being written follows it with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
@@ -29,11 +29,13 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   // A reply still being written when the page loads: GET its stream, replayed from the start.
   prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
   prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
-    const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
+    const { conversationId: id, resend } = (body ?? {}) as { conversationId?: unknown; resend?: unknown };
+    const conversationId = String(id ?? '');
     const message = messages[messages.length - 1];
-    // Retry after a failed send regenerates a question the server never stored (it has useChat's own
-    // id, not the server's UUID): send it instead.
-    const unsent = message?.role === 'user' && !isUuid(message.id);
+    // Retry after a failed send regenerates a question the server never stored (the chat view says
+    // so): send it instead. Its id cannot tell: a question stays under useChat's own id until the
+    // conversation is read back after its reply, and a Regenerate can come before that.
+    const unsent = message?.role === 'user' && resend === true;
     const edit = trigger === 'submit-message' && messageId !== undefined && isUuid(messageId);
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
