@@ -151,3 +151,42 @@ test('any question can be edited: the new version is answered on a branch of its
   await page.getByTestId('next-version').first().click();
   await expect(questions).toHaveText(after);
 });
+
+test('Stop before the question reaches the server gives the question back, and leaves nothing behind', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  // The conversation is slow to be created: Esc meanwhile sends nothing and creates nothing.
+  await page.route('**/api/conversations', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue().catch(() => {});
+  }, { times: 1 });
+  const input = page.getByTestId('composer-input');
+  await input.fill('How warm must the greenhouse stay?');
+  await input.press('Enter');
+  await expect(page.getByTestId('user-message')).toHaveText('How warm must the greenhouse stay?');
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveValue('How warm must the greenhouse stay?');
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => ((await (await page.request.get('/api/conversations')).json()) as { data: unknown[] }).data.length).toBe(0);
+
+  // The question itself is slow to arrive: Stop before any reply gives it back too.
+  await page.route('**/api/conversations/*/messages', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue().catch(() => {});
+  }, { times: 1 });
+  await input.press('Enter');
+  await expect(page.getByTestId('thinking')).toBeVisible();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveValue('How warm must the greenhouse stay?');
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  await expect(page.getByTestId('thinking')).toBeHidden();
+  // Sent again, it is answered as usual.
+  await input.press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  await expect(page.getByTestId('assistant-message').first()).not.toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(['How warm must the greenhouse stay?']);
+});

@@ -2,7 +2,7 @@
 
 import { useChat } from '@ai-sdk/react';
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { ApiProblem, apiFetch, describeProblem } from '@/components/client-api';
 import { ArrowDownIcon } from '@/components/ui/icons';
 import { AssistantMessage, preloadMarkdown } from './assistant-message';
 import { ChatError, describeChatError } from './chat-error';
@@ -83,18 +83,53 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   // stored reply, with the citations of what was written, then replaces the one on the screen. A reply
   // the server had already finished stays as it was shown, stopped, until the page is read again.
   const stopping = useRef<Promise<void> | null>(null);
+  // Stop pressed while the first question's conversation is still being created: it is not sent.
+  const cancelled = useRef(false);
+  // A question given back to the composer (remounted with it) after its send was stopped.
+  const [unsent, setUnsent] = useState<{ text: string; n: number }>({ text: '', n: 0 });
   function stopReply() {
     const id = conversationId.current;
+    if (!id || pendingText !== null) cancelled.current = true;
     const replyId = last?.role === 'assistant' ? last.id : undefined;
     if (watching) setStopped((s) => new Set(s).add(last!.id));
     else void stop();
     if (!id) return;
-    stopping.current = apiFetch<ChatMessage>(`/api/conversations/${id}/stop`, { method: 'POST', json: replyId ? { messageId: replyId } : {} })
+    stopping.current = replyId ? stopOnServer(id, replyId) : stopBeforeReply(id);
+  }
+
+  function stopOnServer(id: string, replyId: string) {
+    return apiFetch<ChatMessage>(`/api/conversations/${id}/stop`, { method: 'POST', json: { messageId: replyId } })
       .then((stored) => {
         if (stored.metadata?.status === 'stopped') setMessages((ms) => ms.map((m) => (m.id === stored.id ? stored : m)));
         setFinished(stored.id);
       })
       .catch(() => {}); // nothing was being written any more: the reply on the screen stands
+  }
+
+  // Stopped before the first words: the question may not have reached the server yet, so its
+  // reply is not there to stop (409). Asked again for a moment, the stop lands as soon as the
+  // reply starts; either way the conversation as stored then replaces the screen's, so what is
+  // shown is what the server kept (the question and a stopped reply, or nothing at all).
+  async function stopBeforeReply(id: string) {
+    const shown = last?.id;
+    const question = last?.role === 'user' ? textOf(last) : '';
+    for (let tries = 0; tries < STOP_TRIES; tries++) {
+      try {
+        await apiFetch(`/api/conversations/${id}/stop`, { method: 'POST', json: {} });
+        break;
+      } catch (e) {
+        if (!(e instanceof ApiProblem) || e.status !== 409) break;
+        await new Promise((r) => setTimeout(r, STOP_RETRY_MS));
+      }
+    }
+    try {
+      const stored = await apiFetch<ConversationDetail>(`/api/conversations/${id}`);
+      setMessages((ms) => (ms.at(-1)?.id === shown ? stored.messages : ms));
+      // The question never reached the server: it goes back to the composer, to send again.
+      if (question && !stored.messages.some((m) => m.role === 'user' && textOf(m) === question)) setUnsent((u) => ({ text: question, n: u.n + 1 }));
+    } catch {
+      // The screen keeps what it has.
+    }
   }
 
   // Esc stops a streaming reply from anywhere on the page.
@@ -114,7 +149,15 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     if (!conversationId.current) {
       setPending(text);
       try {
+        cancelled.current = false;
         const created = await apiFetch<ConversationDetail>('/api/conversations', { method: 'POST', json: {} });
+        if (cancelled.current) {
+          // Stopped meanwhile: nothing is sent, the empty conversation goes, the question comes back.
+          void apiFetch(`/api/conversations/${created.id}`, { method: 'DELETE' }).catch(() => {});
+          setPending(null);
+          setUnsent((u) => ({ text, n: u.n + 1 }));
+          return;
+        }
         conversationId.current = created.id;
         upsertConversation(created);
         window.history.replaceState(null, '', `/c/${created.id}`);
@@ -216,7 +259,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
             <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : error ? retry() : setVersionError(null))} />
           </div>
         ) : null}
-        <Composer busy={busy} onSend={send} onStop={stopReply} />
+        <Composer key={unsent.n} initialText={unsent.text} busy={busy} onSend={send} onStop={stopReply} />
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
       </div>
     </div>
@@ -225,6 +268,10 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
 
 /** How often a reply written elsewhere is read again (its instance saves it every few seconds). */
 const REREAD_MS = 1500;
+
+/** How long a stop pressed before the reply began keeps asking: 20 × 150 ms. */
+const STOP_TRIES = 20;
+const STOP_RETRY_MS = 150;
 
 /** The conversation ends in a reply that is still being written (as stored, or as a replay starts). */
 function isBeingWritten(message: ChatMessage | undefined): boolean {

@@ -5,6 +5,8 @@ import { SendIcon, StopIcon } from '@/components/ui/icons';
 import { useAutoGrow } from '@/components/ui/use-auto-grow';
 
 interface ComposerProps {
+  /** What the box holds when it mounts: a question given back after its send was stopped. */
+  initialText?: string;
   busy: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
@@ -12,8 +14,8 @@ interface ComposerProps {
 }
 
 /** Enter sends, Shift+Enter adds a line; while a reply streams the button stops it. */
-export function Composer({ busy, onSend, onStop, maxLength = 32_000 }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ initialText = '', busy, onSend, onStop, maxLength = 32_000 }: ComposerProps) {
+  const [text, setText] = useState(initialText);
   const ref = useAutoGrow(text, 200);
 
   useEffect(() => ref.current?.focus(), [ref]);
