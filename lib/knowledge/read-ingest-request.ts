@@ -45,6 +45,10 @@ async function readJsonBody(req: Request) {
     if (!parsed.success) throw validationError(parsed.error, 'body');
     return { sources: parsed.data.sources.map((s) => ('url' in s ? urlSource(s) : textSource(s))), titled: true, withMetadata: true };
   }
+  if (!('text' in body) && !('url' in body)) {
+    const detail = 'needs `text`, `url` or `sources` (files go up as multipart/form-data)';
+    throw new ApiError('validation', `body: ${detail}`, { errors: [{ pointer: 'body', detail }] });
+  }
   const isUrl = 'url' in body;
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');

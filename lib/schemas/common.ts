@@ -22,13 +22,15 @@ export const problemSchema = z
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
+const PAGE_SIZE = 'must be a whole number from 1 to 100';
+
 export const pageQuery = () =>
   z.object({
     limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(100)
+      .number({ error: PAGE_SIZE })
+      .int({ error: PAGE_SIZE })
+      .min(1, { error: PAGE_SIZE })
+      .max(100, { error: PAGE_SIZE })
       .default(20)
       .meta({ description: 'Page size, 1-100.' }),
     cursor: z

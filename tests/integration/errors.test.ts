@@ -58,6 +58,28 @@ describe('request bodies', () => {
     expect((await bodyOf<{ errors: { pointer: string }[] }>(lines)).errors[0]!.pointer).toBe('line 2.metadata.k');
   });
 
+  it('says which fields a body needs when it has none of them, and which one is wrong when it has', async () => {
+    const admin = (await newKey('admin')).key;
+    const conversation = await bodyOf<{ id: string }>(await api('POST', '/api/conversations', { key, json: {} }));
+    const cases: Array<[string, string, unknown, string, string]> = [
+      [key, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, 'body', 'body: needs `content`, `message` or `messages`'],
+      [key, `/api/conversations/${conversation.id}/messages`, { message: { role: 'user', parts: 'hi' } }, 'body.message.parts', 'body.message.parts: Invalid input: expected array, received string'],
+      [admin, '/api/knowledge/sources', {}, 'body', 'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)'],
+    ];
+    for (const [who, path, json, pointer, detail] of cases) {
+      const res = await api('POST', path, { key: who, json });
+      expect(res.status, path).toBe(400);
+      const body = await bodyOf<{ detail: string; errors: { pointer: string }[] }>(res);
+      expect(body.detail).toBe(detail);
+      expect(body.errors[0]!.pointer).toBe(pointer);
+    }
+    for (const limit of ['abc', '0', '101', '2.5']) {
+      const res = await api('GET', `/api/conversations?limit=${limit}`, { key });
+      expect(res.status, limit).toBe(400);
+      expect((await problem(res)).detail).toBe('query.limit: must be a whole number from 1 to 100');
+    }
+  });
+
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(
     'answers Content-Type %s with 415',
     async (type) => {
