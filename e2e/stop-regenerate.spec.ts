@@ -190,3 +190,25 @@ test('Stop before the question reaches the server gives the question back, and l
   await page.reload();
   await expect(page.getByTestId('user-message')).toHaveText(['How warm must the greenhouse stay?']);
 });
+
+test('a question edited before the page has read its reply back becomes a new version of it', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  // The read back after each reply is held up: the question still has useChat's own id when edited.
+  await page.route(/\/api\/conversations\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => {});
+  });
+  await expect(await ask(page, 'When was the Halvor lamp installed?')).toContainText('1893');
+  await page.getByTestId('edit-message').first().click();
+  await page.getByTestId('edit-message-input').fill('How many steps does the keeper climb?');
+  await page.getByTestId('edit-message-input').press('Enter');
+  await expect(page.getByTestId('assistant-message').first()).toContainText('218', { timeout: 30_000 });
+  await expect(page.getByTestId('user-message')).toHaveText(['How many steps does the keeper climb?']);
+  await page.unroute(/\/api\/conversations\/[0-9a-f-]{36}$/);
+  // As stored: one branch on show, the edited question a second version of the first.
+  await page.reload();
+  await expect(page.getByTestId('user-message')).toHaveText(['How many steps does the keeper climb?']);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  await expect(page.getByTestId('version-of')).toHaveText('2 / 2');
+});

@@ -14,10 +14,11 @@ export function lastRetryAfter(): number | null {
  * passes the conversation id in `body`; only the newest message is sent,
  * because the server keeps the history. A regenerate says so with `trigger`,
  * and the server answers the stored question again; an edit (`sendMessage` with
- * the edited message's id) says `edit` with that id, and the server answers the new
- * version of the question on a new branch. A message the server never stored (its
- * send failed) is simply sent again. A page opened while a
- * reply is being written follows it with useChat's `resume`.
+ * the edited message's id) says `edit` with that id, or `true` (the last
+ * question) for one the page has not read back yet, and the server answers the
+ * new version on a new branch. A message the server never stored (its send
+ * failed) is simply sent again. A page opened while a reply is being written
+ * follows it with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -36,12 +37,14 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
     // so): send it instead. Its id cannot tell: a question stays under useChat's own id until the
     // conversation is read back after its reply, and a Regenerate can come before that.
     const unsent = message?.role === 'user' && resend === true;
-    const edit = trigger === 'submit-message' && messageId !== undefined && isUuid(messageId);
+    // An edit names the question it replaces; one still under useChat's own id is the last question
+    // (the conversation is read back, with the server's ids, after each reply).
+    const edit = trigger === 'submit-message' && messageId !== undefined ? (isUuid(messageId) ? messageId : true) : undefined;
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
       body: unsent
         ? { id: conversationId, message, trigger: 'submit-message' }
-        : { id: conversationId, message, trigger, messageId, ...(edit ? { edit: messageId } : {}) },
+        : { id: conversationId, message, trigger, messageId, ...(edit !== undefined ? { edit } : {}) },
     };
   },
 });
