@@ -206,8 +206,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
 
   // A reply written again (`messageId`; the last without it, as Retry does): useChat drops it and
   // what follows, and the server answers its question again on a new branch, keeping the old reply.
-  // Retry after a failed send with no reply begun: the question never reached the server, so it is
-  // sent again rather than regenerated. Anything else asks the server for a new version of a reply.
+  // Only Retry after a failed send with no reply begun is a resend: that question never reached the
+  // server.
   const retry = (messageId?: string) =>
     void regenerate({ messageId, body: { conversationId: conversationId.current, resend: !messageId && last?.role === 'user' } });
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
-import { validationError } from '@/lib/http/validation';
+import { fieldError, validationError } from '@/lib/http/validation';
 import { isBlank, type SendMessageBody } from '@/lib/schemas/chat';
 import { config } from '@/lib/config';
 
@@ -25,9 +25,7 @@ export function regenerateOf(body: SendMessageBody): { messageId?: string } | un
 export function editOf(body: SendMessageBody): true | string | undefined {
   if (!('edit' in body) || body.edit === undefined || body.edit === false) return undefined;
   if (regenerateOf(body)) {
-    const pointer = 'body.edit';
-    const detail = 'cannot be combined with trigger "regenerate-message"';
-    throw new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
+    throw fieldError('body.edit', 'cannot be combined with trigger "regenerate-message"');
   }
   return body.edit;
 }
@@ -53,8 +51,7 @@ export function messageContent(body: SendMessageBody): string {
   }
   const max = config().MAX_MESSAGE_CHARS;
   if (isBlank(text) || text.length > max) {
-    const detail = `must be 1 to ${max} characters (all parts together), not only whitespace`;
-    throw new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
+    throw fieldError(pointer, `must be 1 to ${max} characters (all parts together), not only whitespace`);
   }
   return text;
 }

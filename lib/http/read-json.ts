@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError } from './api-error';
-import { validationError } from './validation';
+import { fieldError, validationError } from './validation';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
@@ -74,7 +74,7 @@ export function assertStorableJson(root: unknown, pointer = 'body'): void {
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DEPTH) throw invalidText(at, `must not be nested more than ${MAX_DEPTH} levels deep`);
+    if (depth >= MAX_DEPTH) throw fieldError(at, `must not be nested more than ${MAX_DEPTH} levels deep`);
     const array = Array.isArray(value);
     for (const [key, child] of Object.entries(value)) {
       const next = array ? `${at}[${key}]` : `${at}.${key.replaceAll('\u0000', '').toWellFormed().slice(0, 100)}`;
@@ -85,11 +85,9 @@ export function assertStorableJson(root: unknown, pointer = 'body'): void {
 }
 
 function assertStorableText(text: string, at: string): void {
-  if (text.includes('\u0000')) throw invalidText(at, 'must not contain NUL (\\u0000) characters');
-  if (!text.isWellFormed()) throw invalidText(at, 'must be well-formed Unicode (no lone surrogates)');
+  if (text.includes('\u0000')) throw fieldError(at, 'must not contain NUL (\\u0000) characters');
+  if (!text.isWellFormed()) throw fieldError(at, 'must be well-formed Unicode (no lone surrogates)');
 }
-
-const invalidText = (pointer: string, detail: string) => new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
 
 /** Like readJson, but an empty body (no content type, no bytes) counts as `{}`. */
 export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {

@@ -31,6 +31,11 @@ function issuesOf(issue: Issue, where: string): { pointer: string; detail: strin
   return [{ pointer: pointerOf(where, issue.path), detail: issue.message }];
 }
 
+/** A 400 problem about one field: `pointer` names it (`body.title`), `detail` says what is wrong. */
+export function fieldError(pointer: string, detail: string): ApiError {
+  return new ApiError('validation', `${pointer}: ${detail}`, { errors: [{ pointer, detail }] });
+}
+
 /** Turns a zod error into a 400 problem listing each field and what is wrong with it. */
 export function validationError(error: z.ZodError, where: 'body' | 'query' | 'params'): ApiError {
   const errors = error.issues.flatMap((issue) => issuesOf(issue, where));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError, type FieldError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, tooLarge } from '@/lib/http/read-json';
-import { validationError } from '@/lib/http/validation';
+import { fieldError, validationError } from '@/lib/http/validation';
 import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
@@ -45,10 +45,7 @@ async function readJsonBody(req: Request) {
     if (!parsed.success) throw validationError(parsed.error, 'body');
     return { sources: parsed.data.sources.map((s) => ('url' in s ? urlSource(s) : textSource(s))), titled: true, withMetadata: true };
   }
-  if (!('text' in body) && !('url' in body)) {
-    const detail = 'needs `text`, `url` or `sources` (files go up as multipart/form-data)';
-    throw new ApiError('validation', `body: ${detail}`, { errors: [{ pointer: 'body', detail }] });
-  }
+  if (!('text' in body) && !('url' in body)) throw fieldError('body', 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -72,9 +69,7 @@ function urlSource(input: UrlInput): NewSource {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses are refused at once; names are checked again, after DNS, when fetched.
   if (isPrivateAddress(host) && /^[\d.]+$|:/.test(host) && !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })) {
-    throw new ApiError('validation', 'body.url: points to a private, loopback or reserved address', {
-      errors: [{ pointer: 'body.url', detail: 'points to a private, loopback or reserved address' }],
-    });
+    throw fieldError('body.url', 'points to a private, loopback or reserved address');
   }
   return { kind: 'url', title: input.title ?? url.href, mediaType: MEDIA_TYPES.html, data: new Uint8Array(), uri: url.href, metadata: input.metadata ?? {} };
 }
