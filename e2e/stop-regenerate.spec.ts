@@ -35,8 +35,8 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   const stoppedText = await reply.innerText();
 
   // Regenerate: the stopped reply is replaced by a complete one, not added to. It is clicked before
-  // the page has read the conversation back (held up here), while the question still has useChat's
-  // own id: a Regenerate is never taken for a question that was never sent.
+  // the page has read the conversation back (held up here): the question's stored id came with its
+  // reply's start, so a Regenerate is never taken for a question that was never sent.
   await paceReplies(page, null);
   await reply.getByTestId('regenerate').click();
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);
@@ -194,7 +194,7 @@ test('Stop before the question reaches the server gives the question back, and l
 test('a question edited before the page has read its reply back becomes a new version of it', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
-  // The read back after each reply is held up: the question still has useChat's own id when edited.
+  // The read back after each reply is held up: the question's stored id comes only with its reply's start.
   await page.route(/\/api\/conversations\/[0-9a-f-]{36}$/, async (route) => {
     if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
     await route.continue().catch(() => {});

@@ -14,11 +14,11 @@ export function lastRetryAfter(): number | null {
  * passes the conversation id in `body`; only the newest message is sent,
  * because the server keeps the history. A regenerate says so with `trigger`,
  * and the server answers the stored question again; an edit (`sendMessage` with
- * the edited message's id) says `edit` with that id, or `true` (the last
- * question) for one the page has not read back yet, and the server answers the
- * new version on a new branch. A message the server never stored (its send
- * failed) is simply sent again. A page opened while a reply is being written
- * follows it with useChat's `resume`.
+ * the edited message's id) says `edit` with that id, and the server answers the
+ * new version on a new branch. A question keeps useChat's own id only until its
+ * reply starts (the chat view takes over the stored id then), so one that still
+ * has it was never stored (its send failed): it is simply sent again. A page
+ * opened while a reply is being written follows it with useChat's `resume`.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -30,21 +30,17 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
   // A reply still being written when the page loads: GET its stream, replayed from the start.
   prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/conversations/${encodeURIComponent(id)}/stream` }),
   prepareSendMessagesRequest: ({ messages, trigger, messageId, body }) => {
-    const { conversationId: id, resend } = (body ?? {}) as { conversationId?: unknown; resend?: unknown };
-    const conversationId = String(id ?? '');
+    const conversationId = String((body as { conversationId?: unknown } | undefined)?.conversationId ?? '');
     const message = messages[messages.length - 1];
-    // Retry after a failed send regenerates a question the server never stored (the chat view says
-    // so): send it instead. Its id cannot tell: a question stays under useChat's own id until the
-    // conversation is read back after its reply, and a Regenerate can come before that.
-    const unsent = message?.role === 'user' && resend === true;
-    // An edit names the question it replaces; one still under useChat's own id is the last question
-    // (the conversation is read back, with the server's ids, after each reply).
-    const edit = trigger === 'submit-message' && messageId !== undefined ? (isUuid(messageId) ? messageId : true) : undefined;
+    // Retry after a failed send regenerates a question the server never stored: send it instead.
+    const unsent = message?.role === 'user' && !isUuid(message.id);
+    // An edit of a question that was never stored is a new question.
+    const edit = trigger === 'submit-message' && messageId !== undefined && isUuid(messageId) ? messageId : undefined;
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
       body: unsent
         ? { id: conversationId, message, trigger: 'submit-message' }
-        : { id: conversationId, message, trigger, messageId, ...(edit !== undefined ? { edit } : {}) },
+        : { id: conversationId, message, trigger, messageId, ...(edit ? { edit } : {}) },
     };
   },
 });

@@ -45,8 +45,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
     throttle: 40,
     onFinish: ({ message, isAbort, isError }) => {
       if (isAbort) setStopped((s) => new Set(s).add(message.id));
-      // The stored messages carry the server's ids (a question sent from here has useChat's own)
-      // and their versions; a stopped reply is read again once its stop is stored.
+      // The stored messages carry their versions (an edited question, a regenerated reply); a
+      // stopped reply is read again once its stop is stored.
       else if (!isError) setFinished(message.id);
       // The server titles a conversation from its first message: refresh the sidebar.
       apiFetch<{ data: ConversationSummary[]; nextCursor: string | null }>(`/api/conversations?limit=${SIDEBAR_PAGE}`)
@@ -66,6 +66,15 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
   const { ref: scrollRef, pinned, onScroll, jumpToLatest } = useAutoScroll([messages, status]);
 
   useEffect(preloadMarkdown, []);
+
+  // A question sent from here has useChat's own id until its reply starts and names the stored one:
+  // taken over at once, so an Edit or Regenerate right after the reply names the stored question.
+  const asked = messages.at(-2);
+  const questionId = last?.role === 'assistant' ? last.metadata?.questionId : undefined;
+  useEffect(() => {
+    if (!questionId || asked?.role !== 'user' || asked.id === questionId) return;
+    setMessages((ms) => ms.map((m) => (m === asked ? { ...m, id: questionId } : m)));
+  }, [asked, questionId, setMessages]);
 
   const [polls, setPolls] = useState(0);
   useEffect(() => {
@@ -206,10 +215,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
 
   // A reply written again (`messageId`; the last without it, as Retry does): useChat drops it and
   // what follows, and the server answers its question again on a new branch, keeping the old reply.
-  // Only Retry after a failed send with no reply begun is a resend: that question never reached the
-  // server.
-  const retry = (messageId?: string) =>
-    void regenerate({ messageId, body: { conversationId: conversationId.current, resend: !messageId && last?.role === 'user' } });
+  const retry = (messageId?: string) => void regenerate({ messageId, body: { conversationId: conversationId.current } });
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
 
   return (

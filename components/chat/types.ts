@@ -22,6 +22,8 @@ export interface MessageMetadata {
   status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped' | string;
   model?: string;
   usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+  /** A reply's question: its stored id, sent as the reply starts (the question was sent under useChat's own id). */
+  questionId?: string;
   /** All versions of the message (edits, regenerations), oldest first; only when there are several. */
   versions?: string[];
 }

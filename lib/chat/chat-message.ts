@@ -31,6 +31,8 @@ export interface ChatMessageMetadata {
   status: ReplyStatus;
   model?: string;
   usage?: ReplyUsage;
+  /** A reply's question: the stored id of the message it answers. */
+  questionId?: string;
   /** The ids of all versions of the message (edits, regenerations), oldest first; only when there are several. */
   versions?: string[];
 }

@@ -28,6 +28,7 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
     conversationId,
     assistant: started.assistant,
     question: started.question,
+    questionId: started.questionId,
     passages,
     history: started.history,
     model,

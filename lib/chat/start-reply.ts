@@ -13,7 +13,7 @@ import { titleFromMessage } from './title-from-message';
  * Claims the conversation's reply slot (409 if taken, 404 if not the caller's)
  * and stores the user's message with an empty `streaming` assistant message,
  * so a reply can never be lost without a trace. Returns what the reply needs:
- * the question, the history within its token budget, the previous question.
+ * the question and its stored id, the history within its token budget, the previous question.
  */
 export async function startReply({ conversationId, ownerId, content, modelId, regenerate, edit }: {
   conversationId: string;
@@ -32,10 +32,11 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
-  const started = (question: string, earlier: EarlierMessage[]) => {
+  const started = (question: { id: string; text: string }, earlier: EarlierMessage[]) => {
     const previous = earlier.reverse();
     return {
-      question,
+      question: question.text,
+      questionId: question.id,
       assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
       previousQuestion: previousUserText(previous),
@@ -54,12 +55,12 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       throw error;
     }
   };
-  const asked = { text: content, createdAt: userCreatedAt };
+  const asked = { id: uuidv7(), text: content, createdAt: userCreatedAt };
 
   if (!regenerate && !edit) {
     // The usual case is one round trip: a free slot in one's own conversation.
     const newTurn = () => storeTurn({ ...turn, question: asked, after: 'head', title: titleOf(content) });
-    return started(content, (await newTurn()) ?? (await afterClaim(newTurn)));
+    return started(asked, (await newTurn()) ?? (await afterClaim(newTurn)));
   }
 
   // Regenerate: a new reply to a stored question (never the client's copy of it), beside the old
@@ -83,18 +84,18 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       // message is the first question.
       if (!question && !head) {
         const stored = await storeTurn({ ...turn, question: asked, after: null, title: titleOf(content) });
-        return stored && started(content, stored);
+        return stored && started(asked, stored);
       }
       if (question?.role !== 'user') throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
       const text = textOfParts(question.parts);
       const stored = await storeTurn({ ...turn, question: { id: question.id }, after: question.parentId, title: titleOf(text) });
-      return stored && started(text, stored);
+      return stored && started({ id: question.id, text }, stored);
     }
 
     const question = edit === true ? await lastQuestion() : await message(edit);
     if (edit === true && !question) throw new ApiError('conflict', 'There is no question to edit in this conversation.');
     if (question?.role !== 'user') throw notFound('question in this conversation');
     const stored = await storeTurn({ ...turn, question: asked, after: question.parentId, title: titleOf(content) });
-    return stored && started(content, stored);
+    return stored && started(asked, stored);
   });
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import { v7 as uuidv7 } from 'uuid';
 import { prisma } from '@/lib/db';
 
 export interface EarlierMessage {
@@ -32,8 +31,8 @@ const HISTORY_MESSAGES = 100;
 export async function storeTurn(turn: {
   conversationId: string;
   ownerId: string;
-  /** The new question, or the stored one answered again (regenerate). */
-  question: { text: string; createdAt: Date } | { id: string };
+  /** The new question (stored under `id`), or the stored one answered again (regenerate). */
+  question: { id: string; text: string; createdAt: Date } | { id: string };
   after: 'head' | string | null;
   reply: { id: string; model: string; createdAt: Date };
   title: string;
@@ -41,7 +40,7 @@ export async function storeTurn(turn: {
   const db = await prisma();
   const { conversationId, question, reply } = turn;
   const asked = 'text' in question ? question : undefined;
-  const questionId = asked ? uuidv7() : (question as { id: string }).id;
+  const questionId = question.id;
   const userParts = JSON.stringify([{ type: 'text', text: asked?.text ?? '' }]);
   const afterHead = turn.after === 'head';
   const after = afterHead ? null : turn.after;

@@ -18,6 +18,8 @@ export interface ReplyJob {
   conversationId: string;
   assistant: { id: string; createdAt: Date };
   question: string;
+  /** The stored question's id: a client that sent it under an id of its own learns the server's. */
+  questionId: string;
   /** The retrieved passages (retrieval already under way). */
   passages: Promise<SearchHit[]>;
   history: ModelMessage[];
@@ -100,7 +102,12 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
 
   const done = (async () => {
     const stopHeartbeat = runInBackground(() => startReplyHeartbeat(job.assistant.id, () => latest?.parts, stop));
-    const metadata: ChatMessageMetadata = { createdAt: job.assistant.createdAt.toISOString(), model: job.modelId, status: 'streaming' };
+    const metadata: ChatMessageMetadata = {
+      createdAt: job.assistant.createdAt.toISOString(),
+      model: job.modelId,
+      questionId: job.questionId,
+      status: 'streaming',
+    };
     let failed = false;
     let usage: ReplyUsage | undefined;
     let passages: NumberedPassage[] = [];

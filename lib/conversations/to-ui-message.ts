@@ -6,10 +6,11 @@ import type { UIMessageView } from '@/lib/schemas/conversations';
  * A stored message in the AI SDK `UIMessage` shape, exactly as it was streamed. A reply still
  * `streaming` whose heartbeat has stopped belongs to a process that died: it is shown as the
  * `interrupted` reply it will be marked as, so a client watching it knows to stop. A message
- * with other versions (an edited question, a regenerated reply) lists them all in `versions`.
+ * with other versions (an edited question, a regenerated reply) lists them all in `versions`; a
+ * reply names the question it answers in `questionId`, as its stream's `start` did.
  */
 export function toUIMessage(
-  row: Pick<Message, 'id' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'> & { versions?: string[] },
+  row: Pick<Message, 'id' | 'parentId' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'> & { versions?: string[] },
 ): UIMessageView {
   const extra = (row.metadata ?? {}) as Record<string, unknown>;
   return {
@@ -22,6 +23,7 @@ export function toUIMessage(
       status: row.status === 'streaming' && Date.now() - row.updatedAt.getTime() > REPLY_STALE_MS ? 'interrupted' : row.status,
       ...(row.model ? { model: row.model } : {}),
       ...(row.usage ? { usage: row.usage as Record<string, unknown> } : {}),
+      ...(row.role === 'assistant' && row.parentId ? { questionId: row.parentId } : {}),
       ...(row.versions && row.versions.length > 1 ? { versions: row.versions } : {}),
     },
   };

@@ -123,10 +123,11 @@ export const askResponseSchema = z
 const streamDescription = [
   'The reply as an AI SDK UI message stream (Server-Sent Events, header `x-vercel-ai-ui-message-stream: v1`),',
   'readable with `useChat` or `readUIMessageStream`. Chunks, in order: `start` (with `messageId`, the stored',
-  'assistant message id, and `messageMetadata` `{createdAt, model, status: "streaming"}`), `start-step`,',
+  'assistant message id, and `messageMetadata` `{createdAt, model, questionId, status: "streaming"}`: `questionId` is the',
+  'stored id of the question, which a client that sent it under an id of its own should take over), `start-step`,',
   '`text-start`/`text-delta`/`text-end` (text with inline `[n]` markers), `finish-step`, then one `source-document`',
   'per cited source (`sourceId` = knowledge source id) and one `data-citation` per cited passage (payload: Citation),',
-  'then `finish` with `messageMetadata` `{createdAt, model, status: "complete"|"failed"|"stopped", usage}`. A model failure',
+  'then `finish` with `messageMetadata` `{createdAt, model, questionId, status: "complete"|"failed"|"stopped", usage}`. A model failure',
   'sends an `error` chunk before the citations and ends with status `failed`; a stopped reply (`POST /conversations/{id}/stop`)',
   'ends with the citations of what was written, `finishReason: "other"` and status `stopped`. The stored message has exactly these',
   'parts. The `X-Message-Id` header also names the assistant message.',

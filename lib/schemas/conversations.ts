@@ -49,6 +49,7 @@ export const uiMessageSchema = z
       }),
       model: z.string().optional(),
       usage: z.record(z.string(), z.unknown()).optional(),
+      questionId: z.uuid().optional().meta({ description: 'On a reply: the id of the question it answers.' }),
       versions: z
         .array(z.uuid())
         .optional()

@@ -53,6 +53,8 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(reply.id).toBe(message.id);
     expect(reply.parts).toEqual(message.parts);
     expect(reply.metadata).toEqual(message.metadata);
+    // The reply's start names the stored question, so a client can take its id over at once.
+    expect(chunks[0]).toMatchObject({ type: 'start', messageId: message.id, messageMetadata: { questionId: stored.messages[0]!.id } });
   });
 
   it('accepts the useChat request carrying only the new UIMessage, and the default {messages} body', async () => {
@@ -90,6 +92,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(textOf(again.message)).toBe(textOf(first.message));
     const stored = await getConversation(key, id);
     expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
+    expect(again.message.metadata?.questionId).toBe(stored.messages[0]!.id);
   });
 
   it('edits the last question: the new question and its reply take the place of the old pair, kept as another version', async () => {
