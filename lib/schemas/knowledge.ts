@@ -249,6 +249,28 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/knowledge/sources/{id}/text': {
+    get: {
+      tags: ['knowledge'],
+      summary: 'Read a source’s text',
+      description:
+        'The text the source was ingested as (its parser’s Markdown, headings as `#` lines; plain text for a `text/plain` ' +
+        'source), which the `location.start`/`end` ' +
+        'offsets of its search hits and citations index, in UTF-16 code units as JavaScript strings count them. Whitespace ' +
+        'between passages is kept to its length, not always to its exact characters. Send the `ETag` back in ' +
+        '`If-None-Match` for a 304 while the source is unchanged.',
+      requestParams: { path: idParam },
+      responses: {
+        200: { description: 'The text.', content: { 'text/markdown': { schema: z.string() }, 'text/plain': { schema: z.string() } } as never },
+        304: { description: 'Unchanged since the `ETag` sent in `If-None-Match`.' },
+        400: e400,
+        401: e401,
+        404: e404,
+        409: errorResponse('The source has no text yet (its first ingestion is under way) or failed to ingest.'),
+        429: e429,
+      },
+    },
+  },
   '/knowledge/search': {
     get: {
       tags: ['knowledge'],

@@ -1,0 +1,26 @@
+import { parseParams } from '@/lib/http/validation';
+import { otherMethods, withApi } from '@/lib/http/with-api';
+import { readSourceText } from '@/lib/knowledge/source-text';
+import { idParam } from '@/lib/schemas/common';
+
+type Params = { id: string };
+
+// GET /api/knowledge/sources/{id}/text – the source's text as ingested, which citations' offsets index
+export const GET = withApi<Params>(
+  async ({ req, params }) => {
+    const { id } = parseParams(params, idParam);
+    const { generation, text, mediaType } = await readSourceText(id);
+    const etag = `"${id}.${generation}"`;
+    const headers = { etag, 'cache-control': 'private, no-cache' };
+    if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+      await text.cancel();
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(text.pipeThrough(new TextEncoderStream()), {
+      headers: { ...headers, 'content-type': `${mediaType}; charset=utf-8` },
+    });
+  },
+  { auth: 'user' },
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
