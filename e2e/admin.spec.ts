@@ -222,7 +222,7 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await removeSources(page, /^Pager /);
 });
 
-test('retrieval search shows scored chunks with their locations', async ({ adminPage: page }) => {
+test('retrieval search shows scored chunks with their locations, and opens one in its whole source', async ({ adminPage: page }) => {
   await page.getByTestId('paste-title').fill('Boiler manual');
   await page.getByTestId('paste-text').fill(`# Boiler manual\n\n## Pressure\nThe boiler pressure should read between 1 and 1.5 bar when cold. Run ${Date.now()}.`);
   await page.getByTestId('paste-submit').click();
@@ -234,6 +234,18 @@ test('retrieval search shows scored chunks with their locations', async ({ admin
   await expect(hit.getByTestId('retrieval-score')).toHaveText(/^\d+\.\d{3}$/);
   await expect(hit).toContainText(/chars \d+–\d+/);
   await expect(hit).toContainText('1.5 bar');
+  // The preview reads as text, without the Markdown's heading marks.
+  await expect(hit).not.toContainText('##');
+
+  // The result opens the source it came from, as Markdown, at the passage.
+  await hit.getByTestId('retrieval-open').click();
+  const dialog = page.getByTestId('passage-dialog');
+  await expect(dialog.getByTestId('passage-title')).toHaveText('Boiler manual');
+  await expect(dialog.getByRole('heading', { name: 'Pressure' })).toBeVisible();
+  await expect(dialog.locator('[data-passage]').filter({ hasText: 'boiler pressure should read' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(hit.getByTestId('retrieval-open')).toBeFocused();
 });
 
 test('API keys: created once with copy, listed, revoked', async ({ adminPage: page }) => {

@@ -83,13 +83,14 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   const snippet = page.getByTestId('citation-preview-snippet');
   expect(await snippet.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 30)).toBe(true);
 
-  // 4. Opening the citation shows the passage in its context.
+  // 4. Opening the citation shows the whole source, at the cited passage, the quoted words marked.
   await pdfSource.click();
   const passage = page.getByTestId('passage-dialog');
   await expect(passage).toBeVisible();
   await expect(passage.getByTestId('passage-title')).toContainText(/zephyr/i);
-  await expect(passage.getByTestId('passage-text')).toContainText('flushed every 412 operating hours');
-  await expect(passage.getByTestId('passage-highlight')).toBeVisible();
+  await expect(passage.getByTestId('passage-highlight')).toContainText('flushed every 412 operating hours');
+  await expect(passage.getByTestId('passage-highlight')).toBeInViewport();
+  await expect(passage.getByTestId('passage-text')).toContainText('Always isolate the electrical supply'); // page 1, not cited
   await expect(passage).toContainText(/p\. \d/);
   await page.keyboard.press('Escape');
   await expect(passage).toBeHidden();

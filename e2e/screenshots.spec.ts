@@ -1,7 +1,7 @@
 import { addTextSource, expect, removeSources, signInThroughForm, test, paceReplies } from './support/fixtures';
 
-// Screenshots for review, written by the tests: the chat mid-answer and the
-// admin page with an ingestion in progress, on desktop and at 390 px.
+// Screenshots for review, written by the tests: the chat mid-answer, its answer and
+// a cited source, and the admin page with an ingestion in progress, on desktop and at 390 px.
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -43,6 +43,10 @@ for (const vp of VIEWPORTS) {
     await paceReplies(page, null);
     await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     await page.screenshot({ path: `e2e/screenshots/chat-answer-${vp.name}.png` });
+    // A citation opens the whole guide at the cited passage.
+    await reply.getByTestId('citation-link').first().click();
+    await expect(page.getByTestId('passage-highlight')).toBeInViewport();
+    await page.screenshot({ path: `e2e/screenshots/chat-source-${vp.name}.png` });
     await context.close();
   });
 

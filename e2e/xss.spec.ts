@@ -72,5 +72,8 @@ test('markup in a source, a conversation title and a message stays inert text', 
   await admin.getByTestId('retrieval-submit').click();
   await expect(admin.getByTestId('retrieval-result').first()).toContainText('Quokka');
   await assertInert(admin, adminEvents);
+  await admin.getByTestId('retrieval-open').first().click();
+  await expect(admin.getByTestId('passage-text')).toContainText('<script>alert("xss-script")</script>');
+  await assertInert(admin, adminEvents);
   await admin.context().close();
 });

@@ -1,9 +1,11 @@
 'use client';
 
 import { useState } from 'react';
+import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
+import { markdownPreview } from './markdown-preview';
 import type { SearchResult } from './types';
 
 function where(r: SearchResult): string {
@@ -14,12 +16,17 @@ function where(r: SearchResult): string {
   return bits.join(' · ');
 }
 
-/** Runs the assistant's own retrieval, so an admin sees which passages an answer would draw on. */
+/**
+ * Runs the assistant's own retrieval, so an admin sees which passages an answer would draw on;
+ * a result opens its whole source at the passage.
+ */
 export function RetrievalSearch() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const opened = open !== null ? results?.[open] : undefined;
 
   async function search(e: React.FormEvent) {
     e.preventDefault();
@@ -69,18 +76,30 @@ export function RetrievalSearch() {
               <li key={r.chunkId} className="rounded-lg border border-border bg-bg p-3" data-testid="retrieval-result">
                 <div className="flex items-baseline gap-2 text-sm">
                   <span className="font-semibold tabular-nums text-muted">{i + 1}.</span>
-                  <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{r.title}</span>
+                  <button
+                    type="button"
+                    dir="auto"
+                    onClick={() => setOpen(i)}
+                    title="Show this passage in its source"
+                    data-testid="retrieval-open"
+                    className="min-w-0 flex-1 truncate text-left font-medium text-accent hover:underline"
+                  >
+                    {r.title}
+                  </button>
                   <span className="shrink-0 rounded bg-accent-soft px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="retrieval-score">
                     {r.score.toFixed(3)}
                   </span>
                 </div>
                 <p className="mt-0.5 text-xs text-muted">{where(r)}</p>
-                <p className="mt-1.5 line-clamp-3 text-sm">{r.text}</p>
+                <p dir="auto" className="mt-1.5 line-clamp-3 text-sm">
+                  {markdownPreview(r.text)}
+                </p>
               </li>
             ))}
           </ol>
         )
       ) : null}
+      {opened ? <PassageDialog passage={opened} label={`Result ${open! + 1}`} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

@@ -71,7 +71,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
           ) : null}
         </div>
       ) : null}
-      {opened && open !== null ? <PassageDialog citation={opened} index={open} onClose={() => setOpen(null)} /> : null}
+      {opened && open !== null ? <PassageDialog passage={opened} label={`Source ${open}`} onClose={() => setOpen(null)} /> : null}
     </article>
   );
 }

@@ -1,9 +1,10 @@
 import { Children, createContext, isValidElement, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CitationLink } from './citation-link';
 import { CodeBlock } from './code-block';
 import { remarkCitations } from './remark-citations';
+import { remarkMarks, type TextMark } from './remark-marks';
 import type { Citation } from './types';
 
 /**
@@ -96,6 +97,21 @@ export const Markdown = memo(function Markdown({ text, citations, onOpenCitation
           {text}
         </ReactMarkdown>
       </CitationsContext>
+    </div>
+  );
+});
+
+/**
+ * A source's text (its parser's Markdown) with the given ranges marked, under the same rules as
+ * a reply: no raw HTML, no scriptable links, no foreign images. Its lines stay lines.
+ */
+export const SourceMarkdown = memo(function SourceMarkdown({ text, marks }: { text: string; marks: TextMark[] }) {
+  const plugins = useMemo((): Options['remarkPlugins'] => [remarkGfm, [remarkMarks, { marks }]], [marks]);
+  return (
+    <div className="prose-chat">
+      <ReactMarkdown remarkPlugins={plugins} skipHtml={false} urlTransform={safeUrl} components={COMPONENTS}>
+        {text}
+      </ReactMarkdown>
     </div>
   );
 });

@@ -1,72 +1,134 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { describeLocation, type Citation } from './types';
+import { MARK_ELEMENTS, type TextMark } from './remark-marks';
+import { describeLocation, type CitationLocation } from './types';
 
-interface Hit {
-  chunkId: string;
-  text: string;
+const SourceMarkdown = lazy(() => import('./markdown').then((m) => ({ default: m.SourceMarkdown })));
+
+/** A passage of a source: a citation (with the snippet it quotes) or a search hit. */
+export interface Passage {
+  sourceId: string;
+  title: string;
+  location: CitationLocation;
+  snippet?: string;
 }
 
-type Context = { state: 'loading' } | { state: 'found'; text: string } | { state: 'gone' } | { state: 'snippet-only' };
+type Source = { state: 'loading' } | { state: 'found'; text: string; markdown: boolean } | { state: 'gone' } | { state: 'unavailable' };
+
+/** Longer text is shown as plain text: rendering Markdown that long would hold the page up. */
+const MARKDOWN_CHARS = 300_000;
 
 function trimEllipsis(s: string) {
   return s.replace(/^[\s.…]+|[\s.…]+$/g, '');
 }
 
-/** Where the snippet sits in the passage, ignoring how whitespace was collapsed in the snippet. */
-function locate(text: string, snippet: string): { start: number; end: number } | null {
+/** Where the snippet sits in the text (from `from` on), ignoring how whitespace was collapsed in the snippet. */
+function locate(text: string, snippet: string, from = 0): { start: number; end: number } | null {
   const words = snippet.split(/\s+/).filter(Boolean);
   if (!words.length) return null;
-  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+  pattern.lastIndex = from;
   const match = pattern.exec(text);
   return match ? { start: match.index, end: match.index + match[0].length } : null;
 }
 
 /**
- * Shows a cited passage in its surrounding text: the cited chunk is looked up
- * through the same retrieval endpoint the assistant used, and the snippet is
- * marked inside it. A source deleted since the answer is said to be gone.
+ * The whole source a passage comes from, scrolled to the passage, which is tinted, with the
+ * snippet a citation quotes marked inside it. Its offsets index the source's text as ingested
+ * (GET /api/knowledge/sources/{id}/text). A source replaced since loses the passage's place: the
+ * snippet is then looked for anywhere in it. A source deleted since is said to be gone.
  */
-export function PassageDialog({ citation, index, onClose }: { citation: Citation; index: number; onClose: () => void }) {
+export function PassageDialog({ passage, label, onClose }: { passage: Passage; label: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [context, setContext] = useState<Context>({ state: 'loading' });
+  const body = useRef<HTMLDivElement>(null);
+  const [source, setSource] = useState<Source>({ state: 'loading' });
 
   useEffect(() => {
     ref.current?.showModal();
-    const params = new URLSearchParams({ q: trimEllipsis(citation.snippet).slice(0, 300) || citation.title, sourceId: citation.sourceId, k: '10' });
     let cancelled = false;
-    fetch(`/api/knowledge/search?${params}`)
+    fetch(`/api/knowledge/sources/${encodeURIComponent(passage.sourceId)}/text`)
       .then(async (res) => {
-        if (!res.ok) return setContext({ state: res.status === 404 ? 'gone' : 'snippet-only' });
-        const body = (await res.json()) as { data: Hit[] };
-        const hit = body.data.find((h) => h.chunkId === citation.chunkId);
-        if (!cancelled) setContext(hit ? { state: 'found', text: hit.text } : body.data.length ? { state: 'snippet-only' } : { state: 'gone' });
+        const next: Source = res.ok
+          ? { state: 'found', text: await res.text(), markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? '') }
+          : { state: res.status === 404 ? 'gone' : 'unavailable' };
+        if (!cancelled) setSource(next);
       })
-      .catch(() => !cancelled && setContext({ state: 'snippet-only' }));
+      .catch(() => !cancelled && setSource({ state: 'unavailable' }));
     return () => {
       cancelled = true;
     };
-  }, [citation]);
+  }, [passage.sourceId]);
 
-  const where = describeLocation(citation);
-  const snippet = trimEllipsis(citation.snippet);
-  let body: React.ReactNode = <blockquote className="border-l-4 border-accent pl-3">{citation.snippet}</blockquote>;
-  if (context.state === 'found') {
-    const at = locate(context.text, snippet);
-    body = !at ? (
-      <p className="whitespace-pre-wrap">{context.text}</p>
-    ) : (
-      <p className="whitespace-pre-wrap">
-        {context.text.slice(0, at.start)}
-        <mark data-testid="passage-highlight" className="rounded bg-mark px-0.5 text-fg">
-          {context.text.slice(at.start, at.end)}
-        </mark>
-        {context.text.slice(at.end)}
-      </p>
+  const snippet = trimEllipsis(passage.snippet ?? '');
+  const text = source.state === 'found' ? source.text : '';
+  const marks = useMemo((): TextMark[] | null => {
+    if (!text) return null;
+    const { start, end } = passage.location;
+    const quoted = snippet ? locate(text, snippet, start) : null;
+    // The passage is where it was cited, unless the source has changed since.
+    if (end <= text.length && (!snippet || (quoted && quoted.end <= end))) {
+      return [{ start, end, kind: 'passage' }, ...(quoted ? [{ ...quoted, kind: 'snippet' as const }] : [])];
+    }
+    const anywhere = snippet ? locate(text, snippet) : null;
+    return anywhere ? [{ ...anywhere, kind: 'snippet' }] : null;
+  }, [text, snippet, passage.location]);
+
+  // Scrolled to the snippet (or the passage) once it is on screen: the Markdown view loads lazily.
+  useEffect(() => {
+    if (source.state !== 'found') return;
+    const scroll = () => {
+      const el = body.current?.querySelector('[data-testid="passage-highlight"], [data-passage]');
+      el?.scrollIntoView({ block: 'center' });
+      return Boolean(el);
+    };
+    if (scroll()) return;
+    const observer = new MutationObserver(() => scroll() && observer.disconnect());
+    if (body.current) observer.observe(body.current, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [source.state]);
+
+  const where = describeLocation(passage);
+  const quote = passage.snippet ? <blockquote className="mb-4 border-l-4 border-accent pl-3">{passage.snippet}</blockquote> : null;
+  const loading = (
+    <p className="flex items-center gap-2 text-muted">
+      <Spinner /> Loading the source…
+    </p>
+  );
+  let content: React.ReactNode = null;
+  if (source.state === 'loading') {
+    content = loading;
+  } else if (source.state === 'gone' || source.state === 'unavailable') {
+    content = (
+      <>
+        <p className="mb-3 text-sm text-warning">
+          {source.state === 'gone' ? 'This source is no longer in the knowledge base.' : 'The source’s text cannot be shown right now.'}
+          {passage.snippet ? ' The cited snippet:' : ''}
+        </p>
+        {quote}
+      </>
+    );
+  } else {
+    const changed = marks === null || marks.every((m) => m.kind !== 'passage');
+    content = (
+      <>
+        {changed && passage.snippet ? (
+          <>
+            <p className="mb-3 text-sm text-warning">This source has changed since the answer was written. The cited snippet:</p>
+            {marks === null ? quote : null}
+          </>
+        ) : null}
+        {source.markdown && text.length <= MARKDOWN_CHARS ? (
+          <Suspense fallback={loading}>
+            <SourceMarkdown text={text} marks={marks ?? NO_MARKS} />
+          </Suspense>
+        ) : (
+          <PlainText text={text} marks={marks ?? NO_MARKS} />
+        )}
+      </>
     );
   }
 
@@ -76,13 +138,13 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
       onClose={onClose}
       aria-labelledby="passage-title"
       data-testid="passage-dialog"
-      className="m-auto max-h-[85vh] w-[min(94vw,40rem)] overflow-hidden rounded-xl border border-border bg-bg p-0 text-fg shadow-xl backdrop:bg-black/40"
+      className="m-auto max-h-[88vh] w-[min(94vw,48rem)] overflow-hidden rounded-xl border border-border bg-bg p-0 text-fg shadow-xl backdrop:bg-black/40"
     >
       <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
         <div className="min-w-0">
-          <p className="text-xs font-medium uppercase tracking-wide text-muted">Source {index}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-muted">{label}</p>
           <h2 id="passage-title" dir="auto" className="truncate text-base font-semibold" data-testid="passage-title">
-            {citation.title}
+            {passage.title}
           </h2>
           {where ? <p className="text-sm text-muted">{where}</p> : null}
         </div>
@@ -90,15 +152,32 @@ export function PassageDialog({ citation, index, onClose }: { citation: Citation
           <CloseIcon />
         </Button>
       </div>
-      <div className="max-h-[60vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed" data-testid="passage-text" tabIndex={0} aria-label="Passage">
-        {context.state === 'loading' ? (
-          <p className="flex items-center gap-2 text-muted">
-            <Spinner /> Loading the passage…
-          </p>
-        ) : null}
-        {context.state === 'gone' ? <p className="mb-3 text-sm text-warning">This source is no longer in the knowledge base. The cited snippet:</p> : null}
-        {context.state !== 'loading' ? body : null}
+      <div
+        ref={body}
+        className="max-h-[68vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed [&_.prose-chat>:first-child]:mt-0"
+        data-testid="passage-text"
+        tabIndex={0}
+        aria-label={`${passage.title}, the whole source`}
+      >
+        {content}
       </div>
     </dialog>
   );
+}
+
+const NO_MARKS: TextMark[] = [];
+
+/** The text as written, with the same marks as the Markdown view. */
+function PlainText({ text, marks }: { text: string; marks: TextMark[] }) {
+  const cuts = [...new Set([0, text.length, ...marks.flatMap((m) => [m.start, m.end])])].filter((n) => n >= 0 && n <= text.length).sort((a, b) => a - b);
+  const pieces: React.ReactNode[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [start, end] = [cuts[i]!, cuts[i + 1]!];
+    const covers = (kind: TextMark['kind']) => marks.some((m) => m.kind === kind && m.start < end && m.end > start);
+    let piece: React.ReactNode = text.slice(start, end);
+    if (covers('snippet')) piece = <mark data-testid="passage-highlight" className={MARK_ELEMENTS.snippet.hProperties.className.join(' ')}>{piece}</mark>;
+    if (covers('passage')) piece = <span data-passage="" className={MARK_ELEMENTS.passage.hProperties.className.join(' ')}>{piece}</span>;
+    pieces.push(<span key={start}>{piece}</span>);
+  }
+  return <p className="whitespace-pre-wrap">{pieces}</p>;
 }

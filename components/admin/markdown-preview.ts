@@ -1,0 +1,13 @@
+/**
+ * A passage's Markdown read as plain text, for a few clamped lines: heading marks, emphasis,
+ * code ticks, quote and list marks and link targets go; the words stay.
+ */
+export function markdownPreview(markdown: string): string {
+  return markdown
+    .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|```.*$|~~~.*$)/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*?|`)(?=\S)([^]*?\S)\1/g, '$2')
+    .replace(/(?<!\w)(__?)(?=\S)([^]*?\S)\1(?!\w)/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

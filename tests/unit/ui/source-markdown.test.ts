@@ -1,0 +1,52 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { markdownPreview } from '@/components/admin/markdown-preview';
+import { SourceMarkdown } from '@/components/chat/markdown';
+import type { TextMark } from '@/components/chat/remark-marks';
+
+const render = (text: string, marks: TextMark[] = []) => renderToStaticMarkup(createElement(SourceMarkdown, { text, marks }));
+const range = (text: string, part: string, kind: TextMark['kind']): TextMark => {
+  const start = text.indexOf(part);
+  return { start, end: start + part.length, kind };
+};
+
+describe('a source shown as Markdown', () => {
+  const doc = '# Leave\n\nStaff get **25 days** a year.\nUnused days lapse in March.\n\n- Carry over: 5 days\n- Notice: two weeks';
+
+  it('marks the passage and, inside it, the snippet, by their offsets in the text', () => {
+    const html = render(doc, [range(doc, 'Staff get **25 days** a year.\nUnused days lapse in March.', 'passage'), range(doc, 'Unused days lapse', 'snippet')]);
+    expect(html).toContain('<h1>Leave</h1>');
+    // The passage runs through the emphasis; the heading and the list outside it are not marked.
+    expect(html).toMatch(/<span data-passage="" class="[^"]+">Staff get <\/span><strong><span data-passage="" class="[^"]+">25 days<\/span><\/strong>/);
+    expect(html).toMatch(/<span data-passage="" class="[^"]+"><mark data-testid="passage-highlight" class="[^"]+">Unused days lapse<\/mark><\/span><span data-passage="" class="[^"]+"> in March.<\/span>/);
+    expect(html).not.toMatch(/<h1><span data-passage/);
+    expect(html).not.toMatch(/<li dir="auto"><span data-passage/);
+  });
+
+  it('keeps the lines of a paragraph as lines', () => {
+    expect(render(doc)).toContain('a year.<br/>\nUnused days');
+  });
+
+  it('marks a list item inside the passage, and nothing when no mark reaches the text', () => {
+    expect(render(doc, [range(doc, 'Notice: two weeks', 'passage')])).toMatch(/<li dir="auto"><span data-passage="" class="[^"]+">Notice: two weeks<\/span><\/li>/);
+    expect(render(doc)).not.toMatch(/data-passage|<mark/);
+  });
+
+  it('shows raw HTML as text', () => {
+    const html = render('<script>alert(1)</script>', [{ start: 0, end: 25, kind: 'snippet' }]);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('markdownPreview', () => {
+  it('keeps the words of a passage without its Markdown marks', () => {
+    expect(markdownPreview('## Allowance\n\nStaff get **25 days** and _some_ `time`; see [the policy](https://x.example).\n\n- one\n> two')).toBe(
+      'Allowance Staff get 25 days and some time; see the policy. one two',
+    );
+  });
+  it('leaves a lone asterisk or snake_case words alone', () => {
+    expect(markdownPreview('2 * 3 = 6 in file_name_here')).toBe('2 * 3 = 6 in file_name_here');
+  });
+});
