@@ -49,11 +49,13 @@ export class ApiError extends Error {
   readonly title: string;
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
+  /** RFC 9457 extension members: more about this problem, for a client to act on. */
+  readonly extensions: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     detail: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: { errors?: FieldError[]; headers?: Record<string, string>; extensions?: Record<string, unknown> } = {},
   ) {
     super(detail);
     this.code = code;
@@ -61,6 +63,7 @@ export class ApiError extends Error {
     this.title = STATUS[code].title;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
   }
 }
 
@@ -78,6 +81,7 @@ export interface Problem {
 
 export function problemBody(error: ApiError, requestId?: string): Problem {
   return {
+    ...error.extensions,
     type: `${PROBLEM_BASE}${error.code.replaceAll('_', '-')}`,
     title: error.title,
     status: error.status,

@@ -113,12 +113,14 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
 /** The state of replaced content handed to the ingest queue (attempts counted from zero; retries set the same in SQL). */
 const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
 
-/** Content held by another source that has not failed would be stored twice: 409, naming it. */
+/** Content held by another source that has not failed would be stored twice: 409, naming it (`duplicateOf`: its id). */
 async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: string, hash: string): Promise<void> {
   const other = await db.source.findFirst({
     where: { contentHash: hash, status: { not: 'failed' }, id: { not: id } },
     select: { id: true, title: true },
     orderBy: { createdAt: 'asc' },
   });
-  if (other) throw new ApiError('conflict', `The same content is already stored as the source “${other.title}” (${other.id}).`);
+  if (other) {
+    throw new ApiError('conflict', `The same content is already stored as the source “${other.title}”.`, { extensions: { duplicateOf: other.id } });
+  }
 }
