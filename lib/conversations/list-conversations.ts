@@ -13,20 +13,27 @@ interface Row {
 
 /**
  * The owner's conversations, most recently active first, keyset-paginated. With `q`, only those
- * whose title or the text of one of their messages contains it, ignoring case: the text is
- * matched literally (`%` and `_` are no wildcards).
+ * whose title or the text of a message on show contains it, ignoring case: the text is matched
+ * literally (`%` and `_` are no wildcards). Versions left behind by an edit or a regeneration are
+ * not on show, and a conversation found for one of them would open without the words.
  */
 export async function listConversations({ ownerId, limit, cursor, q }: { ownerId: string; limit: number; cursor?: string; q?: string }) {
   const after = decodeCursor(cursor);
   const db = await prisma();
   const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
-  // Parts are AI SDK UIMessage parts: only `text` parts hold what was said.
+  // Parts are AI SDK UIMessage parts: only `text` parts hold what was said. The branch on show is
+  // the head's line of parents.
   const pattern = q === undefined ? undefined : `%${escapeLike(q)}%`;
   const match = pattern
     ? Prisma.sql`AND (c.title ILIKE ${pattern} OR EXISTS (
-        SELECT 1 FROM messages m
+        WITH RECURSIVE shown AS (
+          SELECT m.parent_id, m.parts FROM messages m WHERE m.id = c.head_id
+          UNION ALL
+          SELECT m.parent_id, m.parts FROM shown s JOIN messages m ON m.id = s.parent_id
+        )
+        SELECT 1 FROM shown m
         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.parts) = 'array' THEN m.parts ELSE '[]'::jsonb END) p
-        WHERE m.conversation_id = c.id AND p->>'type' = 'text' AND p->>'text' ILIKE ${pattern}
+        WHERE p->>'type' = 'text' AND p->>'text' ILIKE ${pattern}
       ))`
     : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`

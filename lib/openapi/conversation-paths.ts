@@ -19,7 +19,7 @@ export const conversationPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: "List the caller's conversations",
-      description: 'Most recently active first; keyset pagination with `nextCursor`. With `q`, only the conversations whose title or messages contain it.',
+      description: 'Most recently active first; keyset pagination with `nextCursor`. With `q`, only the conversations whose title or messages on show (the branch `GET` gives) contain it.',
       requestParams: { query: listConversationsQuery() },
       responses: {
         200: { description: 'A page of conversations.', content: jsonOf(conversationPageSchema) },

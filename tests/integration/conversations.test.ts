@@ -92,6 +92,19 @@ describe('conversations', () => {
     expect(first.data.map((c) => c.id)).toEqual([byQuestion]);
     const second = await find('kayak', `&limit=1&cursor=${first.nextCursor}`);
     expect(second).toEqual({ data: [expect.objectContaining({ id: byTitle })], nextCursor: null });
+
+    // An edited question leaves its first version off the branch on show: the search follows what is shown.
+    const edited = await create(dave, 'Water questions'); // titled: not named after its first question
+    await readReply(await send(dave, edited, { content: 'How deep is the canoe lake?' }));
+    await readReply(await send(dave, edited, { content: 'How deep is the rowing pond?', edit: true }));
+    expect((await find('canoe')).data.map((c) => c.id)).toEqual([]);
+    expect((await find('rowing pond')).data.map((c) => c.id)).toEqual([edited]);
+    const [older] = (await bodyOf<{ messages: { id: string; metadata: { versions?: string[] } }[] }>(await api('GET', `/api/conversations/${edited}`, { key: dave })))
+      .messages[0]!.metadata.versions!;
+    await api('PATCH', `/api/conversations/${edited}`, { key: dave, json: { messageId: older } });
+    expect((await find('canoe')).data.map((c) => c.id)).toEqual([edited]);
+    expect((await find('rowing pond')).data.map((c) => c.id)).toEqual([]);
+
     for (const bad of ['', '   ', 'a\u0000b', 'x'.repeat(201)]) {
       const res = await api('GET', `/api/conversations?q=${encodeURIComponent(bad)}`, { key: dave });
       expect(res.status).toBe(400);
