@@ -52,6 +52,11 @@ test('pasted text, a dropped file and a refused URL each report in words', async
   const queued = page.getByTestId('upload-item').filter({ hasText: '127.0.0.1' });
   // Depending on the check, the refusal comes at once (400) or as a failed ingestion with its error.
   await expect(refusal.or(queued.getByTestId('upload-error'))).toBeVisible({ timeout: 30_000 });
+
+  // Finished uploads are cleared from the list; their sources stay.
+  await page.getByTestId('clear-uploads').click();
+  await expect(page.getByTestId('upload-item')).toHaveCount(0);
+  await expect(page.getByTestId('source-row').filter({ hasText: `Kettle notes ${stamp}` })).toHaveCount(1);
 });
 
 test('a web page that was down is retried, and fetched again when it changes', async ({ adminPage: page }) => {
@@ -169,6 +174,14 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await page.getByTestId('sort-title').click();
   await expect(page.getByText('Page 1')).toBeVisible();
   await expect(titles()).toHaveText(pagers(2, 22).reverse());
+  // The order, the search and the filter live in the address: a reload (or a shared link) keeps them.
+  await page.getByTestId('status-filter').selectOption('ready');
+  await expect(page).toHaveURL(/\/admin\?status=ready&sort=-title&q=pager$/);
+  await page.reload();
+  await expect(page.getByTestId('source-search')).toHaveValue('pager');
+  await expect(page.getByTestId('status-filter')).toHaveValue('ready');
+  await expect(titles()).toHaveText(pagers(2, 22).reverse());
+  await page.getByTestId('status-filter').selectOption('');
   await page.getByTestId('source-search').fill('');
   await page.getByTestId('sort-createdAt').click();
   await page.getByTestId('sort-createdAt').click();

@@ -6,6 +6,7 @@ import { RetrievalSearch } from '@/components/admin/retrieval-search';
 import { SignInForm } from '@/components/admin/sign-in-form';
 import { SignOutButton } from '@/components/admin/sign-out-button';
 import { SourcesTable } from '@/components/admin/sources-table';
+import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
 
 export const metadata: Metadata = { title: 'Knowledge' };
@@ -20,7 +21,7 @@ function Brand() {
 }
 
 // The knowledge manager. Everything on it goes through the same /api routes a script would use.
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const principal = await pagePrincipal();
 
   if (principal?.role !== 'admin') {
@@ -56,7 +57,7 @@ export default async function AdminPage() {
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="admin-console">
         <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
         <KnowledgeUploader />
-        <SourcesTable />
+        <SourcesTable initial={readSourcesView(await searchParams)} />
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <RetrievalSearch />
           <KeysManager />

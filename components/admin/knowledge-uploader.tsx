@@ -4,8 +4,9 @@ import { useRef, useState } from 'react';
 import { describeProblem } from '@/components/client-api';
 import { UploadIcon } from '@/components/ui/icons';
 import { PasteForm, UrlForm } from './add-source-forms';
+import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
-import { announceSourcesChanged, type Source } from './types';
+import { announceSourcesChanged, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const ACCEPT = '.txt,.md,.markdown,.mdx,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
@@ -38,6 +39,10 @@ export function KnowledgeUploader() {
       update(key, { error: describeProblem(e) });
     }
   }
+
+  // An upload is done once it failed or its source is no longer being ingested.
+  const done = (u: Upload) => u.error !== null || (u.source !== null && !isIngesting(latestSource(u.source)));
+  const clearDone = () => setUploads((all) => all.filter((u) => !done(u)));
 
   function addFiles(files: FileList | File[]) {
     // One request per file, so each shows its own progress and its own error.
@@ -112,11 +117,21 @@ export function KnowledgeUploader() {
         <PasteForm onSubmit={(title, text) => addJson(title || 'Pasted text', { title: title || undefined, text })} />
       </div>
       {uploads.length ? (
-        <ul className="mt-4 space-y-2" aria-label="Recent uploads" data-testid="upload-list">
-          {uploads.map((u) => (
-            <UploadItem key={u.key} upload={u} />
-          ))}
-        </ul>
+        <div className="mt-4">
+          <div className="mb-2 flex items-center justify-between">
+            <h3 id="recent-uploads" className="text-sm font-medium text-muted">
+              Recent uploads
+            </h3>
+            <button type="button" onClick={clearDone} className="rounded-md px-2 py-1 text-sm text-accent hover:bg-accent-soft" data-testid="clear-uploads">
+              Clear finished
+            </button>
+          </div>
+          <ul className="space-y-2" aria-labelledby="recent-uploads" data-testid="upload-list">
+            {uploads.map((u) => (
+              <UploadItem key={u.key} upload={u} />
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );

@@ -27,6 +27,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The newest known copy of a source, outside React (the hook below is the same for a component). */
+export function latestSource(source: Source): Source {
+  const newest = latest.get(source.id);
+  return newest && newest.updatedAt >= source.updatedAt ? newest : source;
+}
+
 /** The newest known copy of a source (or the given one while nothing newer is known). */
 export function useLatestSource<T extends Source | null>(source: T): T {
   const id = source?.id;
@@ -35,6 +41,5 @@ export function useLatestSource<T extends Source | null>(source: T): T {
     () => (id ? latest.get(id) : undefined),
     () => undefined,
   );
-  if (!source || !newest) return source;
-  return (newest.updatedAt >= source.updatedAt ? newest : source) as T;
+  return (source && newest ? latestSource(source) : source) as T;
 }

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
 import { announceSourcesChanged, type Source, type SourceStatus } from './types';
-import { useSources, type SourceSortKey } from './use-sources';
+import type { SourceSortKey, SourcesView } from './sources-view';
+import { useSources } from './use-sources';
 
 // Kind, size and date give way on small screens; title, status and chunks stay.
 const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: boolean }[] = [
@@ -20,8 +21,8 @@ const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: bo
 ];
 
 /** Every knowledge source: sorted, searched and filtered by the server, paginated, with delete and replace. */
-export function SourcesTable() {
-  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } = useSources();
+export function SourcesTable({ initial }: { initial: SourcesView }) {
+  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } = useSources(initial);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);

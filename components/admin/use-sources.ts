@@ -4,26 +4,22 @@ import { useEffect, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { SEARCH_DELAY_MS } from '@/components/ui/search-field';
 import { publishSources } from './source-store';
+import { sourcesViewQuery, type SourceSort, type SourcesView } from './sources-view';
 import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
 
-export type SourceSortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
-export interface SourceSort {
-  key: SourceSortKey;
-  dir: 1 | -1;
-}
-
 /**
  * One page of GET /api/knowledge/sources, following the order, the status
  * filter, the search box and the cursor trail; refetched when anything announces a change,
- * and every second while a source on the page is still being ingested.
+ * and every second while a source on the page is still being ingested. The order, filter and
+ * search start from the page's address and are kept in it, for a reload or a shared link.
  */
-export function useSources() {
-  const [status, setStatus] = useState<SourceStatus | ''>('');
-  const [sort, setSort] = useState<SourceSort>({ key: 'createdAt', dir: -1 });
-  const [query, setQuery] = useState('');
-  const [q, setQ] = useState('');
+export function useSources(initial: SourcesView) {
+  const [status, setStatus] = useState<SourceStatus | ''>(initial.status);
+  const [sort, setSort] = useState<SourceSort>(initial.sort);
+  const [query, setQuery] = useState(initial.q);
+  const [q, setQ] = useState(initial.q);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [page, setPage] = useState<{ data: Source[]; nextCursor: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +59,12 @@ export function useSources() {
       cancelled = true;
     };
   }, [url, tick]);
+
+  useEffect(() => {
+    const search = sourcesViewQuery({ status, sort, q });
+    if (search === window.location.search.slice(1)) return;
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
+  }, [status, sort, q]);
 
   useEffect(() => {
     const onChange = () => setTick((t) => t + 1);

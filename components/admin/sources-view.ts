@@ -1,0 +1,41 @@
+import type { SourceStatus } from './types';
+
+export type SourceSortKey = 'title' | 'kind' | 'status' | 'chunkCount' | 'size' | 'createdAt';
+export interface SourceSort {
+  key: SourceSortKey;
+  dir: 1 | -1;
+}
+
+/** What the sources table shows: its status filter, order and search, kept in the page's address. */
+export interface SourcesView {
+  status: SourceStatus | '';
+  sort: SourceSort;
+  q: string;
+}
+
+const STATUSES: readonly string[] = ['pending', 'processing', 'ready', 'failed'] satisfies SourceStatus[];
+const SORT_KEYS: readonly string[] = ['title', 'kind', 'status', 'chunkCount', 'size', 'createdAt'] satisfies SourceSortKey[];
+const DEFAULT_SORT: SourceSort = { key: 'createdAt', dir: -1 };
+
+const one = (value: string | string[] | null | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** The view an address asks for (`?status=failed&sort=-size&q=handbook`); anything unknown is the default. */
+export function readSourcesView(params: Record<string, string | string[] | undefined>): SourcesView {
+  const status = one(params.status);
+  const sort = one(params.sort);
+  const key = sort.replace(/^-/, '');
+  return {
+    status: STATUSES.includes(status) ? (status as SourceStatus) : '',
+    sort: SORT_KEYS.includes(key) ? { key: key as SourceSortKey, dir: sort.startsWith('-') ? -1 : 1 } : DEFAULT_SORT,
+    q: one(params.q).trim().slice(0, 200),
+  };
+}
+
+/** The address's query for a view, without what is the default. */
+export function sourcesViewQuery({ status, sort, q }: SourcesView): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (sort.key !== DEFAULT_SORT.key || sort.dir !== DEFAULT_SORT.dir) params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
+  if (q) params.set('q', q);
+  return params.toString();
+}
