@@ -50,6 +50,8 @@ export default defineConfig({
       RATE_LIMIT_REQUESTS: '100000',
       RATE_LIMIT_IP_REQUESTS: '100000',
       RATE_LIMIT_MESSAGES: '10000',
+      // Smaller than the default, so the composer's limit is seen to be the server's.
+      MAX_MESSAGE_CHARS: '4000',
     },
   },
 });

@@ -78,4 +78,15 @@ test('the chat can be used from the keyboard alone, with visible focus', async (
   await expect(page.getByTestId('passage-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('passage-dialog')).toBeHidden();
+
+  // First in the Tab order: a way past the sidebar, straight to the message box, shown when focused.
+  const first = await page.evaluate(
+    () => document.querySelector<HTMLElement>('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')?.dataset.testid,
+  );
+  expect(first).toBe('skip-link');
+  await page.getByTestId('skip-link').focus();
+  await expect(page.getByTestId('skip-link')).toBeInViewport();
+  await expect(page.getByTestId('composer-input')).not.toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('composer-input')).toBeFocused();
 });

@@ -146,3 +146,36 @@ test('New chat after a conversation started on the home page opens an empty chat
   await page.getByTestId('new-chat').click();
   await expect(page.getByTestId('empty-state')).toBeVisible();
 });
+
+test('a message over the server’s limit is kept whole and says how much to cut', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const input = page.getByTestId('composer-input');
+  await input.fill('x'.repeat(4010)); // MAX_MESSAGE_CHARS is 4,000 on the test server
+  await expect(page.getByTestId('composer-count')).toHaveText('10 characters over the 4,000 limit');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect((await input.inputValue()).length).toBe(4010);
+  await expect(page.getByTestId('send-button')).toBeDisabled();
+  await input.press('Enter');
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  await input.fill('x'.repeat(4000));
+  await expect(page.getByTestId('composer-count')).toHaveText('4,000 / 4,000');
+  await expect(page.getByTestId('send-button')).toBeEnabled();
+});
+
+test('a conversation deleted elsewhere offers a new chat, not a Retry that cannot succeed', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  await ask(page, 'When does the garden open?');
+  const id = page.url().split('/c/')[1]!;
+  // Deleted from another tab.
+  expect(await page.evaluate((c) => fetch(`/api/conversations/${c}`, { method: 'DELETE' }).then((r) => r.status), id)).toBe(204);
+  await page.getByTestId('composer-input').fill('Where does compost go?');
+  await page.getByTestId('composer-input').press('Enter');
+  await expect(page.getByTestId('chat-error')).toContainText('This conversation no longer exists.');
+  await expect(page.getByTestId('retry-button')).toHaveCount(0);
+  await page.getByTestId('new-chat-after-error').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page.getByTestId('chat-error')).toHaveCount(0);
+});

@@ -1,8 +1,12 @@
-import { AlertIcon, RefreshIcon } from '@/components/ui/icons';
+import Link from 'next/link';
+import { AlertIcon, PlusIcon, RefreshIcon } from '@/components/ui/icons';
+
+/** The HTTP status a failed send answered with, when it got that far. */
+export const statusOf = (error: Error): number | undefined => (error as { statusCode?: number }).statusCode;
 
 /** Words for a failed send: the server's problem detail, and when a 429 allows the next try. */
 export function describeChatError(error: Error, retryAfter: number | null): string {
-  const status = (error as { statusCode?: number }).statusCode;
+  const status = statusOf(error);
   let detail = '';
   try {
     const body = JSON.parse((error as { responseBody?: string }).responseBody ?? error.message) as { detail?: string };
@@ -18,19 +22,23 @@ export function describeChatError(error: Error, retryAfter: number | null): stri
   return 'The assistant could not finish this reply.';
 }
 
-export function ChatError({ message, onRetry }: { message: string; onRetry: () => void }) {
+const action = 'inline-flex h-8 items-center gap-1.5 rounded-md border border-danger/40 bg-bg px-2.5 font-medium text-danger hover:bg-danger-soft';
+
+/** A failed send, with Retry; for a conversation that is gone, which no retry brings back, New chat. */
+export function ChatError({ message, onRetry, gone = false }: { message: string; onRetry: () => void; gone?: boolean }) {
   return (
     <div role="alert" data-testid="chat-error" className="flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
       <AlertIcon className="shrink-0" />
       <span className="min-w-0 flex-1">{message}</span>
-      <button
-        type="button"
-        onClick={onRetry}
-        data-testid="retry-button"
-        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-danger/40 bg-bg px-2.5 font-medium text-danger hover:bg-danger-soft"
-      >
-        <RefreshIcon width={14} height={14} /> Retry
-      </button>
+      {gone ? (
+        <Link href="/" className={action} data-testid="new-chat-after-error">
+          <PlusIcon width={14} height={14} /> New chat
+        </Link>
+      ) : (
+        <button type="button" onClick={onRetry} data-testid="retry-button" className={action}>
+          <RefreshIcon width={14} height={14} /> Retry
+        </button>
+      )}
     </div>
   );
 }

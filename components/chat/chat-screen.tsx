@@ -8,6 +8,14 @@ import { FreshChatView } from './fresh-chat-view';
 export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: string }) {
   return (
     <div className="flex h-dvh overflow-hidden">
+      {/* The message box comes last in the page; the first Tab offers a way straight to it. */}
+      <a
+        href="#composer-input"
+        data-testid="skip-link"
+        className="sr-only rounded-md bg-bg px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50"
+      >
+        Skip to the message box
+      </a>
       <ConversationSidebar initialConversations={data.conversations} initialCursor={data.conversationsCursor} isAdmin={data.isAdmin} />
       <main className="flex min-w-0 flex-1 flex-col" id="main">
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
@@ -20,6 +28,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
           hasKnowledge={data.hasKnowledge}
           isAdmin={data.isAdmin}
           examples={data.examples}
+          maxMessageChars={data.maxMessageChars}
         />
       </main>
     </div>

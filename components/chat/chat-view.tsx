@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem } from '@/components/client-api';
 import { ArrowDownIcon } from '@/components/ui/icons';
 import { AssistantMessage, preloadMarkdown } from './assistant-message';
-import { ChatError, describeChatError } from './chat-error';
+import { ChatError, describeChatError, statusOf } from './chat-error';
 import { chatTransport, lastRetryAfter } from './chat-transport';
 import { Composer } from './composer';
 import { replaceConversations, upsertConversation } from './conversations-store';
@@ -20,6 +20,7 @@ export interface ChatViewProps {
   hasKnowledge: boolean;
   isAdmin: boolean;
   examples: string[];
+  maxMessageChars: number;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface ChatViewProps {
  * sending only the new message (the server holds the history). On "/" the
  * conversation is created with the first message and the URL becomes /c/{id}.
  */
-export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples }: ChatViewProps) {
+export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, maxMessageChars }: ChatViewProps) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
@@ -262,10 +263,14 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples 
       <div className="shrink-0 px-3 pb-3 pt-2 sm:px-6 sm:pb-5">
         {errorText ? (
           <div className="mx-auto mb-2 max-w-3xl">
-            <ChatError message={errorText} onRetry={() => (createError ? setCreateError(null) : error ? retry() : setVersionError(null))} />
+            <ChatError
+              message={errorText}
+              gone={!createError && error !== undefined && statusOf(error) === 404}
+              onRetry={() => (createError ? setCreateError(null) : error ? retry() : setVersionError(null))}
+            />
           </div>
         ) : null}
-        <Composer key={unsent.n} initialText={unsent.text} busy={busy} onSend={send} onStop={stopReply} />
+        <Composer key={unsent.n} initialText={unsent.text} busy={busy} maxLength={maxMessageChars} onSend={send} onStop={stopReply} />
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
       </div>
     </div>

@@ -10,26 +10,31 @@ interface ComposerProps {
   busy: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
-  maxLength?: number;
+  /** The longest message the server takes. A longer one is kept whole, and says how much to cut. */
+  maxLength: number;
 }
 
 /** Enter sends, Shift+Enter adds a line; while a reply streams the button stops it. */
-export function Composer({ initialText = '', busy, onSend, onStop, maxLength = 32_000 }: ComposerProps) {
+export function Composer({ initialText = '', busy, onSend, onStop, maxLength }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const ref = useAutoGrow(text, 200);
+  const over = text.length - maxLength;
+  const n = (x: number) => x.toLocaleString('en');
+  // Near the limit a count shows: a long paste is never cut, or refused, without a word.
+  const count = over > 0 ? `${n(over)} characters over the ${n(maxLength)} limit` : text.length > maxLength * 0.9 ? `${n(text.length)} / ${n(maxLength)}` : null;
 
   useEffect(() => ref.current?.focus(), [ref]);
 
   function submit() {
     const value = text.trim();
-    if (!value || busy) return;
+    if (!value || busy || over > 0) return;
     onSend(value);
     setText('');
   }
 
   return (
     <form
-      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-2xl border border-border bg-bg p-2 shadow-sm focus-within:border-accent focus-within:ring-2 focus-within:ring-ring/30"
+      className="mx-auto flex w-full max-w-3xl flex-wrap items-end gap-2 rounded-2xl border border-border bg-bg p-2 shadow-sm focus-within:border-accent focus-within:ring-2 focus-within:ring-ring/30"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -44,7 +49,8 @@ export function Composer({ initialText = '', busy, onSend, onStop, maxLength = 3
         data-testid="composer-input"
         rows={1}
         value={text}
-        maxLength={maxLength}
+        aria-invalid={over > 0 || undefined}
+        aria-describedby={count ? 'composer-count' : undefined}
         placeholder="Ask about your documents…"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -53,7 +59,7 @@ export function Composer({ initialText = '', busy, onSend, onStop, maxLength = 3
             submit();
           }
         }}
-        className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 leading-6 outline-none placeholder:text-muted"
+        className="max-h-[200px] min-h-10 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 leading-6 outline-none placeholder:text-muted"
       />
       {busy ? (
         <button
@@ -70,12 +76,17 @@ export function Composer({ initialText = '', busy, onSend, onStop, maxLength = 3
           type="submit"
           data-testid="send-button"
           aria-label="Send message"
-          disabled={!text.trim()}
+          disabled={!text.trim() || over > 0}
           className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-accent text-accent-fg hover:opacity-90 disabled:opacity-40"
         >
           <SendIcon />
         </button>
       )}
+      {count ? (
+        <p id="composer-count" data-testid="composer-count" aria-live="polite" className={`basis-full px-2 text-right text-xs tabular-nums ${over > 0 ? 'text-danger' : 'text-muted'}`}>
+          {count}
+        </p>
+      ) : null}
     </form>
   );
 }

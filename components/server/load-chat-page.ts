@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
+import { config } from '@/lib/config';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
 import { prisma } from '@/lib/db';
@@ -14,6 +15,8 @@ export interface ChatPageData {
   isAdmin: boolean;
   hasKnowledge: boolean;
   examples: string[];
+  /** The longest message the server takes (MAX_MESSAGE_CHARS). */
+  maxMessageChars: number;
 }
 
 const EXAMPLES = 4;
@@ -30,7 +33,7 @@ export const loadChatPage = cache(async function loadChatPage(conversationId: st
   // about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
   const ready = await db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES });
   const examples = [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
-  const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples };
+  const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples, maxMessageChars: config().MAX_MESSAGE_CHARS };
 
   if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
   const { data, nextCursor } = await listConversations({ ownerId: principal.id, limit: SIDEBAR_PAGE });
