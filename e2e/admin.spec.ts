@@ -235,6 +235,45 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await removeSources(page, /^Pager /);
 });
 
+test('pasted text is edited in place: its title and text, read back as stored', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  await page.getByTestId('paste-title').fill(`Canteen ${stamp}`);
+  await page.getByTestId('paste-text').fill(`# Canteen\n\nLunch is served from noon until two. Run ${stamp}.`);
+  await page.getByTestId('paste-submit').click();
+  const row = page.getByTestId('source-row').filter({ hasText: `Canteen ${stamp}` });
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+  await row.getByTestId('edit-source').click();
+  const dialog = page.getByTestId('edit-text-dialog');
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(`# Canteen\n\nLunch is served from noon until two. Run ${stamp}.`);
+  await dialog.getByTestId('edit-title').fill(`Canteen hours ${stamp}`);
+  await dialog.getByTestId('edit-text').fill(`# Canteen\n\nLunch is served from half past eleven until two. Run ${stamp}.`);
+  await dialog.getByTestId('edit-save').click();
+  await expect(dialog).toBeHidden();
+  const renamed = page.getByTestId('source-row').filter({ hasText: `Canteen hours ${stamp}` });
+  await expect(renamed.getByTestId('source-row-notice')).toHaveText('Saved: the new text is being ingested.');
+  await expect(renamed).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect
+    .poll(async () => {
+      const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`half past eleven ${stamp}`)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      return ((await r.json()) as { data: { title: string; text: string }[] }).data[0];
+    }, { timeout: 30_000 })
+    .toMatchObject({ title: `Canteen hours ${stamp}`, text: expect.stringContaining('half past eleven') });
+
+  // Saved again unchanged: nothing to ingest. Esc leaves without saving.
+  await renamed.getByTestId('edit-source').click();
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(/half past eleven/);
+  await dialog.getByTestId('edit-save').click();
+  await expect(renamed.getByTestId('source-row-notice')).toHaveText('Nothing changed.');
+  await renamed.getByTestId('edit-source').click();
+  await dialog.getByTestId('edit-title').fill('Not saved');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(renamed).toHaveCount(1);
+  await expect(renamed.getByTestId('edit-source')).toBeFocused();
+  await removeSources(page, new RegExp(`^Canteen hours ${stamp}`));
+});
+
 test('retrieval search shows scored chunks with their locations, and opens one in its whole source', async ({ adminPage: page }) => {
   await page.getByTestId('paste-title').fill('Boiler manual');
   await page.getByTestId('paste-text').fill(`# Boiler manual\n\n## Pressure\nThe boiler pressure should read between 1 and 1.5 bar when cold. Run ${Date.now()}.`);

@@ -2,22 +2,27 @@
 
 import { useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
-import { RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
+import { EditTextDialog } from './edit-text-dialog';
 import { StatusBadge } from './status-badge';
 import { announceSourcesChanged, formatBytes, formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
-/** One source in the table, with delete and replace-content actions (retry when it failed, fetch again for a web page). */
+/**
+ * One source in the table, with delete and replace-content actions (retry when it failed, fetch
+ * again for a web page); pasted text is edited in place instead of replaced by a file.
+ */
 export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
   const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
   async function replace(file: File) {
     setError(null);
@@ -95,8 +100,13 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
           <RowAction onClick={() => void refetch()} label={`Fetch ${source.title} again`} testId="refetch-source" icon={RefreshIcon} text="Fetch again" />
         ) : null}
-        <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+        {source.kind === 'text' ? (
+          <RowAction onClick={() => setEditing(true)} label={`Edit ${source.title}`} testId="edit-source" icon={PencilIcon} text="Edit" />
+        ) : (
+          <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+        )}
         <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
+        {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
       </td>
     </tr>
   );

@@ -1,0 +1,110 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { announceSourcesChanged, type Source } from './types';
+
+const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm outline-none focus:border-accent';
+
+/**
+ * Edits a pasted text source: its title and its text, read back as ingested
+ * (GET /api/knowledge/sources/{id}/text) and saved as a replacement (PUT), so the
+ * old text answers searches until the new one is ready.
+ */
+export function EditTextDialog({ source, onClose, onSaved }: { source: Source; onClose: () => void; onSaved: (notice: string) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [title, setTitle] = useState(source.title);
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    ref.current?.showModal();
+    let cancelled = false;
+    fetch(`/api/knowledge/sources/${source.id}/text`)
+      .then(async (res) => {
+        if (cancelled) return;
+        if (res.ok) setText(await res.text());
+        else setError(((await res.json().catch(() => null)) as { detail?: string } | null)?.detail ?? 'The text could not be read.');
+      })
+      .catch(() => !cancelled && setError('The text could not be read.'));
+    return () => {
+      cancelled = true;
+    };
+  }, [source.id]);
+
+  async function save() {
+    if (text === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { title: title.trim() || source.title, text } });
+      announceSourcesChanged();
+      onSaved(saved.status === 'pending' ? 'Saved: the new text is being ingested.' : 'Nothing changed.');
+      ref.current?.close();
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="edit-text-title"
+      data-testid="edit-text-dialog"
+      className="m-auto w-[min(94vw,44rem)] rounded-xl border border-border bg-bg p-5 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id="edit-text-title" className="text-base font-semibold">
+          Edit text
+        </h2>
+        <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
+          Title
+        </label>
+        <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${field} mt-1`} data-testid="edit-title" />
+        <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
+          Text
+        </label>
+        {text === null && !error ? (
+          <p className="mt-1 flex items-center gap-2 text-sm text-muted">
+            <Spinner /> Loading the text…
+          </p>
+        ) : (
+          <textarea
+            id="edit-text"
+            required
+            rows={12}
+            value={text ?? ''}
+            disabled={text === null}
+            onChange={(e) => setText(e.target.value)}
+            className={`${field} mt-1 resize-y font-mono text-[13px]`}
+            data-testid="edit-text"
+          />
+        )}
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" onClick={() => ref.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy || !text?.trim()} data-testid="edit-save">
+            Save
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
