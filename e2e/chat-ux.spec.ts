@@ -1,4 +1,4 @@
-import { addTextSource, ask, expect, paceReplies, test } from './support/fixtures';
+import { ADMIN_KEY, addTextSource, ask, expect, paceReplies, removeSources, test } from './support/fixtures';
 
 // The small things that make the chat feel right: example questions, the
 // thinking state, errors that say what to do, copy, and scrolling that
@@ -178,4 +178,35 @@ test('a conversation deleted elsewhere offers a new chat, not a Retry that canno
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await expect(page.getByTestId('chat-error')).toHaveCount(0);
+});
+
+test('a citation opens its source where it was cited, and still finds the quoted words once the source has changed', async ({ visitor }) => {
+  const { page } = visitor;
+  const stamp = Date.now();
+  const text = `The bakery ${stamp} bakes rye bread on Thursdays. Its sourdough starter is fed twice a day.`;
+  const id = await addTextSource(page, `Bakery ${stamp}`, text);
+  await page.goto('/');
+  const reply = await ask(page, `Which day does bakery ${stamp} bake rye bread?`);
+  const dialog = page.getByTestId('passage-dialog');
+  await reply.getByTestId('citation-link').first().click();
+  await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
+  await expect(dialog).not.toContainText('has changed');
+  await page.keyboard.press('Escape');
+
+  // The source gains a paragraph in front, longer than the cited passage: the cited place moves
+  // past where it was, and the words are found again.
+  const res = await page.request.put(`/api/knowledge/sources/${id}`, {
+    headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    data: { text: `# Bakery\n\n${'Open from six until noon. '.repeat(8)}\n\n${text}` },
+  });
+  expect(res.status()).toBe(202);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()).status, { timeout: 30_000 })
+    .toBe('ready');
+  await reply.getByTestId('citation-link').first().click();
+  await expect(dialog).toContainText('This source has changed since the answer was written. The cited words are marked below.');
+  await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
+  await expect(dialog.getByTestId('passage-text')).toContainText('Open from six until noon.');
+  await page.keyboard.press('Escape');
+  await removeSources(page, new RegExp(`^Bakery ${stamp}`));
 });

@@ -117,7 +117,9 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
       <>
         {changed && passage.snippet ? (
           <>
-            <p className="mb-3 text-sm text-warning">This source has changed since the answer was written. The cited snippet:</p>
+            <p className="mb-3 text-sm text-warning">
+              This source has changed since the answer was written. {marks === null ? 'The cited snippet:' : 'The cited words are marked below.'}
+            </p>
             {marks === null ? quote : null}
           </>
         ) : null}
