@@ -37,6 +37,16 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   return (await res.json()) as T;
 }
 
+/**
+ * A source's text as ingested (GET /api/knowledge/sources/{id}/text), and whether it is Markdown
+ * (every source but a plain text file). A failure is an ApiProblem, as from apiFetch.
+ */
+export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean }> {
+  const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`);
+  if (!res.ok) throw await problemFrom(res);
+  return { text: await res.text(), markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? '') };
+}
+
 /** "Try again in 12 s" style wording for a 429. */
 export function describeProblem(error: unknown): string {
   if (error instanceof ApiProblem) {

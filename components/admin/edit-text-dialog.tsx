@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { apiFetch, describeProblem, fetchSourceText } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
@@ -23,13 +23,10 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
   useEffect(() => {
     ref.current?.showModal();
     let cancelled = false;
-    fetch(`/api/knowledge/sources/${source.id}/text`)
-      .then(async (res) => {
-        if (cancelled) return;
-        if (res.ok) setText(await res.text());
-        else setError(((await res.json().catch(() => null)) as { detail?: string } | null)?.detail ?? 'The text could not be read.');
-      })
-      .catch(() => !cancelled && setError('The text could not be read.'));
+    fetchSourceText(source.id).then(
+      (found) => !cancelled && setText(found.text),
+      (e: unknown) => !cancelled && setError(describeProblem(e)),
+    );
     return () => {
       cancelled = true;
     };

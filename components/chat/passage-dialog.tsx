@@ -1,10 +1,11 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiProblem, fetchSourceText } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { MARK_ELEMENTS, type TextMark } from './remark-marks';
+import { MARK_ELEMENTS, markSegments, type TextMark } from './remark-marks';
 import { describeLocation, type CitationLocation } from './types';
 
 const SourceMarkdown = lazy(() => import('./markdown').then((m) => ({ default: m.SourceMarkdown })));
@@ -50,14 +51,10 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
   useEffect(() => {
     ref.current?.showModal();
     let cancelled = false;
-    fetch(`/api/knowledge/sources/${encodeURIComponent(passage.sourceId)}/text`)
-      .then(async (res) => {
-        const next: Source = res.ok
-          ? { state: 'found', text: await res.text(), markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? '') }
-          : { state: res.status === 404 ? 'gone' : 'unavailable' };
-        if (!cancelled) setSource(next);
-      })
-      .catch(() => !cancelled && setSource({ state: 'unavailable' }));
+    fetchSourceText(passage.sourceId).then(
+      (found) => !cancelled && setSource({ state: 'found', ...found }),
+      (e: unknown) => !cancelled && setSource({ state: e instanceof ApiProblem && e.status === 404 ? 'gone' : 'unavailable' }),
+    );
     return () => {
       cancelled = true;
     };
@@ -171,15 +168,11 @@ const NO_MARKS: TextMark[] = [];
 
 /** The text as written, with the same marks as the Markdown view. */
 function PlainText({ text, marks }: { text: string; marks: TextMark[] }) {
-  const cuts = [...new Set([0, text.length, ...marks.flatMap((m) => [m.start, m.end])])].filter((n) => n >= 0 && n <= text.length).sort((a, b) => a - b);
-  const pieces: React.ReactNode[] = [];
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    const [start, end] = [cuts[i]!, cuts[i + 1]!];
-    const covers = (kind: TextMark['kind']) => marks.some((m) => m.kind === kind && m.start < end && m.end > start);
+  const pieces = markSegments(0, text.length, marks).map(({ start, end, passage, snippet }) => {
     let piece: React.ReactNode = text.slice(start, end);
-    if (covers('snippet')) piece = <mark data-testid="passage-highlight" className={MARK_ELEMENTS.snippet.hProperties.className.join(' ')}>{piece}</mark>;
-    if (covers('passage')) piece = <span data-passage="" className={MARK_ELEMENTS.passage.hProperties.className.join(' ')}>{piece}</span>;
-    pieces.push(<span key={start}>{piece}</span>);
-  }
+    if (snippet) piece = <mark data-testid="passage-highlight" className={MARK_ELEMENTS.snippet.hProperties.className.join(' ')}>{piece}</mark>;
+    if (passage) piece = <span data-passage="" className={MARK_ELEMENTS.passage.hProperties.className.join(' ')}>{piece}</span>;
+    return <span key={start}>{piece}</span>;
+  });
   return <p className="whitespace-pre-wrap">{pieces}</p>;
 }
