@@ -40,23 +40,27 @@ function splitText(node: Node, marks: TextMark[]): Node[] {
   if (from === undefined || to === undefined) return lines(value);
   // A node whose source is longer than its text (an escape, an entity) is marked whole.
   const exact = to - from === value.length;
-  const cuts = new Set([0, value.length]);
-  for (const m of marks) {
-    if (m.end <= from || m.start >= to) continue;
-    if (exact) for (const at of [m.start - from, m.end - from]) if (at > 0 && at < value.length) cuts.add(at);
-  }
+  const pieces = exact ? markSegments(from, to, marks) : [{ start: from, end: to, ...covering(from, to, marks) }];
+  return pieces.flatMap((p) => {
+    let piece = lines(exact ? value.slice(p.start - from, p.end - from) : value);
+    if (p.snippet) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.snippet }, children: piece }];
+    if (p.passage) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.passage }, children: piece }];
+    return piece;
+  });
+}
+
+/** Which kinds of mark reach into [start, end). */
+function covering(start: number, end: number, marks: TextMark[]) {
+  const covers = (kind: TextMark['kind']) => marks.some((m) => m.kind === kind && m.start < end && m.end > start);
+  return { passage: covers('passage'), snippet: covers('snippet') };
+}
+
+/** [from, to) cut wherever a mark starts or ends inside it, each piece with the marks covering it. */
+export function markSegments(from: number, to: number, marks: TextMark[]): { start: number; end: number; passage: boolean; snippet: boolean }[] {
+  const cuts = new Set([from, to]);
+  for (const m of marks) for (const at of [m.start, m.end]) if (at > from && at < to) cuts.add(at);
   const points = [...cuts].sort((a, b) => a - b);
-  const out: Node[] = [];
-  for (let i = 0; i + 1 < points.length; i++) {
-    const [a, b] = [points[i]!, points[i + 1]!];
-    const [start, end] = exact ? [from + a, from + b] : [from, to];
-    const covers = (kind: TextMark['kind']) => marks.some((m) => m.kind === kind && m.start < end && m.end > start);
-    let piece = lines(value.slice(a, b));
-    if (covers('snippet')) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.snippet }, children: piece }];
-    if (covers('passage')) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.passage }, children: piece }];
-    out.push(...piece);
-  }
-  return out;
+  return points.slice(0, -1).map((start, i) => ({ start, end: points[i + 1]!, ...covering(start, points[i + 1]!, marks) }));
 }
 
 /** Text with its newlines as line breaks. */

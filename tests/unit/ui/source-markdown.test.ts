@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { markdownPreview } from '@/components/admin/markdown-preview';
 import { SourceMarkdown } from '@/components/chat/markdown';
-import type { TextMark } from '@/components/chat/remark-marks';
+import { markSegments, type TextMark } from '@/components/chat/remark-marks';
 
 const render = (text: string, marks: TextMark[] = []) => renderToStaticMarkup(createElement(SourceMarkdown, { text, marks }));
 const range = (text: string, part: string, kind: TextMark['kind']): TextMark => {
@@ -37,6 +37,27 @@ describe('a source shown as Markdown', () => {
     const html = render('<script>alert(1)</script>', [{ start: 0, end: 25, kind: 'snippet' }]);
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('markSegments (the plain text view cuts the same way)', () => {
+  it('cuts a range where marks start and end, each piece knowing what covers it', () => {
+    const marks: TextMark[] = [
+      { start: 5, end: 20, kind: 'passage' },
+      { start: 8, end: 12, kind: 'snippet' },
+    ];
+    expect(markSegments(0, 25, marks)).toEqual([
+      { start: 0, end: 5, passage: false, snippet: false },
+      { start: 5, end: 8, passage: true, snippet: false },
+      { start: 8, end: 12, passage: true, snippet: true },
+      { start: 12, end: 20, passage: true, snippet: false },
+      { start: 20, end: 25, passage: false, snippet: false },
+    ]);
+    expect(markSegments(10, 15, marks)).toEqual([
+      { start: 10, end: 12, passage: true, snippet: true },
+      { start: 12, end: 15, passage: true, snippet: false },
+    ]);
+    expect(markSegments(0, 0, marks)).toEqual([]);
   });
 });
 
