@@ -41,10 +41,15 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
  * A source's text as ingested (GET /api/knowledge/sources/{id}/text), and whether it is Markdown
  * (every source but a plain text file). A failure is an ApiProblem, as from apiFetch.
  */
-export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean }> {
+export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean; generation: number | null }> {
   const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`);
   if (!res.ok) throw await problemFrom(res);
-  return { text: await res.text(), markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? '') };
+  const generation = Number.parseInt(res.headers.get('source-generation') ?? '', 10);
+  return {
+    text: await res.text(),
+    markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? ''),
+    generation: Number.isNaN(generation) ? null : generation,
+  };
 }
 
 /** "Try again in 12 s" style wording for a 429. */

@@ -191,18 +191,30 @@ test('a citation opens its source where it was cited, and still finds the quoted
   await reply.getByTestId('citation-link').first().click();
   await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
   await expect(dialog).not.toContainText('has changed');
+  await expect(dialog.locator('[data-passage]').last()).toContainText('starter is fed twice a day');
+  await page.keyboard.press('Escape');
+
+  const replace = async (next: string) => {
+    const auth = { authorization: `Bearer ${ADMIN_KEY}` };
+    const before = (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json()).generation as number;
+    expect((await page.request.put(`/api/knowledge/sources/${id}`, { headers: auth, data: { text: next } })).status()).toBe(202);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json()).generation, { timeout: 30_000 })
+      .toBeGreaterThan(before);
+  };
+
+  // A word in front moves the passage by less than its length: the quoted words still fall inside
+  // the old range, but the source is a new version, so the old range is not tinted over it.
+  await replace(`Updated. ${text}`);
+  await reply.getByTestId('citation-link').first().click();
+  await expect(dialog.getByTestId('passage-changed')).toContainText('This source has changed since the answer was written.');
+  await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
+  await expect(dialog.locator('[data-passage]')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // The source gains a paragraph in front, longer than the cited passage: the cited place moves
   // past where it was, and the words are found again.
-  const res = await page.request.put(`/api/knowledge/sources/${id}`, {
-    headers: { authorization: `Bearer ${ADMIN_KEY}` },
-    data: { text: `# Bakery\n\n${'Open from six until noon. '.repeat(8)}\n\n${text}` },
-  });
-  expect(res.status()).toBe(202);
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()).status, { timeout: 30_000 })
-    .toBe('ready');
+  await replace(`# Bakery\n\n${'Open from six until noon. '.repeat(8)}\n\n${text}`);
   await reply.getByTestId('citation-link').first().click();
   await expect(dialog).toContainText('This source has changed since the answer was written. The cited words are marked below.');
   await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');

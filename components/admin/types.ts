@@ -11,6 +11,7 @@ export interface Source {
   progress: number;
   error: string | null;
   chunkCount: number;
+  generation: number;
   metadata: Record<string, unknown>;
   uri?: string | null;
   filename?: string | null;
@@ -25,6 +26,7 @@ export interface SearchResult {
   text: string;
   score: number;
   location: { headings?: string[]; page?: number; start: number; end: number };
+  generation: number;
   metadata: Record<string, unknown>;
 }
 

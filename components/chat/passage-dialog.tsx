@@ -15,10 +15,12 @@ export interface Passage {
   sourceId: string;
   title: string;
   location: CitationLocation;
+  /** The source's generation `location` indexes (citations stored before it was recorded have none). */
+  generation?: number;
   snippet?: string;
 }
 
-type Source = { state: 'loading' } | { state: 'found'; text: string; markdown: boolean } | { state: 'gone' } | { state: 'unavailable' };
+type Source = { state: 'loading' } | { state: 'found'; text: string; markdown: boolean; generation: number | null } | { state: 'gone' } | { state: 'unavailable' };
 
 /** Longer text is shown as plain text: rendering Markdown that long would hold the page up. */
 const MARKDOWN_CHARS = 300_000;
@@ -40,8 +42,10 @@ function locate(text: string, snippet: string, from = 0): { start: number; end: 
 /**
  * The whole source a passage comes from, scrolled to the passage, which is tinted, with the
  * snippet a citation quotes marked inside it. Its offsets index the source's text as ingested
- * (GET /api/knowledge/sources/{id}/text). A source replaced since loses the passage's place: the
- * snippet is then looked for anywhere in it. A source deleted since is said to be gone.
+ * (GET /api/knowledge/sources/{id}/text) in the passage's generation. A source replaced since
+ * loses the passage's place: the snippet is then looked for anywhere in it. Without a generation
+ * (older citations) a source counts as changed when the snippet is no longer within the passage's
+ * range. A source deleted since is said to be gone.
  */
 export function PassageDialog({ passage, label, onClose }: { passage: Passage; label: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -62,17 +66,21 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
 
   const snippet = trimEllipsis(passage.snippet ?? '');
   const text = source.state === 'found' ? source.text : '';
+  const served = source.state === 'found' ? source.generation : null;
   const marks = useMemo((): TextMark[] | null => {
     if (!text) return null;
     const { start, end } = passage.location;
     const quoted = snippet ? locate(text, snippet, start) : null;
+    const within = quoted && quoted.end <= end ? quoted : null;
+    const known = passage.generation !== undefined && served !== null;
     // The passage is where it was cited, unless the source has changed since.
-    if (end <= text.length && (!snippet || (quoted && quoted.end <= end))) {
-      return [{ start, end, kind: 'passage' }, ...(quoted ? [{ ...quoted, kind: 'snippet' as const }] : [])];
+    const unchanged = known ? passage.generation === served : !snippet || within !== null;
+    if (unchanged && end <= text.length) {
+      return [{ start, end, kind: 'passage' }, ...(within ? [{ ...within, kind: 'snippet' as const }] : [])];
     }
     const anywhere = snippet ? locate(text, snippet) : null;
     return anywhere ? [{ ...anywhere, kind: 'snippet' }] : null;
-  }, [text, snippet, passage.location]);
+  }, [text, served, snippet, passage.location, passage.generation]);
 
   // Scrolled to the snippet (or the passage) once it is on screen: the Markdown view loads lazily.
   useEffect(() => {
@@ -114,11 +122,15 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
       <>
         {changed && passage.snippet ? (
           <>
-            <p className="mb-3 text-sm text-warning">
+            <p className="mb-3 text-sm text-warning" data-testid="passage-changed">
               This source has changed since the answer was written. {marks === null ? 'The cited snippet:' : 'The cited words are marked below.'}
             </p>
             {marks === null ? quote : null}
           </>
+        ) : changed ? (
+          <p className="mb-3 text-sm text-warning" data-testid="passage-changed">
+            This source has changed since it was searched: the passage may be elsewhere now.
+          </p>
         ) : null}
         {source.markdown && text.length <= MARKDOWN_CHARS ? (
           <Suspense fallback={loading}>

@@ -15,6 +15,8 @@ export interface Citation {
   title: string;
   snippet: string;
   location: CitationLocation;
+  /** The source's generation the passage was cited from; missing in citations stored before it was recorded. */
+  generation?: number;
 }
 
 export interface MessageMetadata {

@@ -15,6 +15,8 @@ export interface CitationData {
   /** The passage sentence that supports the claim (at most ~240 characters, whitespace collapsed). */
   snippet: string;
   location: ChunkLocation;
+  /** The source's generation the passage was cited from: `location` indexes that version of its text. */
+  generation: number;
 }
 
 export type ReplyStatus = 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped';

@@ -17,7 +17,7 @@ export function numberPassages(hits: SearchHit[]): NumberedPassage[] {
     return {
       source: { n, title: hit.title, text: hit.text },
       mediaType,
-      citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location },
+      citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
     };
   });
 }

@@ -30,6 +30,7 @@ export async function rankCandidates(opts: {
     title: string;
     text: string;
     location: ChunkLocation;
+    generation: number;
     metadata: Record<string, unknown> | null;
     lexical: number | null;
     similarity: number | null;
@@ -41,7 +42,7 @@ export async function rankCandidates(opts: {
             UNION ALL SELECT chunk_seq, NULL::float8, score FROM vec) u
       GROUP BY chunk_seq
     )
-    SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, s.metadata, r.lexical, r.similarity
+    SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, c.generation, s.metadata, r.lexical, r.similarity
     FROM ranked r JOIN chunks c ON c.seq = r.chunk_seq JOIN sources s ON s.id = c.source_id
     WHERE (r.lexical IS NOT NULL OR r.similarity >= ${opts.minSimilarity}::float8)
       AND c.generation = s.generation AND s.status <> 'failed'
@@ -56,6 +57,7 @@ export async function rankCandidates(opts: {
     title: r.title,
     text: r.text,
     location: r.location,
+    generation: r.generation,
     metadata: r.metadata ?? {},
     lexical: r.lexical,
     similarity: r.similarity,

@@ -11,6 +11,7 @@ export interface SourceJson {
   progress: number;
   error: string | null;
   chunkCount: number;
+  generation: number;
   metadata: Record<string, unknown>;
   contentHash: string | null;
   uri?: string;
@@ -30,6 +31,7 @@ export function toSourceJson(row: SourceRow): SourceJson {
     progress: row.progress,
     error: row.error,
     chunkCount: row.chunkCount,
+    generation: row.generation,
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     contentHash: row.contentHash,
     ...(row.uri ? { uri: row.uri } : {}),

@@ -17,6 +17,8 @@ export interface SearchHit {
   text: string;
   score: number;
   location: ChunkLocation;
+  /** The source's generation the chunk belongs to: `location` indexes that version of its text. */
+  generation: number;
   metadata: Record<string, unknown>;
 }
 

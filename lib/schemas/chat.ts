@@ -110,6 +110,9 @@ export const citationSchema = z
         end: z.number().int(),
       })
       .meta({ description: 'Where the passage sits: heading path, PDF page, character offsets [start, end).' }),
+    generation: z.number().int().meta({
+      description: 'The source’s generation the passage was cited from: `location` indexes that version of its text (see `GET /knowledge/sources/{id}/text`).',
+    }),
   })
   .meta({
     id: 'Citation',

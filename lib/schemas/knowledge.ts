@@ -63,6 +63,11 @@ export const sourceSchema = z
     progress: z.number().min(0).max(1).meta({ description: 'Share of chunks embedded, 0..1.' }),
     error: z.string().nullable().meta({ description: 'Why ingestion failed.' }),
     chunkCount: z.number().int(),
+    generation: z.number().int().meta({
+      description:
+        'The version of the content being searched: 0 until the first ingestion is ready, then higher each time a replacement ' +
+        'or refetch goes live (numbers may be skipped). Search hits and citations name the generation their offsets index.',
+    }),
     metadata: z.record(z.string(), z.unknown()),
     contentHash: z.string().nullable().meta({ description: 'SHA-256 identifying the content; identical content is stored once.' }),
     uri: z.string().optional(),
@@ -112,6 +117,7 @@ export const searchHitSchema = z
       start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
       end: z.number().int(),
     }),
+    generation: z.number().int().meta({ description: 'The source’s generation the chunk belongs to: `location` indexes that version of its text.' }),
     metadata: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'SearchHit' });
@@ -258,10 +264,18 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         'source), which the `location.start`/`end` ' +
         'offsets of its search hits and citations index, in UTF-16 code units as JavaScript strings count them. Whitespace ' +
         'between passages is kept to its length, not always to its exact characters. Send the `ETag` back in ' +
-        '`If-None-Match` for a 304 while the source is unchanged.',
+        '`If-None-Match` for a 304 while the source is unchanged. The `Source-Generation` header names the generation served, ' +
+        'to compare with a hit’s or citation’s `generation`.',
       requestParams: { path: idParam },
       responses: {
-        200: { description: 'The text.', content: { 'text/markdown': { schema: z.string() }, 'text/plain': { schema: z.string() } } as never },
+        200: {
+          description: 'The text.',
+          headers: z.object({
+            ETag: z.string().meta({ description: 'Changes with the generation.' }),
+            'Source-Generation': z.string().meta({ description: 'The generation whose text this is (an integer).' }),
+          }),
+          content: { 'text/markdown': { schema: z.string() }, 'text/plain': { schema: z.string() } } as never,
+        },
         304: { description: 'Unchanged since the `ETag` sent in `If-None-Match`.' },
         400: e400,
         401: e401,

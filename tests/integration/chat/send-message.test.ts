@@ -38,7 +38,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(citations.length).toBeGreaterThan(0);
     for (const c of citations) {
       expect(text).toContain(`[${c.n}]`);
-      expect(c).toMatchObject({ sourceId: aspirinId, chunkId: expect.any(String), title: `Aspirin ${tag} guide`, location: { start: 0 } });
+      expect(c).toMatchObject({ sourceId: aspirinId, chunkId: expect.any(String), title: `Aspirin ${tag} guide`, location: { start: 0 }, generation: 1 });
       expect(c.snippet.length).toBeGreaterThan(10);
     }
     // The snippet is the passage sentence the answer quoted, not just the start of the chunk.

@@ -12,6 +12,7 @@ export interface SourceView {
   progress: number;
   error: string | null;
   chunkCount: number;
+  generation: number;
   metadata: Record<string, unknown>;
   uri?: string;
   filename?: string;
@@ -24,6 +25,7 @@ export interface HitView {
   text: string;
   score: number;
   location: { start: number; end: number; page?: number; headings?: string[] };
+  generation: number;
   metadata: Record<string, unknown>;
 }
 

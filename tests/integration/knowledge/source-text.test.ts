@@ -77,12 +77,16 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     expect(await res.text()).toBe(long);
   });
 
-  it('answers 304 to its ETag until the source is replaced', async () => {
+  it('answers 304 to its ETag until the source is replaced, and names the generation that hits index', async () => {
     const tag = `t${randomUUID().slice(0, 8)}`;
     const created = await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `First words ${tag}.` } });
     const source = await bodyOf<SourceView>(created);
-    await ingested(admin, source.id);
+    expect(source.generation).toBe(0);
+    const live = (await ingested(admin, source.id)).generation;
+    expect(live).toBeGreaterThan(0);
     const first = await readText(user, source.id);
+    expect(first.headers.get('source-generation')).toBe(String(live));
+    expect((await search(user, `first words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([live]);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     expect(await first.text()).toBe(`First words ${tag}.`);
@@ -99,6 +103,10 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     expect(replaced.status).toBe(200);
     expect(replaced.headers.get('etag')).not.toBe(etag);
     expect(await replaced.text()).toBe(`Second words ${tag}.`);
+    const next = (await ingested(admin, source.id)).generation;
+    expect(next).toBeGreaterThan(live);
+    expect(replaced.headers.get('source-generation')).toBe(String(next));
+    expect((await search(user, `second words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([next]);
   });
 
   it('409 before the first ingestion and for a failed source, 404 for none, 401 without a key', async () => {

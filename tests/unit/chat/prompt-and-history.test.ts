@@ -41,7 +41,7 @@ describe('history budget', () => {
 });
 
 describe('citations, titles and follow-up queries', () => {
-  const hit = (i: number) => ({ chunkId: `c${i}`, sourceId: `s${i}`, title: `T${i}`, text: `text ${i} `.repeat(60), score: 1, location: { start: 0, end: 10 }, metadata: {} });
+  const hit = (i: number) => ({ chunkId: `c${i}`, sourceId: `s${i}`, title: `T${i}`, text: `text ${i} `.repeat(60), score: 1, location: { start: 0, end: 10 }, generation: i, metadata: {} });
 
   it('numbers passages in retrieval order and keeps only the cited ones', () => {
     const passages = numberPassages([hit(1), hit(2), hit(3)]);
@@ -50,12 +50,12 @@ describe('citations, titles and follow-up queries', () => {
     const renumber = new CitationRenumberer(new Set([1, 2, 3]));
     const answer = renumber.push('A [3] and [1][1] but not [7].') + renumber.flush();
     expect(answer).toBe('A [1] and [2][2] but not [7].');
-    expect(citedInOrder(renumber.order, passages, answer).map((p) => [p.citation.chunkId, p.citation.n])).toEqual([['c3', 1], ['c1', 2]]);
+    expect(citedInOrder(renumber.order, passages, answer).map((p) => [p.citation.chunkId, p.citation.n, p.citation.generation])).toEqual([['c3', 1, 3], ['c1', 2, 1]]);
   });
 
   it('points each citation’s snippet at the passage sentence that supports the claim', () => {
     const passage = {
-      chunkId: 'c', sourceId: 's', title: 'Tea', score: 1, location: { start: 0, end: 10 }, metadata: {},
+      chunkId: 'c', sourceId: 's', title: 'Tea', score: 1, location: { start: 0, end: 10 }, generation: 1, metadata: {},
       text: 'Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.',
     };
     const passages = numberPassages([passage]);

@@ -11,7 +11,7 @@ export const GET = withApi<Params>(
     const { id } = parseParams(params, idParam);
     const { generation, text, mediaType } = await readSourceText(id);
     const etag = `"${id}.${generation}"`;
-    const headers = { etag, 'cache-control': 'private, no-cache' };
+    const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
     if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
       await text.cancel();
       return new Response(null, { status: 304, headers });
