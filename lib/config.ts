@@ -47,7 +47,13 @@ const schema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: bool(false),
+  // `true` (one proxy) or the number of proxies in front of the app, each appending to X-Forwarded-For.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => /^(true|false|yes|no|[0-9]|)$/.test(v), { message: 'must be true, false or the number of proxies (0-9)' })
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : /^[0-9]$/.test(v) ? Number(v) : 0)),
 
   // Limits
   MAX_JSON_BYTES: bytes(1024 * 1024),

@@ -4,13 +4,18 @@ import { config } from '@/lib/config';
 export const PEER_HEADER = 'x-groundwork-peer';
 
 /**
- * The caller's address for per-IP limits: the first X-Forwarded-For entry when
- * TRUST_PROXY is on (a proxy we trust wrote it), otherwise the TCP peer.
+ * The caller's address for per-IP limits. Behind TRUST_PROXY = n proxies, each appends the
+ * address it was reached from to X-Forwarded-For, so the n-th entry from the right is the one
+ * our outermost proxy saw; anything left of it came from the client and is not trusted (taking
+ * the first entry would let a client pick its own address and reset its limit). Without a
+ * trusted proxy, the TCP peer.
  */
 export function clientAddress(req: Request): string {
-  if (config().TRUST_PROXY) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = config().TRUST_PROXY;
+  if (hops > 0) {
+    const entries = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const seen = entries[Math.max(0, entries.length - hops)];
+    if (seen) return seen;
   }
   return req.headers.get(PEER_HEADER) ?? 'unknown';
 }

@@ -211,8 +211,32 @@ describe('rate limits', () => {
         headers: { ...peer, 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` },
       });
       expect(spoofed.status).toBe(429);
+      expect(spoofed.headers.get('content-type')).toBe('application/problem+json');
+      expect(Number(spoofed.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       c.RATE_LIMIT_IP_REQUESTS = original;
+    }
+  });
+
+  it('behind trusted proxies, limits the address the outermost proxy saw, whatever the client wrote before it', async () => {
+    const { config } = await import('@/lib/config');
+    const c = config() as { RATE_LIMIT_IP_REQUESTS: number; TRUST_PROXY: number };
+    const original = { ...c };
+    c.RATE_LIMIT_IP_REQUESTS = 3;
+    c.TRUST_PROXY = 2;
+    try {
+      // The client sends its own X-Forwarded-For; the two proxies append what they saw.
+      const via = (forged: string) => ({ 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': `${forged}, 203.0.113.77, 10.1.0.1` });
+      for (let i = 0; i < 3; i++) expect((await api('GET', '/api/conversations', { headers: via(`192.0.2.${i}`) })).status).toBe(401);
+      const limited = await api('GET', '/api/conversations', { headers: via('192.0.2.99') });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another caller behind the same proxies has a limit of its own.
+      const other = await api('GET', '/api/conversations', { headers: { 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': '203.0.113.78, 10.1.0.1' } });
+      expect(other.status).toBe(401);
+    } finally {
+      c.RATE_LIMIT_IP_REQUESTS = original.RATE_LIMIT_IP_REQUESTS;
+      c.TRUST_PROXY = original.TRUST_PROXY;
     }
   });
 });

@@ -32,6 +32,10 @@ describe('configuration', () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(name));
   });
 
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect([undefined, 'false', '0', 'true', 'yes', '2'].map((v) => parseConfig({ TRUST_PROXY: v }).TRUST_PROXY)).toEqual([0, 0, 0, 1, 1, 2]);
+  });
+
   it('accepts a PostgreSQL URL and an OpenAI-compatible server without a key', () => {
     const c = parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', CHAT_MODEL: 'openai:llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1' });
     expect(c.DATABASE_URL).toMatch(/^postgres:/);
