@@ -1,43 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
+import { startOwnServer, type OwnServer } from './support/own-server';
 import { expect, test } from './support/fixtures';
 
 // A reply that takes seconds, as a hosted model's does, from a second server of the same build
 // whose chat model is the stand-in OpenAI server: the page is reloaded, or the reply stopped,
 // while the reply is written.
-const PORT = 3211;
-const origin = `http://127.0.0.1:${PORT}`;
 const REPLY = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ') + ' done.';
-const dataDir = path.resolve(`data/e2e-resume-${process.pid}`);
 let standin: Standin;
-let server: ChildProcess;
+let server: OwnServer;
+let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   standin = await startOpenAIStandin({ reply: REPLY, delayMs: 120 });
-  server = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `pglite:${dataDir}`,
-      CHAT_MODEL: 'openai:standin-model',
-      OPENAI_BASE_URL: standin.baseUrl,
-      OPENAI_API_KEY: 'sk-test',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REQUESTS: '100000',
-      RATE_LIMIT_IP_REQUESTS: '100000',
-    },
-    stdio: 'ignore',
+  server = await startOwnServer({
+    port: 3211,
+    name: 'resume',
+    env: { CHAT_MODEL: 'openai:standin-model', OPENAI_BASE_URL: standin.baseUrl, OPENAI_API_KEY: 'sk-test' },
   });
-  await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 45_000 }).toBe(200);
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => (server?.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+  await server?.stop();
   await standin?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function startSlowReply(page: import('@playwright/test').Page) {

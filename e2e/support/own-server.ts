@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+/**
+ * A second server of the same production build, on a port and data directory of its own,
+ * for tests that need settings the shared server does not have, or that kill their server.
+ */
+export interface OwnServer {
+  origin: string;
+  /** Starts the server again on the same data directory (after `kill`). */
+  restart(): Promise<void>;
+  /** SIGKILL: no shutdown handlers run, as when the machine or the process dies. */
+  kill(): Promise<void>;
+  /** SIGTERM, then removes the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer({ port, name, env }: { port: number; name: string; env: Record<string, string> }): Promise<OwnServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(`data/e2e-${name}-${process.pid}`);
+  let child: ChildProcess;
+  const exited = (p: ChildProcess) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once('exit', resolve)));
+  const start = async () => {
+    child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+      env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', RATE_LIMIT_REQUESTS: '100000', RATE_LIMIT_IP_REQUESTS: '100000', ...env },
+      stdio: 'ignore',
+    });
+    await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 45_000 }).toBe(200);
+  };
+  await start();
+  return {
+    origin,
+    restart: start,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child?.kill('SIGTERM');
+      await exited(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
