@@ -19,7 +19,11 @@ for (const path of ['/', '/admin', '/docs']) {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['x-request-id']).toBeTruthy();
-    expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'self'");
+    // Images only from this origin (and inline data): a reply's markup cannot call out to another host.
+    expect(csp.split(/;\s*/)).toContain("img-src 'self' data: blob:");
+    expect(csp).not.toMatch(/https?:|\*/);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('h1, h2').first()).toBeVisible();
     expect(problems).toEqual([]);

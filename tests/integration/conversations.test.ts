@@ -147,14 +147,16 @@ describe('isolation between owners', () => {
 
 describe('conversation input', () => {
   it('ignores mass-assigned fields', async () => {
-    const res = await api('POST', '/api/conversations', {
-      key: alice,
-      json: { title: 'Mine', id: '0190d0f2-0000-7000-8000-000000000001', ownerId: 'x', createdAt: '2000-01-01T00:00:00Z', __proto__: { admin: true } },
-    });
+    // A literal "__proto__" key (an object literal would set the prototype instead of sending the key).
+    const raw = '{"title":"Mine","id":"0190d0f2-0000-7000-8000-000000000001","ownerId":"x","createdAt":"2000-01-01T00:00:00Z","__proto__":{"admin":true,"title":"Theirs"}}';
+    const res = await api('POST', '/api/conversations', { key: alice, body: raw, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(201);
     const body = await bodyOf<Conversation>(res);
     expect(body.id).not.toBe('0190d0f2-0000-7000-8000-000000000001');
+    expect(body.title).toBe('Mine');
     expect(body.createdAt.startsWith('2000')).toBe(false);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect((await api('GET', `/api/conversations/${body.id}`, { key: alice })).status).toBe(200);
   });
 
   it.each([

@@ -89,11 +89,21 @@ describe('request bodies', () => {
     },
   );
 
-  it('answers a body over the JSON limit with 413, by its declared length', async () => {
+  it('answers a body over the JSON limit with 413 as it streams', async () => {
     const big = JSON.stringify({ title: 'x', pad: 'y'.repeat(1024 * 1024) });
     const res = await api('POST', '/api/conversations', { key, body: big, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
     await problem(res);
+  });
+
+  it('answers 413 by the declared Content-Length alone, without waiting for the body', async () => {
+    let pulled = 0;
+    // A body that never arrives: only the header can answer this request.
+    const body = new ReadableStream<Uint8Array>({ pull: () => (pulled++, new Promise(() => {})) }, { highWaterMark: 0 });
+    const res = await api('POST', '/api/conversations', { key, body, headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) } });
+    expect(res.status).toBe(413);
+    await problem(res);
+    expect(pulled).toBe(0);
   });
 
   it('answers a body the client abandoned half-way with 400, not a logged 500', async () => {

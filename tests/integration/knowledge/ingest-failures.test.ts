@@ -133,16 +133,63 @@ describe('ingest: bad input', () => {
     expect(wrongType.status).toBe(415);
   });
 
+  it('400 for NUL in a JSON source; NUL inside an uploaded file is dropped, not stored', async () => {
+    const tag = randomUUID().slice(0, 8);
+    for (const json of [{ text: `nul\u0000 ${tag}` }, { title: `t\u0000${tag}`, text: `nul title ${tag}` }, { text: `nul meta ${tag}`, metadata: { k: 'v\u0000' } }]) {
+      const res = await api('POST', '/api/knowledge/sources', { key: admin, json });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+    const file = await bodyOf<SourceView>(await upload(admin, [{ name: 'nul.json', bytes: JSON.stringify({ note: `before\u0000after ${tag}` }) }]));
+    expect((await ingested(admin, file.id)).status).toBe('ready');
+    const text = await (await api('GET', `/api/knowledge/sources/${file.id}/text`, { key: admin })).text();
+    expect(text).toContain(`note: beforeafter ${tag}`);
+    expect(text).not.toContain('\u0000');
+  });
+
+  it('ignores mass-assigned source fields, and drops a "__proto__" metadata key without applying it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const raw = `{"text":"assigned ${tag}","id":"0190d0f2-0000-7000-8000-0000000000aa","status":"ready","chunkCount":99,"generation":7,` +
+      `"contentHash":"x","kind":"url","metadata":{"team":"ops","__proto__":{"polluted":true}}}`;
+    const res = await api('POST', '/api/knowledge/sources', { key: admin, body: raw, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(202);
+    const created = await bodyOf<SourceView & { contentHash: string }>(res);
+    expect(created).toMatchObject({ status: 'pending', chunkCount: 0, generation: 0, kind: 'text' });
+    expect(created.id).not.toBe('0190d0f2-0000-7000-8000-0000000000aa');
+    expect(created.contentHash).not.toBe('x');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const ready = await ingested(admin, created.id);
+    expect(ready.status).toBe('ready');
+    expect(Object.getPrototypeOf(ready.metadata)).toBe(Object.prototype);
+    expect(ready.metadata).toEqual({ team: 'ops' });
+    expect((ready.metadata as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('a user may search and list but not ingest, replace or delete (403, nothing changes)', async () => {
     const tag = randomUUID().slice(0, 8);
     const own = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `guarded ${tag}` } }));
-    await ingested(admin, own.id);
-    expect((await api('POST', '/api/knowledge/sources', { key: user, json: { text: `sneaky ${tag}` } })).status).toBe(403);
-    expect((await upload(user, [{ name: 'a.txt', bytes: 'x' }])).status).toBe(403);
-    expect((await api('PUT', `/api/knowledge/sources/${own.id}`, { key: user, json: { text: 'overwritten' } })).status).toBe(403);
-    expect((await api('DELETE', `/api/knowledge/sources/${own.id}`, { key: user })).status).toBe(403);
+    const before = await ingested(admin, own.id);
+    const count = async () => (await bodyOf<{ data: SourceView[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: admin }))).data.length;
+    const sources = await count();
+    const refused = [
+      await api('POST', '/api/knowledge/sources', { key: user, json: { text: `sneaky ${tag}` } }),
+      await upload(user, [{ name: 'a.txt', bytes: `sneaky file ${tag}` }]),
+      await api('PUT', `/api/knowledge/sources/${own.id}`, { key: user, json: { text: `overwritten ${tag}` } }),
+      await upload(user, [{ name: 'b.txt', bytes: `overwritten file ${tag}` }], 'PUT', `/api/knowledge/sources/${own.id}`),
+      await api('POST', `/api/knowledge/sources/${own.id}/retry`, { key: user }),
+      await api('DELETE', `/api/knowledge/sources/${own.id}`, { key: user }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+    // Nothing was queued or changed: after the queue drains, the source is as it was.
+    const after = await ingested(admin, own.id);
+    expect(after).toEqual(before);
+    expect(await count()).toBe(sources);
     expect((await api('GET', `/api/knowledge/sources/${own.id}`, { key: user })).status).toBe(200);
     expect((await search(user, `guarded ${tag}`))[0]?.text).toBe(`guarded ${tag}`);
+    expect((await search(user, `sneaky overwritten ${tag}`)).filter((h) => h.text.includes(tag)).map((h) => h.text)).toEqual([`guarded ${tag}`]);
     expect((await api('GET', '/api/knowledge/sources', {})).status).toBe(401);
     expect((await api('GET', `/api/knowledge/search?q=x`, {})).status).toBe(401);
   });
