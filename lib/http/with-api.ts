@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { authenticate, type Principal } from '@/lib/auth/authenticate';
 import { config } from '@/lib/config';
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { runAsRequest } from '@/lib/db/work-priority';
 import { errorFields, log } from '@/lib/log';
 import { isUuid } from '@/lib/uuid';
@@ -126,6 +127,14 @@ export function assertSameOrigin(req: Request): void {
 
 function toProblem(error: unknown, requestId: string): Response {
   if (error instanceof ApiError) return problemResponse(error, requestId);
+  // The database is down or restarting: the same request can succeed shortly.
+  if (isDatabaseUnavailable(error)) {
+    log.error('database unavailable', { requestId, ...errorFields(error) });
+    return problemResponse(
+      new ApiError('unavailable', 'The database cannot be reached right now; try again shortly.', { headers: { 'retry-after': '5' } }),
+      requestId,
+    );
+  }
   // The client went away while its body was being read (Node: "aborted", ECONNRESET): its
   // fault and nobody hears the answer, so not a 500 in the logs and the error counts.
   if (error instanceof Error && (error.message === 'aborted' || (error as { code?: string }).code === 'ECONNRESET')) {

@@ -1,5 +1,6 @@
-import { createDocument } from 'zod-openapi';
+import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { chatPaths } from '@/lib/schemas/chat';
+import { errorResponses } from '@/lib/schemas/common';
 import { knowledgePaths } from '@/lib/schemas/knowledge';
 import { adminPaths } from './admin-paths';
 import { conversationPaths } from './conversation-paths';
@@ -26,6 +27,22 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: { ...conversationPaths, ...chatPaths, ...knowledgePaths, ...adminPaths },
+    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...knowledgePaths, ...adminPaths }),
   });
+}
+
+/** Any operation can fail on our side (500) or find the database down (503); an operation's own wording wins. */
+function withServerErrors(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const serverErrors = { 500: errorResponses[500], 503: errorResponses[503] };
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) => [
+          method,
+          op && typeof op === 'object' && 'responses' in op ? { ...op, responses: { ...serverErrors, ...op.responses } } : op,
+        ]),
+      ),
+    ]),
+  );
 }

@@ -72,6 +72,7 @@ export const errorResponses = {
   404: problem('No such resource (or not yours).'),
   429: problem('Rate limit exceeded; see Retry-After.'),
   500: problem('Unexpected error; quote the request id.'),
+  503: problem('The database (or the chat model) cannot be reached right now; see Retry-After.'),
 } as const;
 
 export const errorResponse = problem;

@@ -104,8 +104,8 @@ export interface WireServer {
   stop(): Promise<void>;
 }
 
-/** Starts a wire server on 127.0.0.1 (a free port) over a new or given PGlite (with pgvector by default). */
-export async function startWireServer(options: { db?: PGlite } = {}): Promise<WireServer> {
+/** Starts a wire server on 127.0.0.1 (a free port unless given) over a new or given PGlite (with pgvector by default). */
+export async function startWireServer(options: { db?: PGlite; port?: number } = {}): Promise<WireServer> {
   const db = options.db ?? (await PGlite.create({ extensions: { vector } }));
   const queue = new BatchQueue(db);
   const handlers = new Set<PGLiteSocketHandler>();
@@ -117,7 +117,7 @@ export async function startWireServer(options: { db?: PGlite } = {}): Promise<Wi
     handler.addEventListener('error', () => handlers.delete(handler));
     void handler.attach(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

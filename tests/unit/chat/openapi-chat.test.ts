@@ -10,7 +10,7 @@ describe('chat in the OpenAPI document', () => {
     const send = doc.paths['/conversations/{id}/messages']!.post!;
     expect(send.tags).toEqual(['conversations']);
     expect(Object.keys(send.responses['200']!.content!)).toEqual(['text/event-stream', 'text/plain']);
-    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '404', '409', '413', '415', '429']);
+    expect(Object.keys(send.responses).sort()).toEqual(['200', '400', '401', '404', '409', '413', '415', '429', '500', '503']);
     const ask = doc.paths['/ask']!.post!;
     expect(ask.deprecated).toBe(true);
     expect(doc.components.schemas).toHaveProperty('Citation');
