@@ -39,7 +39,7 @@ describe('POST /api/ask (deprecated)', () => {
     const body = await bodyOf<{ answer: string; citations: Array<Record<string, unknown>> }>(res);
     expect(body.answer).toMatch(/Feed the sourdough \S+ starter daily with flour and water \[1\]\./);
     expect(body.citations).toEqual([
-      { n: 1, sourceId, chunkId: expect.any(String), title: `Sourdough ${tag} basics`, snippet: expect.stringContaining('starter'), location: expect.objectContaining({ start: 0, end: expect.any(Number) }) },
+      { n: 1, sourceId, chunkId: expect.any(String), title: `Sourdough ${tag} basics`, snippet: expect.stringContaining('starter'), location: expect.objectContaining({ start: 0, end: expect.any(Number) }), generation: 1 },
     ]);
     const { prisma } = await import('@/lib/db');
     expect(await (await prisma()).conversation.count({ where: { ownerId: principalId } })).toBe(0);

@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import { expect } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** A real PDF with one page per entry, built with pdf-lib. */
@@ -97,6 +98,26 @@ export function makeDocxBomb(inflatedMb = 100): Uint8Array {
     },
     { level: 9 },
   );
+}
+
+/**
+ * The same archive with every entry claiming to inflate to `claimed` bytes, in its local header
+ * and in the central directory alike: a reader that trusts the headers sees a small file.
+ */
+export function lieAboutSizes(zip: Uint8Array, claimed = 1000): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  let at = 0;
+  while (view.getUint32(at, true) === 0x04034b50) {
+    view.setUint32(at + 22, claimed, true);
+    at += 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true) + view.getUint32(at + 18, true);
+  }
+  while (view.getUint32(at, true) === 0x02014b50) {
+    view.setUint32(at + 24, claimed, true);
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  expect(view.getUint32(at, true)).toBe(0x06054b50); // every entry patched, up to the end record
+  return out;
 }
 
 /** A DOCX-shaped archive with thousands of tiny entries. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
-import { makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf } from './fixtures';
+import { lieAboutSizes, makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf } from './fixtures';
 import { ingested, search, upload, type SourceView } from './helpers';
 
 let admin: string;
@@ -90,6 +90,9 @@ describe('ingest: bad input', () => {
     expect(process.memoryUsage().rss - heapBefore).toBeLessThan(150 * 1024 * 1024);
     const doneB = await ingested(admin, b.id);
     expect(doneB).toMatchObject({ status: 'failed', error: expect.stringMatching(/more than 2000 entries/) });
+    // Headers that claim 1,000 bytes change nothing: the bytes actually inflated are counted.
+    const liar = await bodyOf<SourceView>(await upload(admin, [{ name: 'liar.docx', bytes: lieAboutSizes(bomb) }]));
+    expect(await ingested(admin, liar.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/inflates to more than/) });
   }, 60_000);
 
   it('a DOCX whose image links to an external URL makes no outbound request', async () => {
