@@ -117,7 +117,7 @@ describe('URL ingestion', () => {
     canaryConnections = 0;
     const literals = [
       `http://127.0.0.2:${canaryPort}/`, `http://2130706434:${canaryPort}/`, `http://0177.0.0.2:${canaryPort}/`, `http://0x7f.0.0.2:${canaryPort}/`,
-      `http://[::ffff:127.0.0.2]:${canaryPort}/`, `http://[64:ff9b::7f00:2]:${canaryPort}/`, `http://[::1]:${canaryPort}/`,
+      `http://127.0.0.2.:${canaryPort}/`, `http://[::ffff:127.0.0.2]:${canaryPort}/`, `http://[64:ff9b::7f00:2]:${canaryPort}/`, `http://[::1]:${canaryPort}/`,
       'http://169.254.169.254/latest/meta-data/', `http://0.0.0.0:${canaryPort}/`, 'http://100.64.0.1/', 'http://10.0.0.1/', 'http://192.168.0.1/',
     ];
     for (const url of literals) {
