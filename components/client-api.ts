@@ -41,7 +41,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
  * A source's text as ingested (GET /api/knowledge/sources/{id}/text), and whether it is Markdown
  * (every source but a plain text file). A failure is an ApiProblem, as from apiFetch.
  */
-export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean; generation: number | null }> {
+export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean; generation: number | null; etag: string | null }> {
   const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`);
   if (!res.ok) throw await problemFrom(res);
   const generation = Number.parseInt(res.headers.get('source-generation') ?? '', 10);
@@ -49,6 +49,7 @@ export async function fetchSourceText(id: string): Promise<{ text: string; markd
     text: await res.text(),
     markdown: !/^text\/plain/i.test(res.headers.get('content-type') ?? ''),
     generation: Number.isNaN(generation) ? null : generation,
+    etag: res.headers.get('etag'),
   };
 }
 

@@ -271,6 +271,24 @@ test('pasted text is edited in place: its title and text, read back as stored', 
   await expect(dialog).toBeHidden();
   await expect(renamed).toHaveCount(1);
   await expect(renamed.getByTestId('edit-source')).toBeFocused();
+
+  // Someone else saves while this edit is open: this save is refused, and the typed text stays.
+  await renamed.getByTestId('edit-source').click();
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(/half past eleven/);
+  const id = (await (await page.request.get(`/api/knowledge/sources?q=${encodeURIComponent(`Canteen hours ${stamp}`)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()).data[0].id;
+  const theirs = await page.request.put(`/api/knowledge/sources/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { text: `Lunch moved to one. Run ${stamp}.` } });
+  expect(theirs.status()).toBe(202);
+  await dialog.getByTestId('edit-text').fill(`Mine: lunch at noon. Run ${stamp}.`);
+  await dialog.getByTestId('edit-save').click();
+  await expect(dialog.getByRole('alert')).toContainText('This source was changed elsewhere since you opened it.');
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(`Mine: lunch at noon. Run ${stamp}.`);
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(async () => (await page.request.get(`/api/knowledge/sources/${id}/text`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text(), { timeout: 30_000 })
+    .toContain('Lunch moved to one');
+  await renamed.getByTestId('edit-source').click();
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(`Lunch moved to one. Run ${stamp}.`);
+  await page.keyboard.press('Escape');
   await removeSources(page, new RegExp(`^Canteen hours ${stamp}`));
 });
 

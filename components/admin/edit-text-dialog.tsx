@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch, describeProblem, fetchSourceText } from '@/components/client-api';
+import { ApiProblem, apiFetch, describeProblem, fetchSourceText } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
@@ -11,12 +11,15 @@ const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm ou
 /**
  * Edits a pasted text source: its title and its text, read back as ingested
  * (GET /api/knowledge/sources/{id}/text) and saved as a replacement (PUT), so the
- * old text answers searches until the new one is ready.
+ * old text answers searches until the new one is ready. The PUT is conditional on the text
+ * that was read (If-Match): an edit saved meanwhile elsewhere is not overwritten, and the
+ * text typed here stays in the box to be copied.
  */
 export function EditTextDialog({ source, onClose, onSaved }: { source: Source; onClose: () => void; onSaved: (notice: string) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [title, setTitle] = useState(source.title);
   const [text, setText] = useState<string | null>(null);
+  const [etag, setEtag] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,7 +27,11 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
     ref.current?.showModal();
     let cancelled = false;
     fetchSourceText(source.id).then(
-      (found) => !cancelled && setText(found.text),
+      (found) => {
+        if (cancelled) return;
+        setText(found.text);
+        setEtag(found.etag);
+      },
       (e: unknown) => !cancelled && setError(describeProblem(e)),
     );
     return () => {
@@ -37,12 +44,20 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
     setBusy(true);
     setError(null);
     try {
-      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { title: title.trim() || source.title, text } });
+      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, {
+        method: 'PUT',
+        json: { title: title.trim() || source.title, text },
+        headers: etag ? { 'if-match': etag } : {},
+      });
       announceSourcesChanged();
       onSaved(saved.status === 'pending' ? 'Saved: the new text is being ingested.' : 'Nothing changed.');
       ref.current?.close();
     } catch (e) {
-      setError(describeProblem(e));
+      setError(
+        e instanceof ApiProblem && e.status === 412
+          ? 'This source was changed elsewhere since you opened it. Your text is still here: copy it, close, and open Edit again to see the new version.'
+          : describeProblem(e),
+      );
     } finally {
       setBusy(false);
     }

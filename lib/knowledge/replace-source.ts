@@ -6,6 +6,7 @@ import { ApiError, notFound } from '@/lib/http/api-error';
 import { lockContentHashes } from './create-sources';
 import { contentHashOf, type NewSource } from './new-source';
 import { toBase64, writeContent } from './source-contents';
+import { sourceTextEtag } from './source-text';
 import { wakeIngestWorker } from './wake-ingest-worker';
 
 export interface ReplacedSource {
@@ -23,8 +24,14 @@ export interface ReplacedSource {
  * A replacement that changes nothing is not ingested again (a nightly sync that PUTs every
  * file re-embeds only what changed), except a web page, whose address is fetched again. Content
  * that another source already holds is refused: it would be stored twice.
+ *
+ * `ifMatch` (the request's If-Match tags) makes the replacement conditional on the text the
+ * caller read (GET …/text's ETag): 412 if another replacement went live since, or is queued.
  */
-export async function replaceSource(id: string, item: NewSource & { keepTitle: boolean; keepMetadata: boolean }): Promise<ReplacedSource> {
+export async function replaceSource(
+  id: string,
+  item: NewSource & { keepTitle: boolean; keepMetadata: boolean; ifMatch?: string[] | null },
+): Promise<ReplacedSource> {
   const db = await prisma();
   const base64 = toBase64(item.data); // before the transaction, which holds PGlite's one connection
   const hash = contentHashOf(item);
@@ -32,6 +39,12 @@ export async function replaceSource(id: string, item: NewSource & { keepTitle: b
     await lockContentHashes(tx, [hash]);
     const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
     if (!current) throw notFound('source');
+    if (item.ifMatch && !item.ifMatch.includes('*')) {
+      const queued = current.content && current.content.generation > current.generation && current.status !== 'failed';
+      if (queued || !item.ifMatch.includes(sourceTextEtag(id, current.generation))) {
+        throw new ApiError('precondition_failed', 'This source has changed since its text was read (If-Match). Read it again and reapply your changes.');
+      }
+    }
     // A title that was only the old file's name (or address) follows the new content's.
     const title = item.keepTitle && current.title !== current.filename && current.title !== current.uri ? current.title : item.title;
     const metadata = item.keepMetadata ? current.metadata : item.metadata;

@@ -6,6 +6,11 @@ import type { ChunkLocation } from './types';
 /** Chunks read per statement: a large source never holds the database for long. */
 const PAGE = 500;
 
+/** The ETag of a source's text: it changes with the generation, and only then. */
+export function sourceTextEtag(id: string, generation: number): string {
+  return `"${id}.${generation}"`;
+}
+
 export interface SourceText {
   /** The chunks' generation: the text changes only with it (an ETag). */
   generation: number;

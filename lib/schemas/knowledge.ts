@@ -196,8 +196,15 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
     put: {
       tags: ['knowledge'],
       summary: 'Replace a source’s content (admin)',
-      description: 'Same forms as POST, one source. The old chunks stay searchable until the new ones are ready.',
-      requestParams: { path: idParam },
+      description:
+        'Same forms as POST, one source. The old chunks stay searchable until the new ones are ready. Send the `ETag` of ' +
+        '`GET /knowledge/sources/{id}/text` as `If-Match` to replace only the text you read: an edit made meanwhile is not overwritten.',
+      requestParams: {
+        path: idParam,
+        header: z.object({
+          'If-Match': z.string().optional().meta({ description: 'The ETag of the text this replacement was made from; 412 if the source has changed since.' }),
+        }),
+      },
       requestBody: ingestBody,
       responses: {
         200: { description: 'Nothing changed (same content, title and metadata): not ingested again. A web page is always fetched again.', content: jsonOf(sourceSchema) },
@@ -207,6 +214,7 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         403: e403,
         404: e404,
         409: errorResponse('Another source already holds the same content: the detail names it, and `duplicateOf` is its id.'),
+        412: errorResponse('`If-Match` names a text that is no longer the source’s: another replacement went live or is queued.'),
         413: e413,
         415: e415,
         429: e429,

@@ -109,6 +109,32 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     expect((await search(user, `second words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([next]);
   });
 
+  it('replaces a source only if it still has the text read (If-Match): an edit made meanwhile is not overwritten', async () => {
+    const tag = `t${randomUUID().slice(0, 8)}`;
+    const source = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Original ${tag}.` } }));
+    await ingested(admin, source.id);
+    const etag = (await readText(admin, source.id)).headers.get('etag')!;
+    const put = (text: string, ifMatch: string) =>
+      api('PUT', `/api/knowledge/sources/${source.id}`, { key: admin, json: { text }, headers: { 'if-match': ifMatch } });
+
+    // Another editor saves first: while that is queued, and once it is live, the first editor's save is refused.
+    expect((await put(`Theirs ${tag}.`, etag)).status).toBe(202);
+    const queued = await put(`Mine ${tag}.`, etag);
+    expect(queued.status).toBe(412);
+    expect(queued.headers.get('content-type')).toBe('application/problem+json');
+    await ingested(admin, source.id);
+    expect((await put(`Mine ${tag}.`, etag)).status).toBe(412);
+    expect((await put(`Mine ${tag}.`, `W/${etag}`)).status).toBe(412);
+    expect(await (await readText(admin, source.id)).text()).toBe(`Theirs ${tag}.`);
+
+    // With the current tag (one of several, or *) the replacement goes through.
+    const current = (await readText(admin, source.id)).headers.get('etag')!;
+    expect((await put(`Mine ${tag}.`, `"nope", ${current}`)).status).toBe(202);
+    await ingested(admin, source.id);
+    expect(await (await readText(admin, source.id)).text()).toBe(`Mine ${tag}.`);
+    expect((await put(`Anyone ${tag}.`, '*')).status).toBe(202);
+  });
+
   it('409 before the first ingestion and for a failed source, 404 for none, 401 without a key', async () => {
     const tag = `t${randomUUID().slice(0, 8)}`;
     const pending = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Pending ${tag}.` } }));

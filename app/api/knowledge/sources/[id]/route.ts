@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/http/api-error';
+import { entityTags } from '@/lib/http/entity-tags';
 import { parseParams } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { deleteSource } from '@/lib/knowledge/delete-source';
@@ -20,14 +21,16 @@ export const GET = withApi<Params>(
 );
 
 // PUT /api/knowledge/sources/{id} – replace the content; old chunks stay searchable until the new ones are ready.
-// 200 when nothing changed (not ingested again), 409 when another source holds the same content.
+// 200 when nothing changed (not ingested again), 409 when another source holds the same content,
+// 412 when If-Match names a text that is no longer the source's.
 export const PUT = withApi<Params>(
   async ({ req, params }) => {
     const { id } = parseParams(params, idParam);
     await getSourceOrThrow(id);
     const { sources, titled, withMetadata } = await readIngestRequest(req);
     if (sources.length !== 1) throw new ApiError('validation', 'A replacement is exactly one source.');
-    const { source, queued } = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata });
+    const ifMatch = entityTags(req.headers.get('if-match'));
+    const { source, queued } = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata, ifMatch });
     return json(toSourceJson(source), { status: queued ? 202 : 200, headers: { location: `/api/knowledge/sources/${id}` } });
   },
   { auth: 'admin' },

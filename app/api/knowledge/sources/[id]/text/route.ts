@@ -1,6 +1,7 @@
+import { entityTags } from '@/lib/http/entity-tags';
 import { parseParams } from '@/lib/http/validation';
 import { otherMethods, withApi } from '@/lib/http/with-api';
-import { readSourceText } from '@/lib/knowledge/source-text';
+import { readSourceText, sourceTextEtag } from '@/lib/knowledge/source-text';
 import { idParam } from '@/lib/schemas/common';
 
 type Params = { id: string };
@@ -10,9 +11,9 @@ export const GET = withApi<Params>(
   async ({ req, params }) => {
     const { id } = parseParams(params, idParam);
     const { generation, text, mediaType } = await readSourceText(id);
-    const etag = `"${id}.${generation}"`;
+    const etag = sourceTextEtag(id, generation);
     const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
-    if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+    if (entityTags(req.headers.get('if-none-match'))?.includes(etag)) {
       await text.cancel();
       return new Response(null, { status: 304, headers });
     }
