@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem, fetchSourceText } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
 
@@ -24,7 +25,6 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    ref.current?.showModal();
     let cancelled = false;
     fetchSourceText(source.id).then(
       (found) => {
@@ -64,13 +64,7 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
   }
 
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="edit-text-title"
-      data-testid="edit-text-dialog"
-      className="m-auto w-[min(94vw,44rem)] rounded-xl border border-border bg-bg p-5 text-fg shadow-xl backdrop:bg-black/40"
-    >
+    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="edit-text-title" data-testid="edit-text-dialog" className="w-[min(94vw,44rem)] p-5">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -117,6 +111,6 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiProblem, fetchSourceText } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { MARK_ELEMENTS, markSegments, type TextMark } from './remark-marks';
 import { describeLocation, type CitationLocation } from './types';
@@ -53,7 +54,6 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
   const [source, setSource] = useState<Source>({ state: 'loading' });
 
   useEffect(() => {
-    ref.current?.showModal();
     let cancelled = false;
     fetchSourceText(passage.sourceId).then(
       (found) => !cancelled && setSource({ state: 'found', ...found }),
@@ -144,13 +144,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
   }
 
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="passage-title"
-      data-testid="passage-dialog"
-      className="m-auto max-h-[88vh] w-[min(94vw,48rem)] overflow-hidden rounded-xl border border-border bg-bg p-0 text-fg shadow-xl backdrop:bg-black/40"
-    >
+    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="passage-title" data-testid="passage-dialog" className="max-h-[88vh] w-[min(94vw,48rem)] overflow-hidden p-0">
       <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted">{label}</p>
@@ -172,7 +166,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
       >
         {content}
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from './button';
+import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,31 +14,22 @@ interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/**
- * A modal confirmation on the native <dialog>: the browser traps focus,
- * closes on Esc and restores focus to the opener.
- */
+/** A modal confirmation (Esc cancels). */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
+    <Modal
+      dialogRef={ref}
+      open={open}
       aria-labelledby={titleId}
       data-testid="confirm-dialog"
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
-      className="m-auto w-[min(92vw,26rem)] rounded-xl border border-border bg-bg p-5 text-fg shadow-xl backdrop:bg-black/40"
+      className="w-[min(92vw,26rem)] p-5"
     >
       <h2 id={titleId} className="text-base font-semibold">
         {title}
@@ -51,6 +43,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
