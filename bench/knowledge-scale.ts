@@ -1,14 +1,16 @@
 // Search latency at scale: N synthetic chunks (default 100,000) written straight into a
 // fresh embedded database with the ingestion code's own storeChunks (indexes built after
 // the bulk load, as a restore would), then timed through the real searchKnowledge.
-// Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
+// Then the sources list at 100,000 sources. Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
 import { embedMany } from 'ai';
 import { LOCAL_EMBEDDING_DIMENSIONS, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase, prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { listSources } from '@/lib/knowledge/list-sources';
 import { maintainIndex } from '@/lib/knowledge/maintain-index';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { storeChunks } from '@/lib/knowledge/store-chunks';
+import { sourceSortSchema } from '@/lib/schemas/knowledge';
 
 const total = Number(process.argv[2] ?? 100_000);
 const PER_SOURCE = 1000;
@@ -86,7 +88,50 @@ for (const [i, q] of queries.entries()) {
   await searchKnowledge({ query: q, k: 8 });
   if (i >= 20) latencies.push(performance.now() - t);
 }
+
+// The admin's sources list at 100,000 sources: every order both ways, a first page and the
+// next, and searches by title, file name and URL. The sources are plain rows (no chunks).
+const SOURCES = 100_000;
+const existing = await db.source.count();
+await db.$executeRawUnsafe(`
+  INSERT INTO sources (id, title, kind, media_type, size, filename, uri, status, chunk_count, created_at, updated_at)
+  SELECT gen_random_uuid(), 'Report ' || g || ' on ' || (ARRAY['budgets', 'hiring', 'security', 'travel', 'vendors'])[1 + g % 5] || ' ' || md5(g::text),
+    (ARRAY['text', 'file', 'url'])[1 + g % 3]::"SourceKind", 'text/plain', (g * 7919) % 1000000,
+    CASE WHEN g % 3 = 1 THEN 'report-' || g || '.pdf' END, CASE WHEN g % 3 = 2 THEN 'https://intranet.example/reports/' || g END,
+    (ARRAY['ready', 'ready', 'ready', 'failed'])[1 + g % 4]::"SourceStatus", g % 50,
+    now() - g * interval '1 second', now()
+  FROM generate_series(1, ${SOURCES - existing}) g`);
+await db.$executeRawUnsafe('ANALYZE sources');
+const listings: Parameters<typeof listSources>[0][] = [
+  ...sourceSortSchema.options.map((sort) => ({ limit: 50, sort })),
+  ...['report 123', 'security', 'REPORT-4567.PDF', 'intranet.example/reports/99', 'no such words'].map((q) => ({ limit: 50, q })),
+  { limit: 50, status: 'failed' as const, sort: 'title' as const },
+];
+const listLatencies: number[] = [];
+for (let round = 0; round < 6; round++) {
+  for (const options of listings) {
+    let t = performance.now();
+    const page = await listSources(options);
+    if (round > 0) listLatencies.push(performance.now() - t);
+    if (!page.nextCursor) continue;
+    t = performance.now();
+    await listSources({ ...options, cursor: page.nextCursor });
+    if (round > 0) listLatencies.push(performance.now() - t);
+  }
+}
+
 latencies.sort((a, b) => a - b);
-const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+listLatencies.sort((a, b) => a - b);
+const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 await closeDatabase();
-console.log(JSON.stringify({ chunks: total, p50Ms: at(50), p95Ms: at(95), buildSeconds }));
+console.log(
+  JSON.stringify({
+    chunks: total,
+    p50Ms: at(latencies, 50),
+    p95Ms: at(latencies, 95),
+    buildSeconds,
+    sources: SOURCES,
+    sourcesListP50Ms: at(listLatencies, 50),
+    sourcesListP95Ms: at(listLatencies, 95),
+  }),
+);

@@ -135,6 +135,7 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     const result = JSON.parse(line) as Record<string, number>;
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;
     log(`at ${result.chunks} chunks: search p50 ${result.p50Ms?.toFixed(1)} ms, p95 ${result.p95Ms?.toFixed(1)} ms`);
+    log(`at ${result.sources} sources: sources list p50 ${result.sourcesListP50Ms?.toFixed(1)} ms, p95 ${result.sourcesListP95Ms?.toFixed(1)} ms`);
   } catch {
     log(`scale benchmark failed: ${scale.stderr ?? line}`);
   }

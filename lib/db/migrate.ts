@@ -48,15 +48,21 @@ export async function loadMigrations(dir: string): Promise<Migration[]> {
   );
 }
 
-/** Stops with a message naming the extension when the server cannot provide pgvector. */
+/** What each extension the migrations create is, for the message when a server lacks it. */
+const REQUIRED_EXTENSIONS: Record<string, string> = {
+  vector: 'pgvector, https://github.com/pgvector/pgvector',
+  pg_trgm: 'part of PostgreSQL\'s contrib modules, e.g. the postgresql-contrib package',
+};
+
+/** Stops with a message naming each extension the server cannot provide, before anything is created. */
 export async function assertExtensions(session: SqlSession): Promise<void> {
-  const rows = await session.query<{ name: string }>(
-    `SELECT name FROM pg_available_extensions WHERE name = 'vector'`,
-  );
-  if (rows.length === 0) {
+  const names = Object.keys(REQUIRED_EXTENSIONS);
+  const rows = await session.query<{ name: string }>(`SELECT name FROM pg_available_extensions WHERE name = ANY($1)`, [names]);
+  const missing = names.filter((name) => !rows.some((r) => r.name === name));
+  if (missing.length > 0) {
     throw new MissingExtensionError(
-      'The PostgreSQL server does not provide the "vector" extension (pgvector). ' +
-        'Install pgvector on the server (https://github.com/pgvector/pgvector), or unset DATABASE_URL to use the embedded database.',
+      `The PostgreSQL server does not provide ${missing.map((name) => `the "${name}" extension (${REQUIRED_EXTENSIONS[name]})`).join(' or ')}. ` +
+        `Install ${missing.length > 1 ? 'them' : 'it'} on the server, or unset DATABASE_URL to use the embedded database.`,
     );
   }
 }

@@ -4,7 +4,7 @@ import { Prisma, prisma } from '@/lib/db';
 import { escapeLike } from '@/lib/db/like-pattern';
 import { notFound } from '@/lib/http/api-error';
 import { decodeKeyset, encodeKeyset } from '@/lib/schemas/common';
-import { sourceStatusSchema, type SourceSort, type SourceSortKey, type SourceStatus } from '@/lib/schemas/knowledge';
+import { sourceKindSchema, sourceStatusSchema, type SourceSort, type SourceSortKey, type SourceStatus } from '@/lib/schemas/knowledge';
 import { toSourceJson, type SourceJson } from './source-json';
 
 /**
@@ -14,24 +14,42 @@ import { toSourceJson, type SourceJson } from './source-json';
 const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid: (value: string) => boolean }> = {
   createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: (v) => !Number.isNaN(Date.parse(v)) },
   title: { expr: Prisma.sql`lower(s.title)`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
-  kind: { expr: Prisma.sql`s.kind::text`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
+  // The enum's order, which is its labels' alphabetical order (file, text, url), so an index serves it.
+  kind: { expr: Prisma.sql`s.kind`, type: Prisma.sql`"SourceKind"`, valid: (v) => (sourceKindSchema.options as string[]).includes(v) },
   status: { expr: Prisma.sql`s.status`, type: Prisma.sql`"SourceStatus"`, valid: (v) => (sourceStatusSchema.options as string[]).includes(v) },
   chunkCount: { expr: Prisma.sql`s.chunk_count`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
   size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
 };
+
+interface ListOptions {
+  limit: number;
+  cursor?: string;
+  status?: SourceStatus;
+  q?: string;
+  sort?: SourceSort;
+}
 
 /**
  * Sources in the given order (newest first by default), keyset-paginated on (that order, id).
  * With `q`, only those whose title, file name or URL contains it, ignoring case and matched
  * literally. Titles sort ignoring case (`lower`, so alike on every database collation).
  */
-export async function listSources(opts: {
-  limit: number;
-  cursor?: string;
-  status?: SourceStatus;
-  q?: string;
-  sort?: SourceSort;
-}): Promise<{ data: SourceJson[]; nextCursor: string | null }> {
+export async function listSources(opts: ListOptions): Promise<{ data: SourceJson[]; nextCursor: string | null }> {
+  const { sql, sort } = sourcesPageQuery(opts);
+  const db = await prisma();
+  const ids = await db.$queryRaw<{ id: string; key: string }[]>(sql);
+  const page = ids.slice(0, opts.limit);
+  const rows = new Map((await db.source.findMany({ where: { id: { in: page.map((r) => r.id) } } })).map((r) => [r.id, r]));
+  const last = page.at(-1);
+  return {
+    // A source deleted between the two reads is left out.
+    data: page.flatMap((r) => rows.get(r.id) ?? []).map(toSourceJson),
+    nextCursor: ids.length > opts.limit && last ? encodeKeyset([sort, last.key, last.id]) : null,
+  };
+}
+
+/** The ids (and sort keys) of one page and the one after it; exported for the test of its plans. */
+export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: SourceSort } {
   const sort = opts.sort ?? '-createdAt';
   const descending = sort.startsWith('-');
   const order = ORDERS[sort.replace(/^-/, '') as SourceSortKey];
@@ -45,26 +63,21 @@ export async function listSources(opts: {
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
     const pattern = `%${escapeLike(opts.q)}%`;
+    // The joined text is what the trigram index holds (see its migration): it finds the candidates,
+    // and the three columns decide, so a match never spans two of them.
+    conditions.push(Prisma.sql`(s.title || E'\\n' || coalesce(s.filename, '') || E'\\n' || coalesce(s.uri, '')) ILIKE ${pattern}`);
     conditions.push(Prisma.sql`(s.title ILIKE ${pattern} OR s.filename ILIKE ${pattern} OR s.uri ILIKE ${pattern})`);
   }
   if (after) {
     const cmp = descending ? Prisma.sql`<` : Prisma.sql`>`;
     conditions.push(Prisma.sql`(${order.expr}, s.id) ${cmp} (${after.value}::${order.type}, ${after.id}::uuid)`);
   }
-  const db = await prisma();
-  const ids = await db.$queryRaw<{ id: string; key: string }[]>`
+  const sql = Prisma.sql`
     SELECT s.id::text AS id, ${order.expr}::text AS key FROM sources s
     WHERE ${Prisma.join(conditions, ' AND ')}
     ORDER BY ${order.expr} ${dir}, s.id ${dir}
     LIMIT ${opts.limit + 1}`;
-  const page = ids.slice(0, opts.limit);
-  const rows = new Map((await db.source.findMany({ where: { id: { in: page.map((r) => r.id) } } })).map((r) => [r.id, r]));
-  const last = page.at(-1);
-  return {
-    // A source deleted between the two reads is left out.
-    data: page.flatMap((r) => rows.get(r.id) ?? []).map(toSourceJson),
-    nextCursor: ids.length > opts.limit && last ? encodeKeyset([sort, last.key, last.id]) : null,
-  };
+  return { sql, sort };
 }
 
 const cursorSchema = z.tuple([z.string(), z.string(), z.uuid()]);

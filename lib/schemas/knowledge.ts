@@ -49,6 +49,7 @@ export const bulkSourcesInput = () =>
     .meta({ id: 'BulkSourcesInput', description: 'Bulk import: up to 1,000 text or URL sources.' });
 
 export const sourceStatusSchema = z.enum(['pending', 'processing', 'ready', 'failed']);
+export const sourceKindSchema = z.enum(['file', 'text', 'url']);
 
 export const sourceSchema = z
   .object({
@@ -56,7 +57,7 @@ export const sourceSchema = z
     title: z.string().meta({
       description: 'Given, or else the document\'s own once ingested (HTML `<title>`, PDF or DOCX document properties, Markdown front matter), else the file name, URL or first line.',
     }),
-    kind: z.enum(['file', 'text', 'url']),
+    kind: sourceKindSchema,
     mediaType: z.string(),
     size: z.number().int().meta({ description: 'Bytes of the uploaded content; of a URL’s page once it is fetched (0 until then).' }),
     status: sourceStatusSchema.meta({ description: 'pending → processing → ready | failed.' }),

@@ -30,4 +30,10 @@ describe('migrations', () => {
     const rows = await db.prisma.$queryRaw<{ v: string }[]>`SELECT '[1,2,3]'::vector <=> '[1,2,4]'::vector AS v`;
     expect(Number(rows[0]?.v)).toBeGreaterThan(0);
   });
+
+  it('has the pg_trgm extension', async () => {
+    const db = await getDatabase();
+    const rows = await db.prisma.$queryRaw<{ s: number }[]>`SELECT similarity('groundwork', 'groundworks')::float8 AS s`;
+    expect(rows[0]?.s).toBeGreaterThan(0.5);
+  });
 });

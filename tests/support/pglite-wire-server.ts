@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { pgliteExtensions } from './pglite-extensions';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 
 /**
@@ -104,9 +104,9 @@ export interface WireServer {
   stop(): Promise<void>;
 }
 
-/** Starts a wire server on 127.0.0.1 (a free port unless given) over a new or given PGlite (with pgvector by default). */
+/** Starts a wire server on 127.0.0.1 (a free port unless given) over a new or given PGlite (with pgvector and pg_trgm by default). */
 export async function startWireServer(options: { db?: PGlite; port?: number } = {}): Promise<WireServer> {
-  const db = options.db ?? (await PGlite.create({ extensions: { vector } }));
+  const db = options.db ?? (await PGlite.create({ extensions: pgliteExtensions }));
   const queue = new BatchQueue(db);
   const handlers = new Set<PGLiteSocketHandler>();
   const server: Server = createServer((socket) => {

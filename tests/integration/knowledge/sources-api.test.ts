@@ -62,6 +62,9 @@ describe('knowledge sources API', () => {
     const rest = await find(tag, `&limit=2&cursor=${first.nextCursor}`);
     expect(rest.data.map((s) => s.id)).toEqual([file.id, titled]);
     expect(rest.nextCursor).toBeNull();
+    // Kinds sort by name (file, text, url), equal kinds in the order they were added.
+    expect(await ids(tag, '&sort=kind')).toEqual([file.id, titled, percent, url.id]);
+    expect(await ids(tag, '&sort=-kind&limit=3')).toEqual([url.id, percent, titled]);
     for (const bad of ['', '   ', 'a\u0000b', 'x'.repeat(201)]) {
       const res = await api('GET', `/api/knowledge/sources?q=${encodeURIComponent(bad)}`, { key: user });
       expect(res.status).toBe(400);
@@ -109,8 +112,10 @@ describe('knowledge sources API', () => {
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
     }
-    const forged = Buffer.from(JSON.stringify(['size', "1'; DROP TABLE sources; --", randomUUID()])).toString('base64url');
-    expect((await api('GET', `/api/knowledge/sources?sort=size&cursor=${forged}`, { key: user })).status).toBe(400);
+    for (const [sort, value] of [['size', "1'; DROP TABLE sources; --"], ['kind', 'folder'], ['-status', 'done']]) {
+      const forged = Buffer.from(JSON.stringify([sort, value, randomUUID()])).toString('base64url');
+      expect((await api('GET', `/api/knowledge/sources?sort=${sort}&cursor=${forged}`, { key: user })).status, `${sort} ${value}`).toBe(400);
+    }
     await drainIngestQueue();
   });
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { pgliteExtensions } from '../../support/pglite-extensions';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ async function queueText(text: string): Promise<string> {
 const paragraphs = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `Sentence ${i} of the ${tag} record, lorem ipsum.`).join('\n\n');
 
 beforeAll(async () => {
-  db = await PGlite.create({ extensions: { vector } });
+  db = await PGlite.create({ extensions: pgliteExtensions });
   server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
   await server.start();
   url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
