@@ -31,6 +31,7 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
     questionId: started.questionId,
     passages,
     history: started.history,
+    earlierAnswers: started.earlierAnswers,
     model,
     modelId,
   });

@@ -32,7 +32,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
-  const started = (question: { id: string; text: string }, earlier: EarlierMessage[]) => {
+  const started = (question: { id: string; text: string }, earlier: EarlierMessage[], earlierAnswers: string[] = []) => {
     const previous = earlier.reverse();
     return {
       question: question.text,
@@ -40,6 +40,8 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
       previousQuestion: previousUserText(previous),
+      /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */
+      earlierAnswers,
     };
   };
   // The slow way: claimReplySlot answers 404 or 409, or takes back a dead process's slot;
@@ -89,7 +91,14 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       if (question?.role !== 'user') throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
       const text = textOfParts(question.parts);
       const stored = await storeTurn({ ...turn, question: { id: question.id }, after: question.parentId, title: titleOf(text) });
-      return stored && started({ id: question.id, text }, stored);
+      if (!stored) return undefined;
+      // Only whole replies: one that was stopped, failed or cut off is asked for again in full.
+      const replies = await db.message.findMany({
+        where: { parentId: question.id, role: 'assistant', status: 'complete', id: { not: assistantId } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { parts: true },
+      });
+      return started({ id: question.id, text }, stored, replies.map((r) => textOfParts(r.parts)).filter(Boolean));
     }
 
     const question = edit === true ? await lastQuestion() : await message(edit);

@@ -23,6 +23,8 @@ export interface ReplyJob {
   /** The retrieved passages (retrieval already under way). */
   passages: Promise<SearchHit[]>;
   history: ModelMessage[];
+  /** On a regenerate, the question's earlier replies: the local model answers with other sentences when it can. */
+  earlierAnswers?: string[];
   model: LanguageModel;
   modelId: string;
 }
@@ -138,6 +140,8 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
         model: job.model,
         system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
         messages: [...job.history, { role: 'user', content: job.question }],
+        // A hosted model samples, so it answers otherwise anyway; the local one is deterministic.
+        ...(job.earlierAnswers?.length ? { providerOptions: { local: { earlierAnswers: job.earlierAnswers } } } : {}),
         maxRetries: 0,
         // A stalled upstream must not hold the conversation's reply slot (409s) for long: silence
         // before the first text or between two pieces of it ends the reply as failed.

@@ -11,6 +11,8 @@ const MAX_SENTENCES = 4;
 const MAX_WORDS = 120;
 /** What a question term found only in the title of a sentence's document counts, against one in the sentence. */
 const TITLE_SHARE = 0.5;
+/** How well a Regenerate's other sentences must answer, against the best answer's first sentence. */
+const FRESH_SHARE = 0.45;
 
 // "How long", "how often": the adverb asks for a duration or a frequency, it is not a word to
 // find; the verb of "how long does it take" or "does it last" says little more, as a hint.
@@ -65,9 +67,16 @@ interface Candidate {
  * The extractive answer: the sentences of the retrieved passages that best match
  * the question, in retrieval order, each followed by its `[n]` citation. In a
  * follow-up, terms of the previous question count at half weight, so "and its
- * side effects?" still finds sentences about the earlier subject.
+ * side effects?" still finds sentences about the earlier subject. Asked again, it answers with
+ * the next best sentences when there are any that answer well enough, else as before.
  */
-export function composeAnswer({ question, previousQuestion, sources }: { question: string; previousQuestion?: string; sources: PromptSource[] }): string {
+export function composeAnswer({ question, previousQuestion, sources, earlierAnswers = [] }: {
+  question: string;
+  previousQuestion?: string;
+  sources: PromptSource[];
+  /** Earlier answers to this question (a Regenerate): their sentences give way to others that answer it too. */
+  earlierAnswers?: string[];
+}): string {
   const smallTalk = classifySmallTalk(question);
   if (smallTalk) return SMALL_TALK_REPLIES[smallTalk];
   if (sources.length === 0) return NOTHING_FOUND;
@@ -79,7 +88,7 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   for (const [t, w] of questionTerms(question)) weights.set(t, w);
   if (weights.size === 0) return NOT_ANSWERED;
 
-  const sentences: Array<Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string> }> = [];
+  const sentences: Sentence[] = [];
   sources.forEach((source, rank) => {
     // A sentence is about what its document is about: "What does the security policy say?"
     // asks for sentences that need not repeat the title.
@@ -100,6 +109,25 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
   }
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
 
+  const scoring = { question, weights, idf, questionWeight };
+  const best = select(sentences, scoring);
+  if (!best) return NOT_ANSWERED;
+  // Asked again: the sentences no earlier answer gave, if their best answers the question at least
+  // 45 % as well as the best of all (else the next answer would only be a worse one: "Lyon is a
+  // city of France" for "What is the capital of France?" scores 41 % of "Paris is the capital").
+  const said = earlierAnswers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
+  const wasSaid = (s: Sentence) => said.some((a) => a.includes(s.text.replace(/[.!?。]+$/, '')));
+  const fresh = said.length > 0 ? select(sentences.filter((s) => !wasSaid(s)), scoring) : undefined;
+  return fresh && fresh.first >= FRESH_SHARE * best.first ? fresh.text : best.text;
+}
+
+type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string> };
+
+/** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
+function select(
+  sentences: Sentence[],
+  { question, weights, idf, questionWeight }: { question: string; weights: Map<string, number>; idf: Map<string, number>; questionWeight: number },
+): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
   // yet covered, so a two-part question gets a sentence for each part.
   const covered = new Set<string>();
@@ -127,7 +155,7 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
     });
     const pick = remaining.splice(bestIndex, 1)[0]!;
     if (chosen.length === 0) {
-      if (bestGain < Math.max(0.25 * questionWeight, 0.3)) return NOT_ANSWERED;
+      if (bestGain < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       first = bestGain;
     } else if (bestGain < Math.max(0.2 * questionWeight, 0.25 * first)) break;
     const length = pick.text.split(' ').length;
@@ -147,7 +175,7 @@ export function composeAnswer({ question, previousQuestion, sources }: { questio
     }
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return chosen.map((c) => cite(c.text, c.n)).join(' ');
+  return { text: chosen.map((c) => cite(c.text, c.n)).join(' '), first };
 }
 
 /** "Paris is the capital." + 1 → "Paris is the capital [1]." */

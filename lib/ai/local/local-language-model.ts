@@ -2,7 +2,6 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4GenerateResult,
-  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
@@ -38,22 +37,25 @@ export class LocalLanguageModel implements LanguageModelV4 {
     private readonly settings: LocalModelSettings = {},
   ) {}
 
-  private answer(prompt: LanguageModelV4Prompt): { text: string; usage: LanguageModelV4Usage } {
+  private answer({ prompt, providerOptions }: LanguageModelV4CallOptions): { text: string; usage: LanguageModelV4Usage } {
     const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
     const userTexts = prompt.filter((m) => m.role === 'user').map((m) => textOf(m.content));
     const question = userTexts.at(-1) ?? '';
-    const text = composeAnswer({ question, previousQuestion: userTexts.at(-2), sources: parseSourcesBlock(system) });
+    // providerOptions.local.earlierAnswers: a Regenerate's earlier replies, answered otherwise when possible.
+    const earlier = providerOptions?.local?.earlierAnswers;
+    const earlierAnswers = Array.isArray(earlier) ? earlier.filter((a): a is string => typeof a === 'string') : [];
+    const text = composeAnswer({ question, previousQuestion: userTexts.at(-2), sources: parseSourcesBlock(system), earlierAnswers });
     const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length), 0);
     return { text, usage: usage(Math.ceil(promptChars / 4), text.split(/\s+/).filter(Boolean).length) };
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const { text, usage } = this.answer(options.prompt);
+    const { text, usage } = this.answer(options);
     return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
   }
 
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const { text, usage } = this.answer(options.prompt);
+    const { text, usage } = this.answer(options);
     const words = text.match(/\S+\s*/g) ?? [];
     const delay = this.settings.wordDelayMs ?? 0;
     const signal = options.abortSignal;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
+import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import { addSource, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
@@ -17,6 +18,12 @@ beforeAll(async () => {
   ]);
   await addSource(`Volcano ${tag} notes`, [`Shield volcanoes ${tag} form from fluid basaltic lava flows. Mauna Loa is a shield volcano.`]);
 });
+
+const addVacationPolicy = () =>
+  addSource('Vacation policy', [
+    'Employees get 27 vacation days a year. Up to 5 unused vacation days carry over to the next year. Requests go through the HR portal.',
+    'Part-time staff get vacation days in proportion to their hours.',
+  ]);
 
 describe('POST /api/conversations/{id}/messages (local model)', () => {
   it('streams a grounded, cited reply the AI SDK client reads, and stores exactly what it streamed', async () => {
@@ -89,10 +96,43 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       }),
     );
     expect(again.message.id).not.toBe(first.message.id);
-    expect(textOf(again.message)).toBe(textOf(first.message));
+    // The local model answers again with what else the guide says about aspirin, cited.
+    expect(textOf(first.message)).toMatch(/^Aspirin \w+ is a medicine used to reduce pain/);
+    expect(textOf(again.message)).toMatch(/^Common side effects of aspirin \w+ include an upset stomach and heartburn \[1\]\.$/);
     const stored = await getConversation(key, id);
     expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
     expect(again.message.metadata?.questionId).toBe(stored.messages[0]!.id);
+  });
+
+  it('answers each Regenerate with what no earlier reply to the question said, while there is such an answer', async () => {
+    await addVacationPolicy();
+    const id = await newConversation(key);
+    const question = 'How many vacation days do employees get?';
+    const replies = [textOf((await readReply(await send(key, id, { content: question }))).message)];
+    for (let i = 0; i < 3; i++) {
+      const { message } = await readReply(await send(key, id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: question }] } }));
+      replies.push(textOf(message));
+    }
+    // Every earlier version counts, not only the one on show; then the best answer comes back.
+    expect(replies).toEqual([
+      'Employees get 27 vacation days a year [1].',
+      'Up to 5 unused vacation days carry over to the next year [1].',
+      'Part-time staff get vacation days in proportion to their hours [1].',
+      'Employees get 27 vacation days a year [1].',
+    ]);
+    const versions = (await getConversation(key, id)).messages[1]!.metadata?.versions;
+    expect(versions).toHaveLength(4);
+  });
+
+  it('answers a Regenerate of a stopped reply in full, as the first time', async () => {
+    await addVacationPolicy();
+    const id = await newConversation(key);
+    const question = 'How many vacation days do employees get?';
+    const first = await readReply(await send(key, id, { content: question }));
+    // As if it had been stopped after its whole text: a stopped reply does not count as said.
+    await (await prisma()).message.update({ where: { id: first.message.id }, data: { status: 'stopped' } });
+    const again = await readReply(await send(key, id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: question }] } }));
+    expect(textOf(again.message)).toBe(textOf(first.message));
   });
 
   it('edits the last question: the new question and its reply take the place of the old pair, kept as another version', async () => {

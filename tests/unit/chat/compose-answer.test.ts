@@ -82,6 +82,26 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer(q)).toBe('It has about two million inhabitants [1].');
   });
 
+  it('answers a Regenerate with the next sentences that answer too, then comes back to the best', () => {
+    const handbook = [
+      { n: 1, title: 'Vacation policy', text: 'Employees get 27 vacation days a year. Up to 5 unused vacation days carry over to the next year. Requests go through the HR portal.' },
+      { n: 2, title: 'Holidays', text: 'The office closes between Christmas and New Year. Part-time staff get vacation days in proportion to their hours.' },
+    ];
+    const question = 'How many vacation days do employees get?';
+    const first = composeAnswer({ question, sources: handbook });
+    expect(first).toBe('Employees get 27 vacation days a year [1].');
+    // Citations may be numbered otherwise in the stored reply: the sentence is what was said.
+    const second = composeAnswer({ question, sources: handbook, earlierAnswers: [first.replace('[1]', '[3]')] });
+    expect(second).toBe('Up to 5 unused vacation days carry over to the next year [1].');
+    const third = composeAnswer({ question, sources: handbook, earlierAnswers: [first, second] });
+    expect(third).toBe('Part-time staff get vacation days in proportion to their hours [2].');
+    // Nothing else is about vacation days: the portal sentence is no answer, so the best comes back.
+    expect(composeAnswer({ question, sources: handbook, earlierAnswers: [first, second, third] })).toBe(first);
+    // A question only one sentence answers gets that sentence again, not a worse one.
+    const capital = { question: 'What is the capital of France?', sources };
+    expect(composeAnswer({ ...capital, earlierAnswers: [composeAnswer(capital)] })).toBe('Paris is the capital of France [1].');
+  });
+
   it('says plainly when nothing was found or nothing answers', () => {
     expect(composeAnswer({ question: 'What is the capital of Peru?', sources: [] })).toBe(NOTHING_FOUND);
     expect(composeAnswer({ question: 'Who painted the Mona Lisa?', sources })).toBe(NOT_ANSWERED);
