@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/http/api-error';
-import { fieldError, validationError } from '@/lib/http/validation';
+import { fieldError, validationError, type Where } from '@/lib/http/validation';
 import { isBlank, type SendMessageBody } from '@/lib/schemas/chat';
 import { config } from '@/lib/config';
 
@@ -25,7 +24,7 @@ export function regenerateOf(body: SendMessageBody): { messageId?: string } | un
 export function editOf(body: SendMessageBody): true | string | undefined {
   if (!('edit' in body) || body.edit === undefined || body.edit === false) return undefined;
   if (regenerateOf(body)) {
-    throw fieldError('body.edit', 'cannot be combined with trigger "regenerate-message"');
+    throw fieldError({ in: 'body', path: ['edit'] }, 'cannot be combined with trigger "regenerate-message"');
   }
   return body.edit;
 }
@@ -34,24 +33,20 @@ export function editOf(body: SendMessageBody): true | string | undefined {
 export function messageContent(body: SendMessageBody): string {
   if ('content' in body) return body.content;
   let text: string;
-  let pointer: string;
+  let where: Where;
   if ('message' in body) {
     text = body.message.parts.map((p) => p.text).join('\n');
-    pointer = 'body.message.parts';
+    where = { in: 'body', path: ['message', 'parts'] };
   } else {
-    const parsed = lastMessage.safeParse(body.messages.at(-1));
-    if (!parsed.success) {
-      const error = validationError(parsed.error, 'body');
-      throw new ApiError('validation', error.message.replace(/^body\./, 'body.messages[-1].'), {
-        errors: error.errors?.map((e) => ({ ...e, pointer: e.pointer.replace(/^body/, 'body.messages[-1]') })),
-      });
-    }
+    const last = body.messages.length - 1;
+    const parsed = lastMessage.safeParse(body.messages[last]);
+    if (!parsed.success) throw validationError(parsed.error, { in: 'body', path: ['messages', last] });
     text = parsed.data.parts.map((p) => p.text).join('\n');
-    pointer = 'body.messages[-1].parts';
+    where = { in: 'body', path: ['messages', last, 'parts'] };
   }
   const max = config().MAX_MESSAGE_CHARS;
   if (isBlank(text) || text.length > max) {
-    throw fieldError(pointer, `must be 1 to ${max} characters (all parts together), not only whitespace`);
+    throw fieldError(where, `must be 1 to ${max} characters (all parts together), not only whitespace`);
   }
   return text;
 }

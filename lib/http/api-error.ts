@@ -38,9 +38,14 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   internal: { status: 500, title: 'Internal Server Error' },
 };
 
+/** One problem with a request: where it is, as RFC 9457's own example names it, and what is wrong. */
 export interface FieldError {
-  /** JSON pointer-ish path to the field, e.g. `body.title` or `query.limit`. */
-  pointer: string;
+  /** A JSON Pointer (RFC 6901) into the JSON body, in URI fragment form: `#/title`, `#/sources/1/text`; `#` is the whole body. */
+  pointer?: string;
+  /** A query, path or form parameter instead: `limit`, `id`, `file`. */
+  parameter?: string;
+  /** In a JSON Lines body, the line (from 1) that `pointer` points into. */
+  line?: number;
   detail: string;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError } from './api-error';
-import { fieldError, validationError } from './validation';
+import { at, problemAt, problemsError, validationError, type Problem, type Where } from './validation';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
@@ -65,28 +65,39 @@ const MAX_DEPTH = 64;
  * of what was sent); and nesting deeper than MAX_DEPTH levels. The walk is iterative, so a
  * body nested thousands deep is a 400, never a stack overflow (a 500).
  */
-export function assertStorableJson(root: unknown, pointer = 'body'): void {
-  const stack: Array<[value: unknown, at: string, depth: number]> = [[root, pointer, 0]];
+export function assertStorableJson(root: unknown, where: Where = { in: 'body' }): void {
+  const problem = storableJsonProblem(root, where);
+  if (problem) throw problemsError([problem]);
+}
+
+/** What assertStorableJson would refuse, the first thing found; none when all can be stored. */
+export function storableJsonProblem(root: unknown, where: Where): Problem | undefined {
+  const stack: Array<[value: unknown, path: PropertyKey[]]> = [[root, []]];
   while (stack.length > 0) {
-    const [value, at, depth] = stack.pop()!;
+    const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      assertStorableText(value, at);
+      const problem = textProblem(value, at(where, path));
+      if (problem) return problem;
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DEPTH) throw fieldError(at, `must not be nested more than ${MAX_DEPTH} levels deep`);
+    if (path.length >= MAX_DEPTH) return problemAt(at(where, path), `must not be nested more than ${MAX_DEPTH} levels deep`);
     const array = Array.isArray(value);
     for (const [key, child] of Object.entries(value)) {
-      const next = array ? `${at}[${key}]` : `${at}.${key.replaceAll('\u0000', '').toWellFormed().slice(0, 100)}`;
-      if (!array) assertStorableText(key, next);
-      stack.push([child, next, depth + 1]);
+      // A key is named as it can be stored (NUL dropped, lone surrogates as U+FFFD): it is the key that is wrong.
+      const next = [...path, array ? Number(key) : key.replaceAll('\u0000', '').toWellFormed()];
+      const problem = array ? undefined : textProblem(key, at(where, next));
+      if (problem) return problem;
+      stack.push([child, next]);
     }
   }
+  return undefined;
 }
 
-function assertStorableText(text: string, at: string): void {
-  if (text.includes('\u0000')) throw fieldError(at, 'must not contain NUL (\\u0000) characters');
-  if (!text.isWellFormed()) throw fieldError(at, 'must be well-formed Unicode (no lone surrogates)');
+function textProblem(text: string, where: Where): Problem | undefined {
+  if (text.includes('\u0000')) return problemAt(where, 'must not contain NUL (\\u0000) characters');
+  if (!text.isWellFormed()) return problemAt(where, 'must be well-formed Unicode (no lone surrogates)');
+  return undefined;
 }
 
 /** Like readJson, but an empty body (no content type, no bytes) counts as `{}`. */

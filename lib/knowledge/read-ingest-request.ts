@@ -1,9 +1,9 @@
 import 'server-only';
 import type { z } from 'zod';
 import { config } from '@/lib/config';
-import { ApiError, type FieldError } from '@/lib/http/api-error';
-import { assertStorableJson, readTextWithin, tooLarge } from '@/lib/http/read-json';
-import { fieldError, validationError } from '@/lib/http/validation';
+import { ApiError } from '@/lib/http/api-error';
+import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
+import { fieldError, problemAt, problemsError, validationError, zodProblems, type Problem } from '@/lib/http/validation';
 import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
@@ -45,7 +45,7 @@ async function readJsonBody(req: Request) {
     if (!parsed.success) throw validationError(parsed.error, 'body');
     return { sources: parsed.data.sources.map((s) => ('url' in s ? urlSource(s) : textSource(s))), titled: true, withMetadata: true };
   }
-  if (!('text' in body) && !('url' in body)) throw fieldError('body', 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
+  if (!('text' in body) && !('url' in body)) throw fieldError({ in: 'body' }, 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -69,37 +69,37 @@ function urlSource(input: UrlInput): NewSource {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses are refused at once; names are checked again, after DNS, when fetched.
   if (isPrivateAddress(host) && /^[\d.]+$|:/.test(host) && !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })) {
-    throw fieldError('body.url', 'points to a private, loopback or reserved address');
+    throw fieldError({ in: 'body', path: ['url'] }, 'points to a private, loopback or reserved address');
   }
   return { kind: 'url', title: input.title ?? url.href, mediaType: MEDIA_TYPES.html, data: new Uint8Array(), uri: url.href, metadata: input.metadata ?? {} };
 }
 
 function jsonlSources(text: string): NewSource[] {
   const sources: NewSource[] = [];
-  const errors: FieldError[] = [];
+  const problems: Problem[] = [];
   text.split('\n').forEach((line, i) => {
     if (!line.trim()) return;
+    const where = { in: 'body', line: i + 1 } as const;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      errors.push({ pointer: `line ${i + 1}`, detail: 'is not valid JSON' });
+      problems.push(problemAt(where, 'is not valid JSON'));
       return;
     }
-    try {
-      assertStorableJson(value, `line ${i + 1}`);
-    } catch (error) {
-      errors.push(...((error as ApiError).errors ?? []));
+    const unstorable = storableJsonProblem(value, where);
+    if (unstorable) {
+      problems.push(unstorable);
       return;
     }
     const parsed = textSourceInput().safeParse(value);
     if (!parsed.success) {
-      errors.push({ pointer: `line ${i + 1}`, detail: parsed.error.issues[0]?.message ?? 'invalid' });
+      problems.push(zodProblems(parsed.error, where)[0]!);
       return;
     }
     sources.push(textSource(parsed.data));
   });
-  if (errors.length) throw new ApiError('validation', `${errors[0]!.pointer}: ${errors[0]!.detail}`, { errors: errors.slice(0, 50) });
+  if (problems.length) throw problemsError(problems);
   if (sources.length === 0) throw new ApiError('validation', 'The JSON Lines body has no sources.');
   if (sources.length > 1000) throw new ApiError('validation', 'At most 1000 sources per request.');
   return sources;
@@ -134,7 +134,7 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
     throw new ApiError('bad_request', 'The multipart body is malformed.');
   }
   const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
-  if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ pointer: 'body.file', detail: 'is required' }] });
+  if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ parameter: 'file', detail: 'is required' }] });
   const sources: NewSource[] = [];
   for (const file of files) {
     if (file.size > limit) throw tooLarge(limit);

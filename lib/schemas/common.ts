@@ -16,9 +16,16 @@ export const problemSchema = z
     detail: z.string(),
     requestId: z.string().optional().meta({ description: 'Also in the X-Request-Id header and the server log.' }),
     errors: z
-      .array(z.object({ pointer: z.string(), detail: z.string() }))
+      .array(
+        z.object({
+          pointer: z.string().optional().meta({ description: 'A JSON Pointer (RFC 6901) into the JSON body, in URI fragment form: `#/title`, `#/sources/1/text`; `#` is the whole body.' }),
+          parameter: z.string().optional().meta({ description: 'The query, path or form parameter at fault instead: `limit`, `id`, `file`.' }),
+          line: z.number().int().optional().meta({ description: 'In a JSON Lines body, the line (from 1) `pointer` points into.' }),
+          detail: z.string(),
+        }),
+      )
       .optional()
-      .meta({ description: 'Field problems, on validation failures.' }),
+      .meta({ description: 'Each problem found, on validation failures (at most 50); `detail` above tells the first.' }),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
@@ -94,7 +101,7 @@ export function decodeKeyset<T>(cursor: string | undefined, read: (values: unkno
   } catch {}
   if (decoded !== undefined) return decoded;
   throw new ApiError('validation', 'query.cursor: is not a cursor this API returned', {
-    errors: [{ pointer: 'query.cursor', detail: 'is not a cursor this API returned' }],
+    errors: [{ parameter: 'cursor', detail: 'is not a cursor this API returned' }],
   });
 }
 

@@ -169,7 +169,7 @@ describe('conversation input', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const body = await bodyOf<{ errors: { pointer: string }[] }>(res);
-    expect(body.errors[0]?.pointer).toBe('body.title');
+    expect(body.errors[0]?.pointer).toBe('#/title');
   });
 
   it('accepts a title of exactly the maximum length', async () => {

@@ -43,10 +43,12 @@ describe('request bodies', () => {
   it('answers a lone surrogate anywhere in a stored body with 400, where it used to be a 500 or a U+FFFD', async () => {
     const admin = (await newKey('admin')).key;
     const cases: Array<[string, string, string]> = [
-      ['/api/conversations', '{"title":"t\\ud800"}', 'body.title'],
-      ['/api/knowledge/sources', '{"text":"fine","metadata":{"s":"\\ud800"}}', 'body.metadata.s'],
-      ['/api/knowledge/sources', '{"text":"fine","metadata":{"\\udc00":1}}', 'body.metadata.\ufffd'],
-      ['/api/knowledge/sources', '{"sources":[{"text":"ok"},{"text":"half \\ud83d"}]}', 'body.sources[1].text'],
+      ['/api/conversations', '{"title":"t\\ud800"}', '#/title'],
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"s":"\\ud800"}}', '#/metadata/s'],
+      // A JSON Pointer in a URI fragment carries its key as UTF-8, percent-encoded (RFC 6901 §6).
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"\\udc00":1}}', '#/metadata/%EF%BF%BD'],
+      ['/api/knowledge/sources', '{"sources":[{"text":"ok"},{"text":"half \\ud83d"}]}', '#/sources/1/text'],
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"a/b~c d":"\\ud800"}}', '#/metadata/a~1b~0c%20d'],
     ];
     for (const [path, body, pointer] of cases) {
       const res = await api('POST', path, { key: admin, body, headers: { 'content-type': 'application/json' } });
@@ -55,16 +57,18 @@ describe('request bodies', () => {
     }
     const lines = await api('POST', '/api/knowledge/sources', { key: admin, body: '{"text":"ok"}\n{"text":"x","metadata":{"k":"\\udfff"}}\n', headers: { 'content-type': 'application/jsonl' } });
     expect(lines.status).toBe(400);
-    expect((await bodyOf<{ errors: { pointer: string }[] }>(lines)).errors[0]!.pointer).toBe('line 2.metadata.k');
+    const problem = await bodyOf<{ detail: string; errors: { line: number; pointer: string }[] }>(lines);
+    expect(problem.errors[0]).toMatchObject({ line: 2, pointer: '#/metadata/k' });
+    expect(problem.detail).toMatch(/^line 2\.metadata\.k: must be well-formed Unicode/);
   });
 
   it('says which fields a body needs when it has none of them, and which one is wrong when it has', async () => {
     const admin = (await newKey('admin')).key;
     const conversation = await bodyOf<{ id: string }>(await api('POST', '/api/conversations', { key, json: {} }));
     const cases: Array<[string, string, unknown, string, string]> = [
-      [key, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, 'body', 'body: needs `content`, `message` or `messages`'],
-      [key, `/api/conversations/${conversation.id}/messages`, { message: { role: 'user', parts: 'hi' } }, 'body.message.parts', 'body.message.parts: Invalid input: expected array, received string'],
-      [admin, '/api/knowledge/sources', {}, 'body', 'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)'],
+      [key, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, '#', 'body: needs `content`, `message` or `messages`'],
+      [key, `/api/conversations/${conversation.id}/messages`, { message: { role: 'user', parts: 'hi' } }, '#/message/parts', 'body.message.parts: Invalid input: expected array, received string'],
+      [admin, '/api/knowledge/sources', {}, '#', 'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)'],
     ];
     for (const [who, path, json, pointer, detail] of cases) {
       const res = await api('POST', path, { key: who, json });
@@ -76,8 +80,15 @@ describe('request bodies', () => {
     for (const limit of ['abc', '0', '101', '2.5']) {
       const res = await api('GET', `/api/conversations?limit=${limit}`, { key });
       expect(res.status, limit).toBe(400);
-      expect((await problem(res)).detail).toBe('query.limit: must be a whole number from 1 to 100');
+      const body = await bodyOf<{ detail: string; errors: unknown[] }>(res);
+      expect(body.detail).toBe('query.limit: must be a whole number from 1 to 100');
+      expect(body.errors).toEqual([{ parameter: 'limit', detail: 'must be a whole number from 1 to 100' }]);
     }
+    // In a list of messages only the last is the new one: its problems point at its real index.
+    const messages = [{ role: 'user', parts: [{ type: 'text', text: 'earlier' }] }, { role: 'user', parts: [{ type: 'text', text: '   ' }] }];
+    const blank = await bodyOf<{ detail: string; errors: unknown[] }>(await api('POST', `/api/conversations/${conversation.id}/messages`, { key, json: { messages } }));
+    expect(blank.errors).toEqual([{ pointer: '#/messages/1/parts', detail: expect.stringMatching(/^must be 1 to \d+ characters/) }]);
+    expect(blank.detail).toMatch(/^body\.messages\[1\]\.parts: must be 1 to/);
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(

@@ -127,7 +127,7 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
     }
     const bad = await send(key, id, { content: 'nope', edit: 'not-an-id' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ errors: [{ pointer: 'body.edit' }] });
+    expect(await bad.json()).toMatchObject({ errors: [{ pointer: '#/edit' }] });
     expect(await onShow(id)).toEqual(shownBefore);
 
     expect((await patch(id, { messageId: other.messages[0]!.id })).status).toBe(404);

@@ -178,7 +178,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       message: { role: 'user', parts: [{ type: 'text', text: 'both at once' }] },
     });
     expect(both.status).toBe(400);
-    expect(await both.json()).toMatchObject({ errors: [{ pointer: 'body.edit' }] });
+    expect(await both.json()).toMatchObject({ errors: [{ pointer: '#/edit' }] });
     expect((await getConversation(key, id)).messages).toHaveLength(2);
     // The conversation is free again after the refused edit.
     await readReply(await send(key, id, { content: 'And its side effects?' }));
