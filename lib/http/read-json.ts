@@ -84,8 +84,8 @@ export function storableJsonProblem(root: unknown, where: Where): Problem | unde
     if (path.length >= MAX_DEPTH) return problemAt(at(where, path), `must not be nested more than ${MAX_DEPTH} levels deep`);
     const array = Array.isArray(value);
     for (const [key, child] of Object.entries(value)) {
-      // A key is named as it can be stored (NUL dropped, lone surrogates as U+FFFD): it is the key that is wrong.
-      const next = [...path, array ? Number(key) : key.replaceAll('\u0000', '').toWellFormed()];
+      // A lone surrogate cannot be written in a pointer's UTF-8: that key is named with U+FFFD in its place.
+      const next = [...path, array ? Number(key) : key.toWellFormed()];
       const problem = array ? undefined : textProblem(key, at(where, next));
       if (problem) return problem;
       stack.push([child, next]);

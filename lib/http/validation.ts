@@ -22,7 +22,7 @@ function located({ in: part, path = [], line }: Where): Omit<FieldError, 'detail
 /** A person's part, leading the problem's detail: `body.sources[1].text`, `query.limit`, `line 2.metadata.k`. */
 function label({ in: part, path = [], line }: Where): string {
   const head = line === undefined ? part : `line ${line}`;
-  return path.reduce<string>((at, p) => (typeof p === 'number' ? `${at}[${p}]` : `${at}.${String(p).slice(0, 100)}`), head);
+  return path.reduce<string>((at, p) => (typeof p === 'number' ? `${at}[${p}]` : `${at}.${String(p).replaceAll('\u0000', '').slice(0, 100)}`), head);
 }
 
 /** `where`, further down `path`. */

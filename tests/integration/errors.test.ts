@@ -49,6 +49,7 @@ describe('request bodies', () => {
       ['/api/knowledge/sources', '{"text":"fine","metadata":{"\\udc00":1}}', '#/metadata/%EF%BF%BD'],
       ['/api/knowledge/sources', '{"sources":[{"text":"ok"},{"text":"half \\ud83d"}]}', '#/sources/1/text'],
       ['/api/knowledge/sources', '{"text":"fine","metadata":{"a/b~c d":"\\ud800"}}', '#/metadata/a~1b~0c%20d'],
+      ['/api/knowledge/sources', '{"text":"fine","metadata":{"nul\\u0000key":1}}', '#/metadata/nul%00key'],
     ];
     for (const [path, body, pointer] of cases) {
       const res = await api('POST', path, { key: admin, body, headers: { 'content-type': 'application/json' } });
