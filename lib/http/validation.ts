@@ -5,7 +5,7 @@ type Issue = z.core.$ZodIssue;
 
 /** Where in a request a problem is: the JSON body (or one line of a JSON Lines body) and a path into it, or a parameter. */
 export interface Where {
-  in: 'body' | 'query' | 'params' | 'form';
+  in: 'body' | 'query' | 'params';
   path?: readonly PropertyKey[];
   /** A line of a JSON Lines body, from 1. */
   line?: number;
