@@ -13,10 +13,10 @@ export async function createConversation({ ownerId, title }: { ownerId: string; 
 }
 
 /**
- * Renames the owner's conversation and/or shows the branch with `messageId`: that message and
- * the newest branch after it (its newest descendant, always a leaf: a message is older than
- * its replies). 404 for anyone else's conversation or a message not in it; 409 while a reply
- * is written, which must stay the head it streams into.
+ * Renames the owner's conversation and/or shows the branch with `messageId`: that message and,
+ * below it, the branch seen last (at each message, the version most recently on show; a new
+ * message is on show when written), marked as seen now. 404 for anyone else's conversation or
+ * a message not in it; 409 while a reply is written, which must stay the head it streams into.
  */
 export async function updateConversation({ id, ownerId, title, messageId }: { id: string; ownerId: string; title?: string; messageId?: string }) {
   const db = await prisma();
@@ -24,17 +24,26 @@ export async function updateConversation({ id, ownerId, title, messageId }: { id
   if (messageId) {
     const [moved] = await db.$queryRaw<{ head_id: string }[]>`
       WITH RECURSIVE below AS (
-        SELECT id, created_at FROM messages WHERE id = ${messageId}::uuid AND conversation_id = ${id}::uuid
+        SELECT id, 0 AS depth FROM messages WHERE id = ${messageId}::uuid AND conversation_id = ${id}::uuid
         UNION ALL
-        SELECT m.id, m.created_at FROM below b JOIN messages m ON m.parent_id = b.id
+        SELECT (SELECT c.id FROM messages c WHERE c.parent_id = b.id ORDER BY c.shown_at DESC, c.created_at DESC, c.id DESC LIMIT 1), b.depth + 1
+        FROM below b WHERE b.id IS NOT NULL
       )
-      UPDATE conversations SET head_id = (SELECT id FROM below ORDER BY created_at DESC, id DESC LIMIT 1)
-      WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below)
+      UPDATE conversations SET head_id = (SELECT id FROM below WHERE id IS NOT NULL ORDER BY depth DESC LIMIT 1)
+      WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below WHERE id IS NOT NULL)
       RETURNING head_id::text AS head_id`;
     if (!moved) {
       if (!(await db.message.findFirst({ where: { id: messageId, conversationId: id }, select: { id: true } }))) throw notFound('message in this conversation');
       throw new ApiError('conflict', 'A reply is being written in this conversation. Change branch when it has finished.');
     }
+    // Everything on show is now the branch seen last at each of its messages.
+    await db.$executeRaw`
+      WITH RECURSIVE above AS (
+        SELECT id, parent_id FROM messages WHERE id = ${moved.head_id}::uuid
+        UNION ALL
+        SELECT m.id, m.parent_id FROM above a JOIN messages m ON m.id = a.parent_id
+      )
+      UPDATE messages SET shown_at = clock_timestamp() WHERE id IN (SELECT id FROM above)`;
     conversation = { ...conversation, headId: moved.head_id };
   }
   if (title !== undefined) {

@@ -76,6 +76,28 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
     expect(back.messages).toHaveLength(4);
   });
 
+  it('switching back to a version shows the branch below it that was on show last, not the newest', async () => {
+    const { id, messages } = await threeTurns(); // Q1 A1 Q2 A2 Q3 A3
+    const [q1, , , a2] = messages;
+    // A2 is written again (A2'), then the first version is shown again, with Q3 and A3 after it.
+    await ask(id, { trigger: 'regenerate-message', messageId: a2!.id, message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] } });
+    await patch(id, { messageId: a2!.id });
+    const seen = await onShow(id);
+    expect(seen.slice(-2)).toEqual(['user: Q3', expect.stringMatching(/^assistant: Answer to "Q3"/)]);
+    // Q1 is edited, which shows the new branch; back to Q1, the branch seen last comes back
+    // (through A2, Q3 and A3), though A2' is newer.
+    await ask(id, { content: 'Q1 edited', edit: q1!.id });
+    expect((await onShow(id))[0]).toBe('user: Q1 edited');
+    const back = await bodyOf<{ messages: ChatUIMessage[] }>(await patch(id, { messageId: q1!.id }));
+    expect(back.messages.map((m) => `${m.role}: ${textOf(m)}`)).toEqual(seen);
+    expect(await onShow(id)).toEqual(seen);
+    // And A2' is still a click away, its own branch ending in it.
+    const regenerated = back.messages[3]!.metadata!.versions!.at(-1)!;
+    const other = await bodyOf<{ messages: ChatUIMessage[] }>(await patch(id, { messageId: regenerated }));
+    expect(other.messages.map((m) => m.id).at(-1)).toBe(regenerated);
+    expect(other.messages).toHaveLength(4);
+  });
+
   it('keeps a regenerated reply as another version of it', async () => {
     const id = await newConversation(key);
     const first = await ask(id, { content: 'Q1' });
