@@ -5,6 +5,12 @@ import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import type { UIMessageView } from '@/lib/schemas/conversations';
 import { stopLiveReply } from './live-replies';
+import { REPLY_STALE_MS } from './reply-heartbeat';
+import { signalStop } from './stop-signal';
+
+/** How long a stop waits for another instance to store the reply it writes before marking it itself. */
+export const STOP_HANDOFF_MS = 2_000;
+const HANDOFF_POLL_MS = 25;
 
 /**
  * Stops a reply being written: the model call ends, what was written so far is stored
@@ -12,9 +18,10 @@ import { stopLiveReply } from './live-replies';
  * names the reply (a stop that arrives after it finished changes nothing); without it,
  * the reply being written in the conversation, if any (409 when there is none).
  *
- * A reply written by another instance sharing the database is marked `stopped` here with
- * what it last saved (its heartbeat, every few seconds), and the conversation freed; that
- * instance sees the mark at its next heartbeat and ends the model call.
+ * A reply written by another instance sharing the database is stopped there (stop-signal.ts):
+ * that instance stores everything it wrote, as it does for a stop made on it. One that does
+ * not within STOP_HANDOFF_MS (it died, or cannot hear) has the reply marked `stopped` here
+ * with what it last saved (its heartbeat, every few seconds), and the conversation freed.
  */
 export async function stopReply({ conversationId, ownerId, messageId }: {
   conversationId: string;
@@ -30,6 +37,12 @@ export async function stopReply({ conversationId, ownerId, messageId }: {
   if (!reply) throw notFound('reply in this conversation');
   if (reply.status !== 'streaming') return toUIMessage(reply);
   if (!(await stopLiveReply(conversationId, id))) {
+    const alive = Date.now() - reply.updatedAt.getTime() < REPLY_STALE_MS;
+    if (alive && (await signalStop(conversationId, id))) {
+      const until = Date.now() + STOP_HANDOFF_MS;
+      const streaming = async () => (await db.message.count({ where: { id, status: 'streaming' } })) > 0;
+      while (Date.now() < until && (await streaming())) await new Promise((r) => setTimeout(r, HANDOFF_POLL_MS));
+    }
     await db.$executeRaw`
       WITH stopped AS (
         UPDATE messages SET status = 'stopped', updated_at = now() WHERE id = ${id}::uuid AND status = 'streaming'

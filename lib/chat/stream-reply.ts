@@ -10,6 +10,7 @@ import { citedInOrder, numberPassages, type NumberedPassage } from './number-pas
 import { publishReply } from './live-replies';
 import { ReplyFilter } from './reply-filter';
 import { startReplyHeartbeat } from './reply-heartbeat';
+import { listenForStops } from './stop-signal';
 import { releaseConversation, saveReply } from './save-reply';
 
 export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;
@@ -51,7 +52,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     start: (c) => void (client = c),
     cancel: () => void (clientOpen = false),
   });
-  // Stop (POST /api/conversations/{id}/stop, or the heartbeat finding the reply stopped elsewhere)
+  // Stop (POST /api/conversations/{id}/stop here or on another instance, or the heartbeat finding the reply stopped elsewhere)
   // ends the model call: what was written so far is stored as a `stopped` reply.
   let stopped = false;
   let settled = false; // the model call is over: too late to stop
@@ -102,6 +103,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     toClient(chunk);
   };
 
+  void listenForStops().catch(() => {}); // the heartbeat still hears a stop made elsewhere
   const done = (async () => {
     const stopHeartbeat = runInBackground(() => startReplyHeartbeat(job.assistant.id, () => latest?.parts, stop));
     const metadata: ChatMessageMetadata = {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { stopLiveReply } from '@/lib/chat/live-replies';
+import { signalStop } from '@/lib/chat/stop-signal';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { getConversationOrThrow } from './get-conversation-or-throw';
@@ -56,11 +57,14 @@ export async function updateConversation({ id, ownerId, title, messageId }: { id
 
 /**
  * Deletes the owner's conversation and its messages (cascade); 404 for anyone else's. A reply
- * this process is writing in it stops (another instance's stops at its next heartbeat).
+ * being written in it stops: this process's at once, another instance's when it hears the
+ * signal (or, failing that, at its next heartbeat).
  */
 export async function deleteConversation({ id, ownerId }: { id: string; ownerId: string }) {
   const db = await prisma();
-  const { count } = await db.conversation.deleteMany({ where: { id, ownerId } });
-  if (count === 0) throw notFound('conversation');
-  await stopLiveReply(id);
+  const deleted = await db.$queryRaw<{ active_reply_id: string | null }[]>`
+    DELETE FROM conversations WHERE id = ${id}::uuid AND owner_id = ${ownerId}::uuid RETURNING active_reply_id`;
+  if (deleted.length === 0) throw notFound('conversation');
+  const replyId = deleted[0]!.active_reply_id;
+  if (!(await stopLiveReply(id)) && replyId) await signalStop(id, replyId);
 }

@@ -26,6 +26,15 @@ export interface Database {
    * trips that would hold its only connection while the main thread is busy.
    */
   query<T = Record<string, unknown>>(sql: Prisma.Sql, local?: LocalSettings): Promise<T[]>;
+  /**
+   * Messages between the processes that share this database (PostgreSQL's LISTEN and NOTIFY),
+   * such as a stop for a reply another instance is writing. `listen` hears every `notify` on
+   * the channel from the first listener to its unsubscribe; a lost connection is reopened,
+   * and what was sent meanwhile is not heard. PGlite's data directory has one owner, so
+   * there is no other process to tell: `listen` hears nothing and `notify` returns false.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): () => void;
+  notify(channel: string, payload: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -67,6 +76,8 @@ async function openPglite(location: string): Promise<Database> {
     }),
     query: <T,>(sql: Prisma.Sql, local?: LocalSettings) =>
       thread.call<T[]>('query', { sql: sql.text, params: sql.values, local: setLocal(local) }),
+    listen: () => () => {},
+    notify: async () => false,
     close: async () => {
       await prisma.$disconnect();
       await thread.close();
@@ -80,6 +91,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const listener = new Listener(url);
   return {
     backend: 'postgres',
     prisma,
@@ -111,11 +123,99 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onMessage) => listener.listen(channel, onMessage),
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      return true;
+    },
     close: async () => {
+      await listener.close();
       await prisma.$disconnect();
       await pool.end();
     },
   };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * One connection of its own (not the pool's: a pooled client is lent out) that LISTENs on
+ * every channel someone subscribed to, opened at the first subscription. When it is lost
+ * (a restart, a failover) it is opened again, after 0.25 s, 1 s, 5 s and then every 15 s.
+ */
+class Listener {
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  listen(channel: string, onMessage: (payload: string) => void): () => void {
+    if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let handlers = this.handlers.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.handlers.set(channel, handlers);
+      if (this.client) void this.client.query(`LISTEN ${channel}`).catch(() => this.client?.end());
+      else this.connect();
+    }
+    handlers.add(onMessage);
+    return () => void handlers.delete(onMessage);
+  }
+
+  private connect(): void {
+    if (this.connecting || this.closed) return;
+    this.connecting = (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('error', () => {}); // followed by 'end'
+      client.on('notification', ({ channel, payload }) => {
+        for (const handler of this.handlers.get(channel) ?? []) {
+          try {
+            handler(payload ?? '');
+          } catch {
+            // one subscriber's failure is not the others'
+          }
+        }
+      });
+      let watched = false; // from here on, losing the connection retries
+      try {
+        await client.connect();
+        if (this.closed) return void (await client.end());
+        // Set first: a channel subscribed to from here on is LISTENed on through it.
+        this.client = client;
+        watched = true;
+        client.once('end', () => {
+          if (this.client === client) this.client = undefined;
+          this.retry();
+        });
+        for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+        this.failures = 0;
+      } catch {
+        if (this.client === client) this.client = undefined;
+        await client.end().catch(() => {});
+        if (!watched) this.retry();
+      }
+    })().finally(() => (this.connecting = undefined));
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    const delay = RECONNECT_MS[Math.min(this.failures++, RECONNECT_MS.length - 1)];
+    this.timer = setTimeout(() => this.connect(), delay);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.connecting;
+    await this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { closeDatabase } from '@/lib/db';
+import { closeDatabase, getDatabase } from '@/lib/db';
 import { api, bodyOf, newKey } from '../support/http';
 import { readReply, send } from './chat/chat-helpers';
 import { ingested, search, type SourceView } from './knowledge/helpers';
@@ -78,4 +78,26 @@ describe('PostgreSQL mode across a database crash', () => {
     expect((await search(user, 'how long are backups kept'))[0]?.sourceId).toBe(source.id);
     expect((await api('GET', `/api/knowledge/sources/${gone.id}`, { key: admin })).status).toBe(404);
   });
+
+  it('hears its LISTEN channels again once the database is back', { timeout: 60_000 }, async () => {
+    const db = await getDatabase();
+    const heard: string[] = [];
+    const unsubscribe = db.listen('groundwork_test_channel', (payload) => heard.push(payload));
+    let sent = 0;
+    const heardOne = async () => {
+      const payload = `message ${++sent}`;
+      await db.notify('groundwork_test_channel', payload).catch(() => {});
+      await new Promise((r) => setTimeout(r, 100));
+      return heard.includes(payload);
+    };
+    await expect.poll(heardOne, { timeout: 5_000, interval: 0 }).toBe(true);
+
+    await killServer();
+    await startServer(Number(url.port));
+    await expect.poll(heardOne, { timeout: 30_000, interval: 0 }).toBe(true);
+    unsubscribe();
+    heard.length = 0;
+    expect(await heardOne()).toBe(false);
+  });
 });
+

@@ -13,6 +13,10 @@ import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
  * but prepared statement requires 3". This queue keeps one client's batch
  * together until its Sync, and a client's transaction together until it ends,
  * as a real server's separate sessions would.
+ *
+ * PGlite's one session also hears every LISTEN: a notification comes back in the output of
+ * whichever client's statement committed the NOTIFY. The queue passes it on to the clients
+ * that asked for that channel instead, as a server delivers it to each listening session.
  */
 interface Pending {
   handlerId: number;
@@ -24,12 +28,22 @@ interface Pending {
 
 const EXTENDED = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)));
 const SYNC = 'S'.charCodeAt(0);
+const QUERY = 'Q'.charCodeAt(0);
+const NOTIFICATION = 'A'.charCodeAt(0);
+const LISTEN = /^\s*(UN)?LISTEN\s+(\*|"[^"]+"|[A-Za-z_][\w$]*)\s*;?\s*$/i;
+
+interface Listener {
+  channels: Set<string>;
+  /** Writes to the client's socket (the onData of its latest message). */
+  write: (data: Uint8Array) => void;
+}
 
 class BatchQueue {
   private queue: Pending[] = [];
   private processing = false;
   private owner: number | null = null;
   private openBatch = false;
+  private listeners = new Map<number, Listener>();
 
   constructor(private readonly db: PGlite) {}
 
@@ -57,16 +71,22 @@ class BatchQueue {
         if (EXTENDED.has(type)) this.openBatch = true;
         else if (type === SYNC) this.openBatch = false;
         this.owner = next.handlerId;
+        if (type === QUERY) this.track(next);
+        const listener = this.listeners.get(next.handlerId);
+        if (listener) listener.write = next.onData;
         let bytes = 0;
+        const route = this.listeners.size > 0 ? this.router(next.onData) : undefined;
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(next.message, {
               onRawData: (data: Uint8Array) => {
                 bytes += data.length;
-                next.onData(data);
+                if (route) route.push(data);
+                else next.onData(data);
               },
             }),
           );
+          route?.flush();
           next.resolve(bytes);
         } catch (error) {
           next.reject(error);
@@ -77,11 +97,52 @@ class BatchQueue {
     }
   }
 
+  /** Notes a client's LISTEN and UNLISTEN (simple queries, as node-postgres sends them). */
+  private track({ handlerId, message, onData }: Pending): void {
+    const match = LISTEN.exec(Buffer.from(message.subarray(5, -1)).toString('utf8'));
+    if (!match) return;
+    const channel = match[2]!.startsWith('"') ? match[2]!.slice(1, -1) : match[2]!.toLowerCase();
+    const listener = this.listeners.get(handlerId) ?? { channels: new Set<string>(), write: onData };
+    if (!match[1]) listener.channels.add(channel);
+    else if (channel === '*') listener.channels.clear();
+    else listener.channels.delete(channel);
+    if (listener.channels.size > 0) this.listeners.set(handlerId, listener);
+    else this.listeners.delete(handlerId);
+  }
+
+  /** Splits the output into messages and sends each notification to the clients listening on its channel. */
+  private router(onData: (data: Uint8Array) => void): { push(data: Uint8Array): void; flush(): void } {
+    let rest = Buffer.alloc(0);
+    const push = (data: Uint8Array) => {
+      rest = rest.length > 0 ? Buffer.concat([rest, data]) : Buffer.from(data);
+      let start = 0;
+      let end = 0;
+      while (end + 5 <= rest.length) {
+        const size = 1 + rest.readInt32BE(end + 1);
+        if (end + size > rest.length) break;
+        if (rest[end] === NOTIFICATION) {
+          if (end > start) onData(rest.subarray(start, end));
+          const frame = rest.subarray(end, end + size);
+          const channel = frame.subarray(9, frame.indexOf(0, 9)).toString('utf8');
+          for (const listener of this.listeners.values()) if (listener.channels.has(channel)) listener.write(new Uint8Array(frame));
+          start = end + size;
+        }
+        end += size;
+      }
+      if (end > start) onData(rest.subarray(start, end));
+      rest = rest.subarray(end);
+    };
+    // Whatever is left is not a whole message: passed on as it is.
+    const flush = () => void (rest.length > 0 && onData(rest));
+    return { push, flush };
+  }
+
   getQueueLength(): number {
     return this.queue.length;
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.listeners.delete(handlerId);
     this.queue = this.queue.filter((p) => {
       if (p.handlerId !== handlerId) return true;
       p.reject(new Error('Handler disconnected'));

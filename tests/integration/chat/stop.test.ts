@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { ChatUIMessage } from '@/lib/chat/chat-message';
-import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
+import { REPLY_HEARTBEAT_MS, REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
+import { STOP_HANDOFF_MS } from '@/lib/chat/stop-reply';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
@@ -149,6 +151,22 @@ describe('POST /api/conversations/{id}/stop', () => {
     expect(textOf((await readReply(await send(key, id, { content: 'next' }))).message)).toBe('Free again.');
   });
 
+  it('stops a reply whose writer died (no heartbeat) at once, without waiting for it to answer', async () => {
+    const id = await newConversation(key);
+    const db = await prisma();
+    const orphan = await db.message.create({
+      data: {
+        conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'last heartbeat' }],
+        updatedAt: new Date(Date.now() - REPLY_STALE_MS - 1_000),
+      },
+    });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
+    const started = performance.now();
+    const res = await stop(id, { messageId: orphan.id });
+    expect(performance.now() - started).toBeLessThan(STOP_HANDOFF_MS);
+    expect(textOf(await bodyOf<ChatUIMessage>(res))).toBe('last heartbeat');
+  });
+
   it('stops the model when the conversation is deleted mid-reply', async () => {
     const id = await newConversation(key);
     const res = await send(key, id, { content: 'tell me everything' });
@@ -186,4 +204,76 @@ describe('POST /api/conversations/{id}/stop', () => {
     expect(textOf((await readReply(res)).message)).toBe(REPLY);
     expect((await settledReply(messageId)).status).toBe('complete');
   }, 20_000);
+});
+
+// Instances sharing a PostgreSQL server tell each other of stops (LISTEN/NOTIFY). Another
+// instance is played here by a connection of the test's own, on the same database.
+describe.runIf(!process.env.DATABASE_URL!.startsWith('pglite:'))('stops between instances on one PostgreSQL database', () => {
+  const CHANNEL = 'groundwork_reply_stop';
+  async function otherInstance() {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    onTestFinished(() => client.end());
+    return client;
+  }
+
+  it('a stop signalled by another instance ends the reply here at once, stored with everything it wrote', async () => {
+    const id = await newConversation(key);
+    const res = await send(key, id, { content: 'tell me everything' });
+    const messageId = res.headers.get('x-message-id')!;
+    const { reader, seen } = await readUntilWords(res, 3);
+    await (await otherInstance()).query('SELECT pg_notify($1, $2)', [CHANNEL, `${id} ${messageId}`]);
+    // At once: not at the next heartbeat.
+    await expect.poll(() => lastModelCall().closedEarly, { timeout: REPLY_HEARTBEAT_MS / 2 }).toBe(true);
+    let all = seen;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) all += next.value;
+    expect(all).toMatch(/"type":"finish","finishReason":"other","messageMetadata":\{[^}]*"status":"stopped"/);
+    // What is stored is all the client was sent, not the heartbeat's older copy.
+    const streamed = [...all.matchAll(/"delta":"([^"]*)"/g)].map((m) => m[1]).join('');
+    expect(streamed.length).toBeGreaterThan(0);
+    const stored = await (await prisma()).message.findUniqueOrThrow({ where: { id: messageId } });
+    expect(stored.status).toBe('stopped');
+    expect(textOf(stored as unknown as ChatUIMessage)).toBe(streamed);
+    expect((await (await prisma()).conversation.findUniqueOrThrow({ where: { id } })).activeReplyId).toBeNull();
+  });
+
+  it('a stop for a reply another instance writes is handed to it, and answers with what that instance stored', async () => {
+    const id = await newConversation(key);
+    const db = await prisma();
+    const reply = await db.message.create({
+      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'as of the last heartbeat' }] },
+    });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
+    // The instance writing it: on the signal, it stores all it wrote and frees the conversation.
+    const writer = await otherInstance();
+    const heard: string[] = [];
+    writer.on('notification', ({ payload }) => {
+      heard.push(payload!);
+      void writer.query(
+        `WITH saved AS (UPDATE messages SET status = 'stopped', parts = $2::jsonb WHERE id = $1::uuid)
+         UPDATE conversations SET active_reply_id = NULL WHERE active_reply_id = $1::uuid`,
+        [reply.id, JSON.stringify([{ type: 'text', text: 'everything it wrote' }])],
+      );
+    });
+    await writer.query(`LISTEN ${CHANNEL}`);
+    const res = await stop(id);
+    expect(res.status).toBe(200);
+    expect(heard).toEqual([`${id} ${reply.id}`]);
+    const stopped = await bodyOf<ChatUIMessage>(res);
+    expect(stopped).toMatchObject({ id: reply.id, metadata: { status: 'stopped' } });
+    expect(textOf(stopped)).toBe('everything it wrote');
+  });
+
+  it('deleting a conversation signals the instance writing its reply', async () => {
+    const id = await newConversation(key);
+    const db = await prisma();
+    const reply = await db.message.create({ data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [] } });
+    await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
+    const writer = await otherInstance();
+    const heard: string[] = [];
+    writer.on('notification', ({ payload }) => heard.push(payload!));
+    await writer.query(`LISTEN ${CHANNEL}`);
+    expect((await api('DELETE', `/api/conversations/${id}`, { key })).status).toBe(204);
+    await expect.poll(() => heard).toEqual([`${id} ${reply.id}`]);
+  });
 });
