@@ -15,8 +15,8 @@ const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid:
   createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: (v) => !Number.isNaN(Date.parse(v)) },
   title: { expr: Prisma.sql`lower(s.title)`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
   // The enum's order, which is its labels' alphabetical order (file, text, url), so an index serves it.
-  kind: { expr: Prisma.sql`s.kind`, type: Prisma.sql`"SourceKind"`, valid: (v) => (sourceKindSchema.options as string[]).includes(v) },
-  status: { expr: Prisma.sql`s.status`, type: Prisma.sql`"SourceStatus"`, valid: (v) => (sourceStatusSchema.options as string[]).includes(v) },
+  kind: { expr: Prisma.sql`s.kind`, type: Prisma.sql`"SourceKind"`, valid: (v) => sourceKindSchema.safeParse(v).success },
+  status: { expr: Prisma.sql`s.status`, type: Prisma.sql`"SourceStatus"`, valid: (v) => sourceStatusSchema.safeParse(v).success },
   chunkCount: { expr: Prisma.sql`s.chunk_count`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
   size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
 };

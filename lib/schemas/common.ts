@@ -1,7 +1,7 @@
 import 'zod-openapi';
 import { z } from 'zod';
 import { config } from '@/lib/config';
-import { ApiError } from '@/lib/http/api-error';
+import { fieldError } from '@/lib/http/validation';
 
 /** Route ids: UUIDs. A malformed id is a 400 naming the parameter, never a 500. */
 export const idParam = z.object({
@@ -100,9 +100,7 @@ export function decodeKeyset<T>(cursor: string | undefined, read: (values: unkno
     decoded = read(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {}
   if (decoded !== undefined) return decoded;
-  throw new ApiError('validation', 'query.cursor: is not a cursor this API returned', {
-    errors: [{ parameter: 'cursor', detail: 'is not a cursor this API returned' }],
-  });
+  throw fieldError({ in: 'query', path: ['cursor'] }, 'is not a cursor this API returned');
 }
 
 /** The cursor of listings ordered by a time, then id. */
