@@ -1,5 +1,5 @@
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
 import { ADMIN_KEY, expect, test } from './support/fixtures';
 
 // The production server itself, killed with SIGKILL while it writes a reply, and its
@@ -18,9 +18,7 @@ test.beforeAll(async () => {
     name: 'crash',
     env: {
       ADMIN_API_KEY: ADMIN_KEY,
-      CHAT_MODEL: 'openai:standin-model',
-      OPENAI_BASE_URL: standin.baseUrl,
-      OPENAI_API_KEY: 'sk-test',
+      ...standinModelEnv(standin),
       RATE_LIMIT_IP_REQUESTS: String(IP_LIMIT),
     },
   });

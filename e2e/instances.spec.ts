@@ -1,6 +1,6 @@
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
 import { startWireServer, type WireServer } from '../tests/support/pglite-wire-server';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
 import { expect, test } from './support/fixtures';
 
 // Two servers of the same build on one PostgreSQL database, behind what would be a load balancer:
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   standin = await startOpenAIStandin({ reply: REPLY, delayMs: 120 });
   database = await startWireServer();
-  const env = { DATABASE_URL: database.url, CHAT_MODEL: 'openai:standin-model', OPENAI_BASE_URL: standin.baseUrl, OPENAI_API_KEY: 'sk-test' };
+  const env = { DATABASE_URL: database.url, ...standinModelEnv(standin) };
   first = await startOwnServer({ port: 3213, name: 'first', env });
   second = await startOwnServer({ port: 3214, name: 'second', env });
 });

@@ -1,5 +1,5 @@
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
 import { expect, test } from './support/fixtures';
 
 // A reply that takes seconds, as a hosted model's does, from a second server of the same build
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: 3211,
     name: 'resume',
-    env: { CHAT_MODEL: 'openai:standin-model', OPENAI_BASE_URL: standin.baseUrl, OPENAI_API_KEY: 'sk-test' },
+    env: standinModelEnv(standin),
   });
   origin = server.origin;
 });

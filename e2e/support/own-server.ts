@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import type { Standin } from '../../tests/support/openai-standin';
 
 /**
  * A second server of the same production build, on a port and data directory of its own,
@@ -15,6 +16,11 @@ export interface OwnServer {
   kill(): Promise<void>;
   /** SIGTERM, then removes the data directory. */
   stop(): Promise<void>;
+}
+
+/** The settings that make a server answer with the stand-in OpenAI-compatible model. */
+export function standinModelEnv(standin: Standin): Record<string, string> {
+  return { CHAT_MODEL: 'openai:standin-model', OPENAI_BASE_URL: standin.baseUrl, OPENAI_API_KEY: 'sk-test' };
 }
 
 export async function startOwnServer({ port, name, env }: { port: number; name: string; env: Record<string, string> }): Promise<OwnServer> {
