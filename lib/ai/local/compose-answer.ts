@@ -24,6 +24,25 @@ const DURATION_VERB_WEIGHT = 0.4;
 const OVERVIEW = /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
 const OVERVIEW_SENTENCES = 3;
 
+// What a question's wording asks for. A sentence that holds that kind of thing answers it
+// better than one that only repeats its words: "How many kinds of tools are there?" is
+// answered by "There are four types of tools", not by "Tools are functions the model calls".
+const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
+  // a count or an amount
+  [/\bhow\s+(?:many|much)\b/i, /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i],
+  // a name in the code: a function, hook, option…, written as an identifier
+  [
+    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|librar(?:y|ies)|errors?|events?|callbacks?)\b/i,
+    /\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|\b\p{Ll}+_\p{Ll}|@[\w-]+\/[\w-]+/u,
+  ],
+  // another name for something
+  [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
+  // a moment
+  [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
+];
+/** How much more a sentence holding what the question asks for counts. */
+const ANSWER_KIND_BOOST = 1.3;
+
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
@@ -109,7 +128,8 @@ export function composeAnswer({ question, previousQuestion, sources, earlierAnsw
   }
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
 
-  const scoring = { question, weights, idf, questionWeight };
+  const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
+  const scoring = { question, weights, idf, questionWeight, kinds };
   const best = select(sentences, scoring);
   if (!best) return NOT_ANSWERED;
   // Asked again: the sentences no earlier answer gave, if their best answers the question at least
@@ -126,11 +146,13 @@ type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, idf, questionWeight }: { question: string; weights: Map<string, number>; idf: Map<string, number>; questionWeight: number },
+  { question, weights, idf, questionWeight, kinds }: { question: string; weights: Map<string, number>; idf: Map<string, number>; questionWeight: number; kinds: RegExp[] },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
   // yet covered, so a two-part question gets a sentence for each part.
   const covered = new Set<string>();
+  // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
+  // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
     let value = 0;
     for (const [term, weight] of weights) {
@@ -140,28 +162,31 @@ function select(
     const length = s.text.split(' ').length;
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
-    return value * shape - s.rank * 0.01 - s.position * 0.001;
+    const score = value * shape - s.rank * 0.01 - s.position * 0.001;
+    return { score, order: kinds.some((holds) => holds.test(s.text)) ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];
   let first = 0;
+  let firstOrder = 0;
   let words = 0;
   while (chosen.length < MAX_SENTENCES && remaining.length > 0) {
     let bestIndex = -1;
-    let bestGain = -Infinity;
+    let best = { score: -Infinity, order: -Infinity };
     remaining.forEach((s, i) => {
       const g = gain(s);
-      if (g > bestGain) [bestIndex, bestGain] = [i, g];
+      if (g.order > best.order) [bestIndex, best] = [i, g];
     });
     const pick = remaining.splice(bestIndex, 1)[0]!;
     if (chosen.length === 0) {
-      if (bestGain < Math.max(0.25 * questionWeight, 0.3)) return undefined;
-      first = bestGain;
-    } else if (bestGain < Math.max(0.2 * questionWeight, 0.25 * first)) break;
+      // Whether anything answers at all is a matter of the question's words alone.
+      if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
+      [first, firstOrder] = [best.score, best.order];
+    } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = pick.text.split(' ').length;
     if (chosen.length > 0 && words + length > MAX_WORDS) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
-    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: bestGain });
+    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score });
     for (const t of [...pick.terms, ...pick.titleTerms]) covered.add(t);
     words += length;
   }

@@ -32,6 +32,16 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'When are expenses reimbursed?', sources: guide })).toBe('Employees are reimbursed within 14 days of submitting receipts [1].');
   });
 
+  it.each([
+    ['How many regions does the service run in?', 'The service runs in several regions.', 'The service runs in 12 regions today.'],
+    ['Which option turns on retries?', 'Retries can be turned on in the settings.', 'Set maxRetries to turn on retries.'],
+    ['When is the report sent?', 'The report is sent by email.', 'The report is sent after each release.'],
+    ['What is another name for the staging server?', 'The staging server hosts previews of every branch.', 'The staging server is also called the sandbox.'],
+  ])('answers “%s” with the sentence that holds what it asks for, over one that only repeats its words', (question, repeats, answers) => {
+    const doc = [{ n: 1, title: 'Operations', text: `${repeats} ${answers}` }];
+    expect(composeAnswer({ question, sources: doc })).toBe(answers.replace(/\.$/, ' [1].'));
+  });
+
   it('gives an overview, the passage’s first sentences, when asked what a document says', () => {
     const policies = [
       { n: 1, title: 'Security policy', text: 'Passwords must be at least 14 characters long. Laptops lock after 5 minutes. Report lost devices within 24 hours. Badges are blue.' },
