@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { subjectQuestion } from '@/lib/ai/local/text-terms';
 
 export interface StoredTurn {
   role: 'system' | 'user' | 'assistant';
@@ -39,11 +40,7 @@ export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage
   return kept;
 }
 
-/** The last user question before the new one: retrieval uses it for follow-ups. */
+/** The question a follow-up leans on (the last one before it with a subject of its own): retrieval reads them together. */
 export function previousUserText(turns: StoredTurn[]): string | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const turn = turns[i];
-    if (turn?.role === 'user') return textOfParts(turn.parts).trim() || undefined;
-  }
-  return undefined;
+  return subjectQuestion(turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()));
 }

@@ -1,6 +1,6 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
-import { contentTerms, leansOnHistory, splitSentences } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, splitSentences } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -23,6 +23,9 @@ const DURATION_VERB_WEIGHT = 0.4;
 // A question about a document as a whole rather than about a fact in it.
 const OVERVIEW = /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
 const OVERVIEW_SENTENCES = 3;
+
+/** The answer to "tell me more" when the passages found hold nothing the replies above did not say. */
+export const NOTHING_MORE = 'That is all the knowledge base says about it in the passages I found.';
 
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
@@ -85,13 +88,17 @@ interface Candidate {
 /**
  * The extractive answer: the sentences of the retrieved passages that best match
  * the question, in retrieval order, each followed by its `[n]` citation. In a
- * follow-up, terms of the previous question count at half weight, so "and its
- * side effects?" still finds sentences about the earlier subject. Asked again, it answers with
- * the next best sentences when there are any that answer well enough, else as before.
+ * follow-up, terms of the previous question count at half weight in sentences that
+ * say something the new question asks, so "and its side effects?" finds the side
+ * effects of the earlier subject, and what the replies above said gives way to
+ * sentences that say more ("tell me more": the ones that follow it). Asked again, it answers with the next best sentences when
+ * there are any that answer well enough, else as before.
  */
-export function composeAnswer({ question, previousQuestion, sources, earlierAnswers = [] }: {
+export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [] }: {
   question: string;
   previousQuestion?: string;
+  /** The conversation's replies above this question: a follow-up says something else when it can. */
+  previousAnswers?: string[];
   sources: PromptSource[];
   /** Earlier answers to this question (a Regenerate): their sentences give way to others that answer it too. */
   earlierAnswers?: string[];
@@ -100,12 +107,17 @@ export function composeAnswer({ question, previousQuestion, sources, earlierAnsw
   if (smallTalk) return SMALL_TALK_REPLIES[smallTalk];
   if (sources.length === 0) return NOTHING_FOUND;
 
-  const weights = new Map<string, number>();
   // The previous question only for a follow-up, as in retrieval: a question that stands alone
   // would otherwise pull in sentences about the last subject.
-  if (previousQuestion && leansOnHistory(question)) for (const [t, w] of questionTerms(previousQuestion)) weights.set(t, w / 2);
-  for (const [t, w] of questionTerms(question)) weights.set(t, w);
-  if (weights.size === 0) return NOT_ANSWERED;
+  const followUp = previousQuestion !== undefined && leansOnHistory(question);
+  const goesOn = followUp && previousAnswers.length > 0 && asksForMore(question);
+  const own = goesOn ? new Map<string, number>() : questionTerms(question);
+  const weights = new Map<string, number>();
+  if (followUp) for (const [t, w] of questionTerms(previousQuestion)) if (!own.has(t)) weights.set(t, w / 2);
+  // Terms only the previous question has are context: they count in a sentence that itself says
+  // one of the new question's terms (or in any, when the new one has none: "Why?").
+  const context = own.size > 0 ? new Set(weights.keys()) : new Set<string>();
+  for (const [t, w] of own) weights.set(t, w);
 
   const sentences: Sentence[] = [];
   sources.forEach((source, rank) => {
@@ -128,25 +140,58 @@ export function composeAnswer({ question, previousQuestion, sources, earlierAnsw
   }
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
 
+  const uncited = (answers: string[]) => answers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
+  const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。]+$/, '')));
+  const said = uncited([...earlierAnswers, ...(followUp ? previousAnswers : [])]);
+  const wasSaid = saidIn(said);
+  // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages.
+  const next = goesOn ? goOn(sentences, saidIn(uncited([...earlierAnswers, ...previousAnswers.slice(-1)])), wasSaid) : undefined;
+  if (next) return next;
+  const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
+  if (weights.size === 0) return none;
+
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
-  const scoring = { question, weights, idf, questionWeight, kinds };
+  const scoring = { question, weights, context, idf, questionWeight, kinds };
   const best = select(sentences, scoring);
-  if (!best) return NOT_ANSWERED;
-  // Asked again: the sentences no earlier answer gave, if their best answers the question at least
-  // 45 % as well as the best of all (else the next answer would only be a worse one: "Lyon is a
-  // city of France" for "What is the capital of France?" scores 41 % of "Paris is the capital").
-  const said = earlierAnswers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
-  const wasSaid = (s: Sentence) => said.some((a) => a.includes(s.text.replace(/[.!?。]+$/, '')));
+  if (!best) return none;
+  // Asked again, or in a follow-up: the sentences no earlier answer gave (nor a reply above),
+  // if their best answers the question at least 45 % as well as the best of all (else
+  // the next answer would only be a worse one: "Lyon is a city of France" for "What is the
+  // capital of France?" scores 41 % of "Paris is the capital"). Asked for more, it says there is
+  // no more rather than say the same again.
   const fresh = said.length > 0 ? select(sentences.filter((s) => !wasSaid(s)), scoring) : undefined;
-  return fresh && fresh.first >= FRESH_SHARE * best.first ? fresh.text : best.text;
+  if (fresh && fresh.first >= FRESH_SHARE * best.first) return fresh.text;
+  return goesOn ? NOTHING_MORE : best.text;
 }
 
 type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string> };
 
+/** The sentences after the last one `justSaid` in each passage it drew on and no reply said, if any. */
+function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
+  const lastSaid = new Map<number, number>();
+  for (const s of sentences) if (justSaid(s)) lastSaid.set(s.rank, Math.max(lastSaid.get(s.rank) ?? -1, s.position));
+  const next: Sentence[] = [];
+  let words = 0;
+  for (const s of sentences) {
+    const after = lastSaid.get(s.rank);
+    if (after === undefined || s.position <= after || wasSaid(s) || next.length >= OVERVIEW_SENTENCES) continue;
+    if ((words += s.text.split(' ').length) > MAX_WORDS && next.length > 0) break;
+    next.push(s);
+  }
+  return next.length > 0 ? next.map((s) => cite(s.text, s.n)).join(' ') : undefined;
+}
+
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, idf, questionWeight, kinds }: { question: string; weights: Map<string, number>; idf: Map<string, number>; questionWeight: number; kinds: RegExp[] },
+  { question, weights, context, idf, questionWeight, kinds }: {
+    question: string;
+    weights: Map<string, number>;
+    context: Set<string>;
+    idf: Map<string, number>;
+    questionWeight: number;
+    kinds: RegExp[];
+  },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
   // yet covered, so a two-part question gets a sentence for each part.
@@ -154,8 +199,10 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
+    const inContext = context.size === 0 || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
     let value = 0;
     for (const [term, weight] of weights) {
+      if (!inContext && context.has(term)) continue;
       const said = s.terms.has(term) ? 1 : s.titleTerms.has(term) ? TITLE_SHARE : 0;
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }

@@ -8,6 +8,7 @@ import type {
 } from '@ai-sdk/provider';
 import { parseSourcesBlock } from '@/lib/ai/prompt/sources-block';
 import { composeAnswer } from './compose-answer';
+import { subjectQuestion } from './text-terms';
 
 export interface LocalModelSettings {
   /** Pause between words; 0 still yields to the event loop every few words so the reply really streams. */
@@ -44,7 +45,13 @@ export class LocalLanguageModel implements LanguageModelV4 {
     // providerOptions.local.earlierAnswers: a Regenerate's earlier replies, answered otherwise when possible.
     const earlier = providerOptions?.local?.earlierAnswers;
     const earlierAnswers = Array.isArray(earlier) ? earlier.filter((a): a is string => typeof a === 'string') : [];
-    const text = composeAnswer({ question, previousQuestion: userTexts.at(-2), sources: parseSourcesBlock(system), earlierAnswers });
+    const text = composeAnswer({
+      question,
+      previousQuestion: subjectQuestion(userTexts.slice(0, -1)),
+      previousAnswers: prompt.filter((m) => m.role === 'assistant').map((m) => textOf(m.content)),
+      sources: parseSourcesBlock(system),
+      earlierAnswers,
+    });
     const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length), 0);
     return { text, usage: usage(Math.ceil(promptChars / 4), text.split(/\s+/).filter(Boolean).length) };
   }

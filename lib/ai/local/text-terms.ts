@@ -20,6 +20,19 @@ export function leansOnHistory(question: string): boolean {
   return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
 }
 
+const GO_ON =
+  /^\s*(?:(?:please\s+|can you\s+|could you\s+)?(?:tell|show|give)\s+me\s+more|more\s+(?:details?|info(?:rmation)?|please)|(?:please\s+)?(?:go on|continue|elaborate|keep going)|what else)\b/i;
+
+/** "Tell me more", "go on", "what else?": a request for more of what was just said, with no subject of its own. */
+export function asksForMore(question: string): boolean {
+  return GO_ON.test(question) && contentTerms(question.replace(GO_ON, '')).length === 0;
+}
+
+/** The question a follow-up leans on: the latest earlier one with a subject of its own (not "tell me more"). */
+export function subjectQuestion(earlier: readonly string[]): string | undefined {
+  return earlier.findLast((q) => !asksForMore(q) && contentTerms(q).length > 0);
+}
+
 // Where an identifier's words meet: streamText → stream|Text, parseHTMLDocument → parse|HTML|Document.
 const CAMEL_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 

@@ -229,6 +229,10 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     await readReply(await send(key, id, { content: `What is aspirin ${tag}?` }));
     const { message } = await readReply(await send(key, id, { content: 'And what about its side effects?' }));
     expect(textOf(message)).toMatch(/upset stomach and heartburn/);
+    // Asked for more, it goes on where the reply just above stopped instead of repeating it.
+    const more = await readReply(await send(key, id, { content: 'Tell me more about it.' }));
+    expect(textOf(more.message)).toBe('Rarely it causes stomach bleeding [1].');
+    expect(more.message.parts.some((p) => p.type === 'data-citation')).toBe(true);
   });
 
   it('says plainly when nothing relevant was found, and answers greetings and questions about itself', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND } from '@/lib/ai/local/compose-answer';
+import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
 import { contentTerms, splitSentences, stem } from '@/lib/ai/local/text-terms';
 
 const sources = [
@@ -120,6 +120,48 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   it('uses the previous question for follow-ups', () => {
     const drug = [{ n: 1, title: 'Ibuprofen', text: 'Ibuprofen relieves pain. Side effects of ibuprofen include nausea and dizziness.' }];
     expect(composeAnswer({ question: 'and its side effects?', previousQuestion: 'What is ibuprofen?', sources: drug })).toMatch(/nausea and dizziness \[1\]/);
+  });
+
+  it('answers a follow-up about its new subject, in the context of the previous question', () => {
+    const docs = [
+      { n: 1, title: 'Generating text', text: 'You can stop the stream early with an abort signal. Text arrives word by word.' },
+      { n: 2, title: 'Schemas', text: 'A schema describes the shape of the result. Structured data can be streamed with streamText and an output setting.' },
+    ];
+    const answer = composeAnswer({ question: 'And what about structured data?', previousQuestion: 'How do I stream text and stop it early?', sources: docs });
+    expect(answer).toBe('Structured data can be streamed with streamText and an output setting [2].');
+  });
+
+  it('does not repeat the reply just above when a follow-up asks for more', () => {
+    const docs = [{ n: 1, title: 'Streams', text: 'Call stop() to end the stream. An abort signal stops the stream too.' }];
+    const previousQuestion = 'How do I stop a stream?';
+    const previousAnswer = composeAnswer({ question: previousQuestion, sources: docs });
+    expect(previousAnswer).toBe('Call stop() to end the stream [1].');
+    expect(composeAnswer({ question: 'Any other way to stop it?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(
+      'An abort signal stops the stream too [1].',
+    );
+    // Nothing else answers: the same sentence again rather than no answer.
+    const only = [{ n: 1, title: 'Streams', text: 'Call stop() to end the stream. Streams carry text.' }];
+    expect(composeAnswer({ question: 'Any other way to stop it?', previousQuestion, previousAnswers: [previousAnswer], sources: only })).toBe(previousAnswer);
+  });
+
+  it('goes on where the reply just above stopped when asked for more', () => {
+    const docs = [
+      { n: 1, title: 'Refunds', text: 'Refunds take 5 days. They go back to the card you paid with. Cash payments are refunded as store credit.' },
+      { n: 2, title: 'Returns', text: 'Returned items must be unused. Refunds for returns start when the item arrives.' },
+    ];
+    const previousQuestion = 'How long do refunds take?';
+    const previousAnswer = composeAnswer({ question: previousQuestion, sources: docs });
+    expect(previousAnswer).toBe('Refunds take 5 days [1].');
+    const more = (question: string, answers = [previousAnswer], sources = docs) => composeAnswer({ question, previousQuestion, previousAnswers: answers, sources });
+    const next = 'They go back to the card you paid with [1]. Cash payments are refunded as store credit [1].';
+    expect(more('Tell me more')).toBe(next);
+    expect(more('Go on, please.')).toBe(next);
+    // A subject of its own is a question (read with the previous one), not a request to go on.
+    const returns = 'Refunds for returns start when the item arrives [2].';
+    expect(more('Tell me more about returns')).toBe(returns);
+    // The passage ends there: other sentences about the subject, else no more rather than the same again.
+    expect(more('What else?', [previousAnswer, next.replace(/\[1\]/g, '[3]')])).toBe(returns);
+    expect(more('What else?', [returns], [docs[1]!])).toBe(NOTHING_MORE);
   });
 
   it('leaves the previous question out of a question that stands alone', () => {

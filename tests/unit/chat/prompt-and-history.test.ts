@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { asksForMore } from '@/lib/ai/local/text-terms';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/prompt/sources-block';
 import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
 import { CitationRenumberer } from '@/lib/chat/renumber-citations';
 import { retrievalQuery } from '@/lib/chat/retrieve-passages';
-import { selectHistory } from '@/lib/chat/select-history';
+import { previousUserText, selectHistory } from '@/lib/chat/select-history';
 import { titleFromMessage } from '@/lib/chat/title-from-message';
 
 describe('sources block', () => {
@@ -81,5 +82,15 @@ describe('citations, titles and follow-up queries', () => {
   it('adds the previous question to the query for follow-ups only', () => {
     expect(retrievalQuery('and what about its side effects?', 'What is aspirin?')).toBe('What is aspirin?\nand what about its side effects?');
     expect(retrievalQuery('How tall is Mount Everest in metres today?', 'What is aspirin?')).toBe('How tall is Mount Everest in metres today?');
+  });
+
+  it('reads "tell me more" with the last question that names a subject', () => {
+    const turn = (role: 'user' | 'assistant', text: string) => ({ role, parts: [{ type: 'text', text }] });
+    const turns = [turn('user', 'What is aspirin?'), turn('assistant', 'A pain killer [1].'), turn('user', 'Tell me more'), turn('assistant', 'It thins blood [1].')];
+    expect(previousUserText(turns)).toBe('What is aspirin?');
+    expect(previousUserText([...turns, turn('user', 'And its side effects?')])).toBe('And its side effects?');
+    expect(previousUserText([turn('user', 'Go on')])).toBeUndefined();
+    for (const more of ['Tell me more', 'tell me more about it.', 'Go on, please', 'Continue', 'What else?', 'More details please']) expect(asksForMore(more)).toBe(true);
+    for (const question of ['Tell me more about returns', 'What else is in the box?', 'Continue the upload how?']) expect(asksForMore(question)).toBe(false);
   });
 });
