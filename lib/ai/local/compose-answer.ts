@@ -62,6 +62,8 @@ const ADDRESSES_THE_ASSISTANT = [
   /\b(?:assistants?|chatbots?|ai models?|language models?|llms?)\b.{0,40}\b(?:must|should|will|shall)\b/i,
 ];
 
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+
 /** Strips markup a passage could use to smuggle images, links or fake citations into the answer. */
 function clean(sentence: string): string {
   return sentence
@@ -70,6 +72,7 @@ function clean(sentence: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/\[\d+\]/g, '')
     .replace(/^[\s#>]+/, '') // heading and quote markers
+    .replace(LIST_ITEM, '') // list markers
     .replace(/[*`]+/g, '') // emphasis and code marks
     .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1') // _emphasis_, not snake_case names
     .replace(/\s+/g, ' ')
@@ -128,7 +131,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw))) return;
       const text = clean(raw);
       if (text.split(' ').length < 3) return;
-      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)), titleTerms });
+      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)), titleTerms, item: LIST_ITEM.test(raw) });
     });
   });
 
@@ -164,7 +167,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   return goesOn ? NOTHING_MORE : best.text;
 }
 
-type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string> };
+/** `item`: a list item. */
+type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean };
 
 /** The sentences after the last one `justSaid` in each passage it drew on and no reply said, if any. */
 function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
@@ -178,7 +182,7 @@ function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid
     if ((words += s.text.split(' ').length) > MAX_WORDS && next.length > 0) break;
     next.push(s);
   }
-  return next.length > 0 ? next.map((s) => cite(s.text, s.n)).join(' ') : undefined;
+  return next.length > 0 ? render(next) : undefined;
 }
 
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
@@ -246,8 +250,36 @@ function select(
       chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
     }
   }
+  // A sentence that introduces a list ("several built-in conditions:") brings the list with it.
+  for (const intro of [...chosen]) {
+    if (!intro.text.endsWith(':')) continue;
+    let at = intro.position;
+    for (const s of sentences) {
+      if (s.rank !== intro.rank || s.position <= at) continue;
+      // The list goes on past an item too short to be a sentence of its own.
+      if (!s.item || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
+      if ((words += s.text.split(' ').length) > MAX_WORDS) break;
+      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
+      at = s.position;
+    }
+  }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return { text: chosen.map((c) => cite(c.text, c.n)).join(' '), first };
+  return { text: render(chosen), first };
+}
+
+/**
+ * The sentences, in order, each cited. One that ends in a colon keeps it, uncited, when the
+ * next sentence of its passage follows ("useful for: Clarifying names [1]"); else it ends with
+ * a full stop, since what it introduced (code, a list) is not part of the answer.
+ */
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text'>[]): string {
+  return sentences
+    .map((s, i) => {
+      const next = sentences[i + 1];
+      const introduces = s.text.endsWith(':') && next?.rank === s.rank && next.position <= s.position + 2;
+      return introduces ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
+    })
+    .join(' ');
 }
 
 /** "Paris is the capital." + 1 → "Paris is the capital [1]." */

@@ -144,6 +144,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Any other way to stop it?', previousQuestion, previousAnswers: [previousAnswer], sources: only })).toBe(previousAnswer);
   });
 
+  it('gives the list a sentence introduces, and never ends on a colon', () => {
+    const docs = [
+      {
+        n: 1,
+        title: 'Loop control',
+        text: 'The SDK has several built-in stopping conditions:\n\n- stepCountIs(n) stops after n steps\n- isLoopFinished() never triggers\n\nUse them with stopWhen.',
+      },
+      { n: 2, title: 'Descriptions', text: 'Descriptions improve the quality of generated objects:\n\n```ts\nconst schema = z.string();\n```' },
+    ];
+    expect(composeAnswer({ question: 'Which stopping conditions are built in?', sources: docs })).toBe(
+      'The SDK has several built-in stopping conditions: stepCountIs(n) stops after n steps [1]. isLoopFinished() never triggers [1].',
+    );
+    expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
+  });
+
   it('goes on where the reply just above stopped when asked for more', () => {
     const docs = [
       { n: 1, title: 'Refunds', text: 'Refunds take 5 days. They go back to the card you paid with. Cash payments are refunded as store credit.' },
