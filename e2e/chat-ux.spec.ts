@@ -222,3 +222,25 @@ test('a citation opens its source where it was cited, and still finds the quoted
   await page.keyboard.press('Escape');
   await removeSources(page, new RegExp(`^Bakery ${stamp}`));
 });
+
+test('on a phone, a source with a long title and heading path stays within the screen', async ({ browser }) => {
+  const setup = await browser.newPage();
+  const title = 'Municipal allotment association handbook for members and their households';
+  await addTextSource(
+    setup,
+    title,
+    '# Seasonal obligations of every allotment holder\n\n## Winter maintenance of shared irrigation equipment\n\nThe allotment irrigation pumps are drained by the caretaker every November.',
+  );
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await ask(page, 'When are the allotment irrigation pumps drained?');
+  const item = page.getByTestId('source-item').first();
+  await expect(item).toContainText(title.slice(0, 20));
+  const box = (await item.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await context.close();
+  await removeSources(setup, /^Municipal allotment association handbook/);
+  await setup.close();
+});

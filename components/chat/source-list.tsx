@@ -7,7 +7,7 @@ export function SourceList({ citations, onOpen }: { citations: Citation[]; onOpe
   return (
     <div className="mt-3" data-testid="source-list">
       <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-muted">Sources</h3>
-      <ol className="grid gap-1.5 sm:grid-cols-2">
+      <ol className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
         {citations.map((c, i) => (
           <li key={`${c.chunkId}-${i}`}>
             <button
