@@ -64,7 +64,7 @@ test('a reply streams uncompressed, so each event reaches the client when it is 
   expect(await res.text()).toContain('"type":"finish"');
 });
 
-test('paths the server cannot route answer problem+json, not an HTML page or a bare 500', async ({ request }) => {
+test('paths and methods the server cannot route answer problem+json, not an HTML page or a bare 500', async ({ request }) => {
   for (const [path, status] of [
     ['/api/conversations/%ZZ', 400],
     ['/c/%E0%A4%A', 400],
@@ -74,6 +74,14 @@ test('paths the server cannot route answer problem+json, not an HTML page or a b
     expect(res.status(), path).toBe(status);
     expect(res.headers()['content-type'], path).toBe('application/problem+json');
     expect(res.headers()['x-request-id'], path).toBeTruthy();
+  }
+  // Methods a fetch Request cannot hold: refused before the framework, which would answer a bare 500.
+  for (const path of ['/api/knowledge/sources', '/']) {
+    const trace = await request.fetch(path, { method: 'TRACE' });
+    expect(trace.status(), path).toBe(501);
+    expect(trace.headers()['content-type'], path).toBe('application/problem+json');
+    expect(trace.headers()['x-request-id'], path).toBeTruthy();
+    expect(await trace.json(), path).toMatchObject({ status: 501, detail: 'This server does not support TRACE requests.' });
   }
   const options = await request.fetch('/api/knowledge/sources', { method: 'OPTIONS' });
   expect(options.status()).toBe(204);

@@ -5,7 +5,7 @@ import { getSessionSecret } from '@/lib/auth/session-secret';
 import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
 import { config } from '@/lib/config';
 import { closeDatabase, getDatabase } from '@/lib/db';
-import { stampPeerAddress } from '@/lib/http/peer-address';
+import { interceptIncomingRequests } from '@/lib/http/incoming-requests';
 import { log } from '@/lib/log';
 
 /**
@@ -15,7 +15,7 @@ import { log } from '@/lib/log';
  */
 export async function boot(): Promise<void> {
   const c = config();
-  stampPeerAddress();
+  interceptIncomingRequests();
   const db = await getDatabase();
   log.info('database ready', { backend: db.backend });
   await bootstrapAdmin();

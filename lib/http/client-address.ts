@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 
-/** Set by lib/http/peer-address.ts from the socket itself; a client cannot forge it. */
+/** Set by lib/http/incoming-requests.ts from the socket itself; a client cannot forge it. */
 export const PEER_HEADER = 'x-groundwork-peer';
 
 /**
