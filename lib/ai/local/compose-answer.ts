@@ -94,8 +94,9 @@ interface Candidate {
  * follow-up, terms of the previous question count at half weight in sentences that
  * say something the new question asks, so "and its side effects?" finds the side
  * effects of the earlier subject, and what the replies above said gives way to
- * sentences that say more ("tell me more": the ones that follow it). Asked again, it answers with the next best sentences when
- * there are any that answer well enough, else as before.
+ * sentences that say more ("tell me more": the ones that follow it). Asked again, it
+ * answers with the next best sentences when there are any that answer well enough,
+ * else as before.
  */
 export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [] }: {
   question: string;
