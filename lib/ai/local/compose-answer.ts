@@ -11,6 +11,11 @@ const MAX_SENTENCES = 4;
 const MAX_WORDS = 120;
 /** What a question term found only in the title of a sentence's document counts, against one in the sentence. */
 const TITLE_SHARE = 0.5;
+/**
+ * What a word of a list's introduction counts in its items: almost as much as their own, so that
+ * of two items the one that says the question's word itself answers it.
+ */
+const ITEM_LEAD_SHARE = 0.9;
 /** How well a Regenerate's other sentences must answer, against the best answer's first sentence. */
 const FRESH_SHARE = 0.45;
 
@@ -63,6 +68,9 @@ const ADDRESSES_THE_ASSISTANT = [
 ];
 
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+// A sentence that opens with a word pointing back names its subject in the sentence before:
+// "They are useful for tools loaded from external sources."
+const POINTS_BACK = /^(?:it|its|they|their|this|these|that|those|such|both)\b/i;
 
 /** Strips markup a passage could use to smuggle images, links or fake citations into the answer. */
 function clean(sentence: string): string {
@@ -86,6 +94,8 @@ interface Candidate {
   position: number;
   text: string;
   score: number;
+  /** The sentence this one is read with, shown before it: see `Sentence`. */
+  lead?: { position: number; text: string };
 }
 
 /**
@@ -128,11 +138,22 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     // A sentence is about what its document is about: "What does the security policy say?"
     // asks for sentences that need not repeat the title.
     const titleTerms = new Set(contentTerms(source.title));
+    let previous: Sentence | undefined;
+    let intro: Sentence | undefined;
     splitSentences(source.text).forEach((raw, position) => {
-      if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw))) return;
       const text = clean(raw);
-      if (text.split(' ').length < 3) return;
-      sentences.push({ n: source.n, rank, position, text, terms: new Set(contentTerms(text)), titleTerms, item: LIST_ITEM.test(raw) });
+      if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
+        previous = intro = undefined;
+        return;
+      }
+      const item = LIST_ITEM.test(raw);
+      const terms = new Set(contentTerms(text));
+      const lead = item ? intro : POINTS_BACK.test(text) && previous && !previous.item && !previous.text.endsWith(':') ? previous : undefined;
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms, item, lead };
+      sentences.push(sentence);
+      const heading = /^\s*#/.test(raw);
+      previous = heading ? undefined : sentence;
+      if (!item) intro = !heading && text.endsWith(':') ? sentence : undefined;
     });
   });
 
@@ -168,8 +189,18 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   return goesOn ? NOTHING_MORE : best.text;
 }
 
-/** `item`: a list item. */
-type Sentence = Omit<Candidate, 'score'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean };
+/**
+ * `item`: a list item. `lead`: the sentence it is read with, which the answer shows before it: the
+ * one before a sentence that points back ("They are useful for…"), the one introducing a list for its items.
+ * The lead's words count as the sentence's own (an introduction's a little less) when the
+ * sentence itself says something more the question asks.
+ */
+type Sentence = Omit<Candidate, 'score' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; lead?: Sentence };
+
+/** How many words a sentence shows in an answer: its own and its lead's. */
+function shownWords(s: Sentence): number {
+  return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
+}
 
 /** The sentences after the last one `justSaid` in each passage it drew on and no reply said, if any. */
 function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
@@ -181,7 +212,7 @@ function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid
     const after = lastSaid.get(s.rank);
     if (after === undefined || s.position <= after || wasSaid(s) || next.length >= OVERVIEW_SENTENCES) continue;
     if ((words += s.text.split(' ').length) > MAX_WORDS && next.length > 0) break;
-    next.push(s);
+    next.push({ ...s, lead: undefined }); // what it leans on was just said
   }
   return next.length > 0 ? render(next) : undefined;
 }
@@ -205,13 +236,19 @@ function select(
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
     const inContext = context.size === 0 || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
+    // A lead's words count when the sentence itself adds something the question asks (a list
+    // item that only repeats its introduction gives way to it, and the list follows it), and only
+    // while no pick has said them. The sentence before "it" names what "it" is.
+    const lead = s.lead && [...weights.keys()].some((t) => s.terms.has(t) && !s.lead!.terms.has(t)) ? s.lead : undefined;
+    const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
     for (const [term, weight] of weights) {
       if (!inContext && context.has(term)) continue;
-      const said = s.terms.has(term) ? 1 : s.titleTerms.has(term) ? TITLE_SHARE : 0;
+      const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
+      const said = s.terms.has(term) ? 1 : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
-    const length = s.text.split(' ').length;
+    const length = shownWords(s);
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
@@ -235,11 +272,12 @@ function select(
       if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
-    const length = pick.text.split(' ').length;
+    const length = shownWords(pick);
     if (chosen.length > 0 && words + length > MAX_WORDS) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
-    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score });
-    for (const t of [...pick.terms, ...pick.titleTerms]) covered.add(t);
+    const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
+    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, lead });
+    for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);
     words += length;
   }
   // "What does the handbook say?" asks for an overview: the passage's next sentences, in order.
@@ -273,12 +311,17 @@ function select(
  * next sentence of its passage follows ("useful for: Clarifying names [1]"); else it ends with
  * a full stop, since what it introduced (code, a list) is not part of the answer.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text' | 'lead'>[]): string {
+  const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   return sentences
     .map((s, i) => {
       const next = sentences[i + 1];
       const introduces = s.text.endsWith(':') && next?.rank === s.rank && next.position <= s.position + 2;
-      return introduces ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
+      const text = introduces ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
+      // A lead goes before its sentence, once, uncited: the citation after them covers both.
+      if (!s.lead || shown.has(`${s.rank}:${s.lead.position}`)) return text;
+      shown.add(`${s.rank}:${s.lead.position}`);
+      return `${s.lead.text} ${text}`;
     })
     .join(' ');
 }

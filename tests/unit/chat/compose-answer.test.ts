@@ -88,8 +88,8 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
-    // "It" is Paris: the passage's title says so, and no sentence on the capital is needed besides.
-    expect(composeAnswer(q)).toBe('It has about two million inhabitants [1].');
+    // "It" is Paris: the sentence before says so, and comes with it.
+    expect(composeAnswer(q)).toBe('Paris is the capital of France. It has about two million inhabitants [1].');
   });
 
   it('answers a Regenerate with the next sentences that answer too, then comes back to the best', () => {
@@ -157,6 +157,38 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       'The SDK has several built-in stopping conditions: stepCountIs(n) stops after n steps [1]. isLoopFinished() never triggers [1].',
     );
     expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
+  });
+
+  it('reads a sentence that points back with the sentence it points to, and shows both', () => {
+    const tools = [
+      { n: 1, title: 'Tools', text: 'Dynamic tools are tools whose input types are not known in advance. They are useful for tools loaded from MCP servers.' },
+      { n: 2, title: 'Narrowing', text: 'When using static and dynamic tools together, use the dynamic flag for narrowing.' },
+    ];
+    expect(composeAnswer({ question: 'What are dynamic tools useful for?', sources: tools })).toBe(
+      'Dynamic tools are tools whose input types are not known in advance. They are useful for tools loaded from MCP servers [1].',
+    );
+    // What "they" are is no answer of its own: a sentence that says nothing asked is not picked for it.
+    expect(composeAnswer({ question: 'Which input types are not known in advance?', sources: tools })).toBe(
+      'Dynamic tools are tools whose input types are not known in advance [1].',
+    );
+  });
+
+  it('reads a list item with the sentence that introduces its list', () => {
+    const loop = [
+      {
+        n: 1,
+        title: 'Loop control',
+        text: 'The SDK has several built-in stopping conditions:\n\n- stepCountIs(n) stops after n steps\n- hasToolCall(name) stops when that tool is called\n\nThe loop also ends on an error.',
+      },
+    ];
+    expect(composeAnswer({ question: 'Which built-in condition ends the loop when a tool gets called?', sources: loop })).toBe(
+      'The SDK has several built-in stopping conditions: hasToolCall(name) stops when that tool is called [1].',
+    );
+    // Of two items the introduction fits alike, the one that says the question's word itself.
+    const text = [
+      { n: 1, title: 'Text', text: 'Two functions generate text and stream it:\n\n- generateText: generates text with a model\n- streamText: streams text from a model' },
+    ];
+    expect(composeAnswer({ question: 'How do I stream text from a model?', sources: text })).toBe('Two functions generate text and stream it: streamText: streams text from a model [1].');
   });
 
   it('goes on where the reply just above stopped when asked for more', () => {
@@ -244,6 +276,11 @@ describe('text helpers', () => {
     expect(contentTerms('Call streamText or parseHTMLDocument')).toEqual(stems('call streamtext stream text parsehtmldocument parse html document'));
     expect(contentTerms('HTML and iOS')).toEqual(stems('html ios os'));
   });
+  it('finds no subject in words of quantity', () => {
+    // "several transforms" asks about transforms; "several promises" says nothing about them.
+    expect(contentTerms('If I pass several stream transforms, in what order do they run?')).toEqual(['pass', 'stream', 'transform', 'order', 'run']);
+  });
+
   it('stems plurals and verb forms to the same term', () => {
     expect(stem('effects')).toBe(stem('effect'));
     expect(stem('running')).toBe('run');
