@@ -2,6 +2,9 @@
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
 // each judged question goes to POST /api/ask: bench/answers/questions.json (25, the set to tune
 // on) and bench/answers/held-out.json (32, written separately from the same docs; never tune on it).
+// bench/answers/follow-ups.json (14 conversations, written before any run; never tune on it)
+// goes through the chat API instead: each turn is a message in one conversation, and the last
+// reply is judged, so a follow-up ("Where do they run?") is answered from the turns above.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0;
@@ -25,9 +28,15 @@ interface Judged {
 }
 
 const docsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'ai', 'docs');
-const load = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as Judged[];
-const sets = { dev: load('questions.json'), heldOut: load('held-out.json') };
-const judged = [...sets.dev, ...sets.heldOut];
+/** A conversation whose last reply is judged. */
+interface JudgedConversation extends Omit<Judged, 'question'> {
+  turns: string[];
+}
+
+const load = <T>(name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as T[];
+const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
+const conversations = load<JudgedConversation>('follow-ups.json');
+const judged = [...sets.dev, ...sets.heldOut, ...conversations];
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
@@ -49,32 +58,66 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   log(`${judged.length} judged questions over ${files.length} files of the AI SDK docs`);
 
   const times: number[] = [];
+  const ask = async (question: string): Promise<Reply> => {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}/api/ask`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+    times.push(performance.now() - t);
+    if (!res.ok) throw new Error(`ask → ${res.status} ${await res.text()}`);
+    const { answer, citations } = (await res.json()) as { answer: string; citations: { sourceId: string }[] };
+    return { answer, cited: citations.map((c) => c.sourceId) };
+  };
   const figures: Record<string, number> = {};
-  for (const [name, set] of Object.entries(sets)) {
+  const judge = async (name: string, items: { asked: string; expect: string; source: string; reply: () => Promise<Reply> }[]) => {
     let right = 0;
     let stated = 0;
     let declined = 0;
-    for (const q of set) {
-      const t = performance.now();
-      const res = await fetch(`${baseUrl}/api/ask`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ question: q.question }) });
-      times.push(performance.now() - t);
-      if (!res.ok) throw new Error(`ask → ${res.status} ${await res.text()}`);
-      const { answer, citations } = (await res.json()) as { answer: string; citations: { sourceId: string }[] };
+    for (const q of items) {
+      const { answer, cited } = await q.reply();
       const states = new RegExp(q.expect, 'i').test(answer.replace(/[`*]/g, ''));
-      const cites = citations.some((c) => fileOf.get(c.sourceId) === q.source);
+      const cites = cited.some((id) => fileOf.get(id) === q.source);
       if (states) stated++;
       if (states && cites) right++;
-      else log(`  miss (${name}): ${q.question}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`);
-      if (citations.length === 0) declined++;
+      else log(`  miss (${name}): ${q.asked}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`);
+      if (cited.length === 0) declined++;
     }
-    const n = set.length;
+    const n = items.length;
     log(`${name}: right (fact stated, its file cited) ${right}/${n}; fact stated ${stated}/${n}; no answer ${declined}/${n}`);
     Object.assign(figures, { [`${name}Questions`]: n, [`${name}Right`]: right / n, [`${name}FactStated`]: stated / n, [`${name}Declined`]: declined / n });
-  }
+  };
+  for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+  const converse = (turns: string[]) => async () => lastReply(baseUrl, auth, turns);
+  await judge('followUps', conversations.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: converse(c.turns) })));
   return {
     ...figures,
     askP50Ms: percentile(times, 50),
     askP95Ms: percentile(times, 95),
+  };
+}
+
+interface Reply {
+  answer: string;
+  /** The ids of the sources it cites. */
+  cited: string[];
+}
+
+/** Sends each turn as a message of a new conversation, each reply read to its end, and returns the last reply as stored. */
+async function lastReply(baseUrl: string, auth: Record<string, string>, turns: string[]): Promise<Reply> {
+  const json = { ...auth, 'content-type': 'application/json' };
+  const created = await fetch(`${baseUrl}/api/conversations`, { method: 'POST', headers: json, body: '{}' });
+  if (created.status !== 201) throw new Error(`create conversation → ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  for (const content of turns) {
+    const sent = await fetch(`${baseUrl}/api/conversations/${id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content }) });
+    if (!sent.ok) throw new Error(`send → ${sent.status} ${await sent.text()}`);
+    await sent.text(); // the stream, to its end
+  }
+  const { messages } = (await (await fetch(`${baseUrl}/api/conversations/${id}`, { headers: auth })).json()) as {
+    messages: { role: string; parts: { type: string; text?: string; data?: { sourceId: string } }[] }[];
+  };
+  const parts = messages.findLast((m) => m.role === 'assistant')?.parts ?? [];
+  return {
+    answer: parts.flatMap((p) => (p.type === 'text' && p.text ? [p.text] : [])).join(''),
+    cited: parts.flatMap((p) => (p.type === 'data-citation' && p.data ? [p.data.sourceId] : [])),
   };
 }
