@@ -94,6 +94,8 @@ interface Candidate {
   position: number;
   text: string;
   score: number;
+  /** A list item. */
+  item?: boolean;
   /** The sentence this one is read with, shown before it: see `Sentence`. */
   lead?: { position: number; text: string };
 }
@@ -195,7 +197,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
  * The lead's words count as the sentence's own (an introduction's a little less) when the
  * sentence itself says something more the question asks.
  */
-type Sentence = Omit<Candidate, 'score' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; lead?: Sentence };
+type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; lead?: Sentence };
 
 /** How many words a sentence shows in an answer: its own and its lead's. */
 function shownWords(s: Sentence): number {
@@ -298,7 +300,7 @@ function select(
       // The list goes on past an item too short to be a sentence of its own.
       if (!s.item || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
       if ((words += s.text.split(' ').length) > MAX_WORDS) break;
-      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
+      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true });
       at = s.position;
     }
   }
@@ -309,21 +311,28 @@ function select(
 /**
  * The sentences, in order, each cited. One that ends in a colon keeps it, uncited, when the
  * next sentence of its passage follows ("useful for: Clarifying names [1]"); else it ends with
- * a full stop, since what it introduced (code, a list) is not part of the answer.
+ * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
+ * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text' | 'lead'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text' | 'item' | 'lead'>[]): string {
+  type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
-  return sentences
-    .map((s, i) => {
-      const next = sentences[i + 1];
-      const introduces = s.text.endsWith(':') && next?.rank === s.rank && next.position <= s.position + 2;
-      const text = introduces ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
-      // A lead goes before its sentence, once, uncited: the citation after them covers both.
-      if (!s.lead || shown.has(`${s.rank}:${s.lead.position}`)) return text;
+  const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= a.position + 2;
+  const listed = (s: Shown, i: number) => !!s.item && follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'));
+  let answer = '';
+  sentences.forEach((s, i) => {
+    const next = sentences[i + 1];
+    const goesOn = follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
+    let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
+    // A lead goes before its sentence, once, uncited: the citation after them covers both.
+    if (s.lead && !shown.has(`${s.rank}:${s.lead.position}`)) {
       shown.add(`${s.rank}:${s.lead.position}`);
-      return `${s.lead.text} ${text}`;
-    })
-    .join(' ');
+      text = `${s.lead.text} ${text}`;
+    }
+    const separator = i === 0 ? '' : listed(s, i) ? '\n- ' : listed(sentences[i - 1]!, i - 1) ? '\n\n' : ' ';
+    answer += separator + text;
+  });
+  return answer;
 }
 
 /** "Paris is the capital." + 1 → "Paris is the capital [1]." */

@@ -9,11 +9,11 @@ const STOPWORDS = new Set(
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
   these they this those through to too under until up very was we were what when where which while who whom why will
   with would you your yours yourself yourselves tell explain describe please know want also like get give say said
-  thing things much many several may might must shall us let lets whats`.split(/\s+/),
+  thing things much many several one ones another may might must shall us let lets whats`.split(/\s+/),
 );
 
-// "and what about its side effects?" names nothing: it leans on the previous question.
-const REFERS_BACK = /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her)\b/i;
+// "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous question.
+const REFERS_BACK = /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones)\b/i;
 
 /** A follow-up that needs the previous question to be understood: it refers back, or is too short to stand alone. */
 export function leansOnHistory(question: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
-import { contentTerms, splitSentences, stem } from '@/lib/ai/local/text-terms';
+import { contentTerms, leansOnHistory, splitSentences, stem } from '@/lib/ai/local/text-terms';
 
 const sources = [
   { n: 1, title: 'Paris', text: 'Paris is the capital of France. It has about two million inhabitants. The Seine flows through it.' },
@@ -131,6 +131,16 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(answer).toBe('Structured data can be streamed with streamText and an output setting [2].');
   });
 
+  it('reads "one" in a follow-up as the subject it stands for, not as a word to find', () => {
+    const docs = [
+      { n: 1, title: 'Steering', text: 'Create a new one with createSteering() for each call.' },
+      { n: 2, title: 'Tools', text: 'Dynamic tools are useful for tools loaded from MCP servers. The dynamicTool helper creates a tool whose types are unknown.' },
+    ];
+    const answer = composeAnswer({ question: 'How do I create one?', previousQuestion: 'What are dynamic tools useful for?', sources: docs });
+    expect(answer).toBe('The dynamicTool helper creates a tool whose types are unknown [2].');
+    expect(leansOnHistory('How do I create one?')).toBe(true);
+  });
+
   it('does not repeat the reply just above when a follow-up asks for more', () => {
     const docs = [{ n: 1, title: 'Streams', text: 'Call stop() to end the stream. An abort signal stops the stream too.' }];
     const previousQuestion = 'How do I stop a stream?';
@@ -144,7 +154,7 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Any other way to stop it?', previousQuestion, previousAnswers: [previousAnswer], sources: only })).toBe(previousAnswer);
   });
 
-  it('gives the list a sentence introduces, and never ends on a colon', () => {
+  it('gives the list a sentence introduces as a list, and never ends on a colon', () => {
     const docs = [
       {
         n: 1,
@@ -153,8 +163,11 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       },
       { n: 2, title: 'Descriptions', text: 'Descriptions improve the quality of generated objects:\n\n```ts\nconst schema = z.string();\n```' },
     ];
-    expect(composeAnswer({ question: 'Which stopping conditions are built in?', sources: docs })).toBe(
-      'The SDK has several built-in stopping conditions: stepCountIs(n) stops after n steps [1]. isLoopFinished() never triggers [1].',
+    // As a Markdown list, cited once; what comes after it is a paragraph of its own.
+    const list = 'The SDK has several built-in stopping conditions:\n- stepCountIs(n) stops after n steps\n- isLoopFinished() never triggers [1].';
+    expect(composeAnswer({ question: 'Which stopping conditions are built in?', sources: docs })).toBe(list);
+    expect(composeAnswer({ question: 'Which stopping conditions are built in, and what do descriptions improve?', sources: docs })).toBe(
+      `${list}\n\nDescriptions improve the quality of generated objects [2].`,
     );
     expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
   });
