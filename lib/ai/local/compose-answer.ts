@@ -278,7 +278,7 @@ function select(
     if (chosen.length > 0 && words + length > MAX_WORDS) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
-    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, lead });
+    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
     for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);
     words += length;
   }
@@ -288,7 +288,7 @@ function select(
     for (const s of sentences) {
       if (chosen.length >= OVERVIEW_SENTENCES || s.rank !== lead.rank || s.position <= lead.position) continue;
       if ((words += s.text.split(' ').length) > MAX_WORDS) break;
-      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
+      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: s.item });
     }
   }
   // A sentence that introduces a list ("several built-in conditions:") brings the list with it.
