@@ -16,6 +16,8 @@ const TITLE_SHARE = 0.5;
  * of two items the one that says the question's word itself answers it.
  */
 const ITEM_LEAD_SHARE = 0.9;
+/** How much of the question a sentence must add, against what its lead says, to be read with it. */
+const LEAD_ASIDE = 0.5;
 /** How well a Regenerate's other sentences must answer, against the best answer's first sentence. */
 const FRESH_SHARE = 0.45;
 
@@ -238,10 +240,14 @@ function select(
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
     const inContext = context.size === 0 || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
-    // A lead's words count when the sentence itself adds something the question asks (a list
-    // item that only repeats its introduction gives way to it, and the list follows it), and only
-    // while no pick has said them. The sentence before "it" names what "it" is.
-    const lead = s.lead && [...weights.keys()].some((t) => s.terms.has(t) && !s.lead!.terms.has(t)) ? s.lead : undefined;
+    // A lead's words count when the sentence itself adds at least half as much of what the
+    // question asks as its lead says (else the lead is the answer and the sentence an aside:
+    // "Its starter is fed twice a day" after "The bakery bakes rye on Thursdays", asked which day
+    // it bakes rye; a list item that only repeats its introduction gives way to it, and the list
+    // follows), and only while no pick has said them. The sentence before "it" names what "it" is.
+    const worth = (has: (t: string) => boolean) => [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
+    const adds = s.lead ? worth((t) => s.terms.has(t) && !s.lead!.terms.has(t)) : 0;
+    const lead = s.lead && adds > 0 && adds >= LEAD_ASIDE * worth((t) => s.lead!.terms.has(t)) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
     for (const [term, weight] of weights) {

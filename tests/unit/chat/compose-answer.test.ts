@@ -180,6 +180,10 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What are dynamic tools useful for?', sources: tools })).toBe(
       'Dynamic tools are tools whose input types are not known in advance. They are useful for tools loaded from MCP servers [1].',
     );
+    // A sentence that would be no answer on its own words does not borrow its lead's: "day" is
+    // not what "twice a day" says about the bakery.
+    const bakery = [{ n: 1, title: 'Bakery', text: 'The bakery bakes rye bread on Thursdays. Its sourdough starter is fed twice a day.' }];
+    expect(composeAnswer({ question: 'Which day does the bakery bake rye bread?', sources: bakery })).toMatch(/^The bakery bakes rye bread on Thursdays \[1\]\./);
     // What "they" are is no answer of its own: a sentence that says nothing asked is not picked for it.
     expect(composeAnswer({ question: 'Which input types are not known in advance?', sources: tools })).toBe(
       'Dynamic tools are tools whose input types are not known in advance [1].',
