@@ -247,7 +247,9 @@ function select(
     // follows), and only while no pick has said them. The sentence before "it" names what "it" is.
     const worth = (has: (t: string) => boolean) => [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
     const adds = s.lead ? worth((t) => s.terms.has(t) && !s.lead!.terms.has(t)) : 0;
-    const lead = s.lead && adds > 0 && adds >= LEAD_ASIDE * worth((t) => s.lead!.terms.has(t)) ? s.lead : undefined;
+    // (In a follow-up, the lead naming the earlier subject is what a lead is for: only the new
+    // question's words in it can make it the answer.)
+    const lead = s.lead && adds > 0 && adds >= LEAD_ASIDE * worth((t) => !context.has(t) && s.lead!.terms.has(t)) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
     for (const [term, weight] of weights) {

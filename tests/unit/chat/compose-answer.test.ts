@@ -184,6 +184,14 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     // not what "twice a day" says about the bakery.
     const bakery = [{ n: 1, title: 'Bakery', text: 'The bakery bakes rye bread on Thursdays. Its sourdough starter is fed twice a day.' }];
     expect(composeAnswer({ question: 'Which day does the bakery bake rye bread?', sources: bakery })).toMatch(/^The bakery bakes rye bread on Thursdays \[1\]\./);
+    // In a follow-up, the lead names the earlier subject: that is no reason to take it for the answer.
+    const named = [
+      { n: 1, title: 'Strict mode', text: 'Providers that support strict tool calling only generate valid tool calls. Calls are checked. The model calls tools. Each call has an id.' },
+      { n: 2, title: 'Tools', text: 'Provider-defined tools are tools whose schema the provider defines. These are sometimes called client tools because they run on your side.' },
+    ];
+    expect(composeAnswer({ question: 'What else are they called?', previousQuestion: 'What are provider-defined tools?', sources: named })).toBe(
+      'Provider-defined tools are tools whose schema the provider defines. These are sometimes called client tools because they run on your side [2].',
+    );
     // What "they" are is no answer of its own: a sentence that says nothing asked is not picked for it.
     expect(composeAnswer({ question: 'Which input types are not known in advance?', sources: tools })).toBe(
       'Dynamic tools are tools whose input types are not known in advance [1].',
