@@ -86,8 +86,7 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   };
   for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
-  const converse = (turns: string[]) => async () => lastReply(baseUrl, auth, turns);
-  await judge('followUps', conversations.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: converse(c.turns) })));
+  await judge('followUps', conversations.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
   return {
     ...figures,
     askP50Ms: percentile(times, 50),

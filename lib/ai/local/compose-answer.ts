@@ -180,7 +180,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (weights.size === 0) return none;
 
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
-  const scoring = { question, weights, context, idf, questionWeight, kinds };
+  const scoring = { question, weights, context, idf, questionWeight, kinds, readsLead: readingLeads(sentences, weights, context, idf) };
   const best = select(sentences, scoring);
   if (!best) return none;
   // Asked again, or in a follow-up: the sentences no earlier answer gave (nor a reply above),
@@ -197,9 +197,28 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
  * `item`: a list item. `lead`: the sentence it is read with, which the answer shows before it: the
  * one before a sentence that points back ("They are useful for…"), the one introducing a list for its items.
  * The lead's words count as the sentence's own (an introduction's a little less) when the
- * sentence itself says something more the question asks.
+ * sentence adds enough of what the question asks: see `readingLeads`.
  */
 type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; lead?: Sentence };
+
+/**
+ * The sentences read with their lead: those that add at least half as much of what the question
+ * asks as their lead says. Else the lead is the answer and the sentence an aside: "Its starter is
+ * fed twice a day" after "The bakery bakes rye on Thursdays", asked which day it bakes rye; a list
+ * item that only repeats its introduction gives way to it, and the list follows. In a follow-up,
+ * the lead naming the earlier subject is what a lead is for: only the new question's words in it
+ * can make it the answer.
+ */
+function readingLeads(sentences: Sentence[], weights: Map<string, number>, context: Set<string>, idf: Map<string, number>): Set<Sentence> {
+  const worth = (has: (t: string) => boolean) => [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
+  return new Set(
+    sentences.filter(({ lead, terms }) => {
+      if (!lead) return false;
+      const adds = worth((t) => terms.has(t) && !lead.terms.has(t));
+      return adds > 0 && adds >= LEAD_ASIDE * worth((t) => !context.has(t) && lead.terms.has(t));
+    }),
+  );
+}
 
 /** How many words a sentence shows in an answer: its own and its lead's. */
 function shownWords(s: Sentence): number {
@@ -224,13 +243,15 @@ function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
     idf: Map<string, number>;
     questionWeight: number;
     kinds: RegExp[];
+    /** The sentences whose lead's words count as their own, while no pick has said them. */
+    readsLead: Set<Sentence>;
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -240,16 +261,7 @@ function select(
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
     const inContext = context.size === 0 || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
-    // A lead's words count when the sentence itself adds at least half as much of what the
-    // question asks as its lead says (else the lead is the answer and the sentence an aside:
-    // "Its starter is fed twice a day" after "The bakery bakes rye on Thursdays", asked which day
-    // it bakes rye; a list item that only repeats its introduction gives way to it, and the list
-    // follows), and only while no pick has said them. The sentence before "it" names what "it" is.
-    const worth = (has: (t: string) => boolean) => [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
-    const adds = s.lead ? worth((t) => s.terms.has(t) && !s.lead!.terms.has(t)) : 0;
-    // (In a follow-up, the lead naming the earlier subject is what a lead is for: only the new
-    // question's words in it can make it the answer.)
-    const lead = s.lead && adds > 0 && adds >= LEAD_ASIDE * worth((t) => !context.has(t) && s.lead!.terms.has(t)) ? s.lead : undefined;
+    const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
     for (const [term, weight] of weights) {
