@@ -2,9 +2,10 @@
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
 // each judged question goes to POST /api/ask: bench/answers/questions.json (25, the set to tune
 // on) and bench/answers/held-out.json (32, written separately from the same docs; never tune on it).
-// bench/answers/follow-ups.json (14 conversations, written before any run; never tune on it)
-// goes through the chat API instead: each turn is a message in one conversation, and the last
-// reply is judged, so a follow-up ("Where do they run?") is answered from the turns above.
+// Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (10, the
+// set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on
+// it). Each turn is a message in one conversation, and the last reply is judged, so a follow-up
+// ("Where do they run?") is answered from the turns above.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0;
@@ -35,8 +36,8 @@ interface JudgedConversation extends Omit<Judged, 'question'> {
 
 const load = <T>(name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as T[];
 const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
-const conversations = load<JudgedConversation>('follow-ups.json');
-const judged = [...sets.dev, ...sets.heldOut, ...conversations];
+const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.json'), followUps: load<JudgedConversation>('follow-ups.json') };
+const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
@@ -86,7 +87,9 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   };
   for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
-  await judge('followUps', conversations.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
+  for (const [name, set] of Object.entries(conversations)) {
+    await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
+  }
   return {
     ...figures,
     askP50Ms: percentile(times, 50),
