@@ -31,6 +31,9 @@ const DURATION_VERB_WEIGHT = 0.4;
 const OVERVIEW = /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
 const OVERVIEW_SENTENCES = 3;
 
+// A follow-up asking for something other than what was said: "Any other way to stop it?"
+const ASKS_FOR_ANOTHER = /\b(?:other|others|another|else|different|alternatives?|instead)\b/i;
+
 /** The answer to "tell me more" when the passages found hold nothing the replies above did not say. */
 export const NOTHING_MORE = 'That is all the knowledge base says about it in the passages I found.';
 
@@ -107,8 +110,9 @@ interface Candidate {
  * the question, in retrieval order, each followed by its `[n]` citation. In a
  * follow-up, terms of the previous question count at half weight in sentences that
  * say something the new question asks, so "and its side effects?" finds the side
- * effects of the earlier subject, and what the replies above said gives way to
- * sentences that say more ("tell me more": the ones that follow it). Asked again, it
+ * effects of the earlier subject. What the replies above said is said again when it answers
+ * ("Where do they run?"), and gives way to other sentences when the follow-up asks for
+ * another ("Any other way?") or for more ("tell me more": the ones that follow it). Asked again, it
  * answers with the next best sentences when there are any that answer well enough,
  * else as before.
  */
@@ -171,7 +175,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
 
   const uncited = (answers: string[]) => answers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
   const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。]+$/, '')));
-  const said = uncited([...earlierAnswers, ...(followUp ? previousAnswers : [])]);
+  const said = uncited([...earlierAnswers, ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : [])]);
   const wasSaid = saidIn(said);
   // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages.
   const next = goesOn ? goOn(sentences, saidIn(uncited([...earlierAnswers, ...previousAnswers.slice(-1)])), wasSaid) : undefined;
@@ -183,7 +187,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const scoring = { question, weights, context, idf, questionWeight, kinds, readsLead: readingLeads(sentences, weights, context, idf) };
   const best = select(sentences, scoring);
   if (!best) return none;
-  // Asked again, or in a follow-up: the sentences no earlier answer gave (nor a reply above),
+  // Asked again, or for another: the sentences no earlier answer gave (nor a reply above),
   // if their best answers the question at least 45 % as well as the best of all (else
   // the next answer would only be a worse one: "Lyon is a city of France" for "What is the
   // capital of France?" scores 41 % of "Paris is the capital"). Asked for more, it says there is

@@ -9,7 +9,7 @@ const STOPWORDS = new Set(
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
   these they this those through to too under until up very was we were what when where which while who whom why will
   with would you your yours yourself yourselves tell explain describe please know want also like get give say said
-  thing things much many several one ones another may might must shall us let lets whats`.split(/\s+/),
+  thing things much many several one ones another else way ways may might must shall us let lets whats`.split(/\s+/),
 );
 
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous question.

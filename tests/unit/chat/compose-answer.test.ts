@@ -131,6 +131,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(answer).toBe('Structured data can be streamed with streamText and an output setting [2].');
   });
 
+  it('repeats what the reply above said when it answers the follow-up, unless asked for another', () => {
+    const docs = [
+      { n: 1, title: 'Tools', text: 'Hosted tools are tools that run entirely on the provider’s servers. You configure them in the request.' },
+      { n: 2, title: 'Concurrency', text: 'Set maxParallel to limit how many local tool calls run at once.' },
+    ];
+    const previousQuestion = 'What are hosted tools?';
+    const previousAnswer = composeAnswer({ question: previousQuestion, sources: docs });
+    expect(previousAnswer).toBe('Hosted tools are tools that run entirely on the provider’s servers [1].');
+    expect(composeAnswer({ question: 'Where do they run?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(previousAnswer);
+    expect(composeAnswer({ question: 'Where else do they run?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(
+      'Set maxParallel to limit how many local tool calls run at once [2].',
+    );
+  });
+
   it('reads "one" in a follow-up as the subject it stands for, not as a word to find', () => {
     const docs = [
       { n: 1, title: 'Steering', text: 'Create a new one with createSteering() for each call.' },
@@ -300,6 +314,9 @@ describe('text helpers', () => {
     const stems = (words: string) => words.split(' ').map(stem);
     expect(contentTerms('Call streamText or parseHTMLDocument')).toEqual(stems('call streamtext stream text parsehtmldocument parse html document'));
     expect(contentTerms('HTML and iOS')).toEqual(stems('html ios os'));
+  });
+  it('finds no subject in "is there another way to…"', () => {
+    expect(contentTerms('Is there another way to stop it?')).toEqual(['stop']);
   });
   it('finds no subject in words of quantity', () => {
     // "several transforms" asks about transforms; "several promises" says nothing about them.
