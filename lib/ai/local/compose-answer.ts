@@ -1,6 +1,6 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, splitSentences } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, sentenceParts } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -148,16 +148,18 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     const titleTerms = new Set(contentTerms(source.title));
     let previous: Sentence | undefined;
     let intro: Sentence | undefined;
-    splitSentences(source.text).forEach((raw, position) => {
+    sentenceParts(source.text).forEach(({ text: raw, header, cells }, position) => {
       const text = clean(raw);
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
         previous = intro = undefined;
         return;
       }
       const item = LIST_ITEM.test(raw);
-      const terms = new Set(contentTerms(text));
+      // A table row's header names are what its cells are about, as a title is for a sentence:
+      // every row repeats them, so they cannot make one row the answer.
+      const terms = new Set(contentTerms(cells ?? text));
       const lead = item ? intro : POINTS_BACK.test(text) && previous && !previous.item && !previous.text.endsWith(':') ? previous : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms, item, lead };
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...titleTerms, ...contentTerms(header)]) : titleTerms, item, lead };
       sentences.push(sentence);
       const heading = /^\s*#/.test(raw);
       previous = heading ? undefined : sentence;

@@ -74,7 +74,21 @@ const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[
  * row; `verbatimRows` keeps a row as written, for quoting it from its passage.
  */
 export function splitSentences(text: string, { verbatimRows = false } = {}): string[] {
-  const out: string[] = [];
+  return sentenceParts(text, { verbatimRows }).map((s) => s.text);
+}
+
+/** A sentence, and for a table row under a header row, the header names of its cells. */
+export interface SentencePart {
+  text: string;
+  /** The header names the row's cells are read with ("name: a; value: b"), apart. */
+  header?: string;
+  /** The row's cells alone. */
+  cells?: string;
+}
+
+/** `splitSentences`, with a table row's header names kept apart from its cells. */
+export function sentenceParts(text: string, { verbatimRows = false } = {}): SentencePart[] {
+  const out: SentencePart[] = [];
   let prose: string[] = [];
   let table: string[] = [];
   const endTable = () => {
@@ -112,7 +126,7 @@ export function splitSentences(text: string, { verbatimRows = false } = {}): str
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
 const SEPARATOR_CELL = /^:?-{3,}:?$/;
 
-function tableSentences(rows: string[], out: string[], verbatim: boolean): void {
+function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean): void {
   const cells = rows.map((row) =>
     row
       .trim()
@@ -125,11 +139,14 @@ function tableSentences(rows: string[], out: string[], verbatim: boolean): void 
   for (const [i, row] of cells.entries()) {
     if ((header && i < 2) || row.every((c) => SEPARATOR_CELL.test(c))) continue;
     const parts = row.map((c, j) => (c && header?.[j] ? `${header[j]}: ${c}` : c)).filter(Boolean);
-    if (parts.length) out.push(verbatim ? rows[i]!.trim() : parts.join('; '));
+    if (!parts.length) continue;
+    const text = verbatim ? rows[i]!.trim() : parts.join('; ');
+    const labels = header && row.flatMap((c, j) => (c && header[j] ? [header[j]] : []));
+    out.push(labels?.length ? { text, header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : { text });
   }
 }
 
-function splitProse(text: string, out: string[]): void {
+function splitProse(text: string, out: SentencePart[]): void {
   for (const block of text.split(BLOCK_BREAK)) {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
@@ -137,10 +154,10 @@ function splitProse(text: string, out: string[]): void {
     for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[])/u)) {
       current = current ? `${current} ${piece}` : piece;
       if (!ABBREVIATIONS.test(current)) {
-        out.push(current);
+        out.push({ text: current });
         current = '';
       }
     }
-    if (current) out.push(current);
+    if (current) out.push({ text: current });
   }
 }

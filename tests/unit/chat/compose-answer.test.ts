@@ -85,6 +85,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('reads a table row’s header names as what the row is about, not as its own words', () => {
+    // Every row repeats the header, so the header cannot make one row the answer.
+    const text =
+      '| Aspect | Local tools | Hosted tools |\n| --- | --- | --- |\n| Execution | Your code | Provider servers |\n| Setup | You write it | Configuration only |\n\n' +
+      'Hosted tools are tools that the provider runs for you.';
+    expect(composeAnswer({ question: 'Explain hosted tools.', sources: [{ n: 1, title: 'Tools', text }] })).toBe(
+      'Hosted tools are tools that the provider runs for you [1].',
+    );
+    // A row still answers what its cells say.
+    expect(composeAnswer({ question: 'What is the setup of hosted tools?', sources: [{ n: 1, title: 'Tools', text }] })).toBe(
+      'Aspect: Setup; Local tools: You write it; Hosted tools: Configuration only [1].',
+    );
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
