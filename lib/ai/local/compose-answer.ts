@@ -50,9 +50,22 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   ],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
+  // a place: where something runs or is kept
+  [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
   // a moment
   [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
 ];
+/**
+ * "What are provider-defined tools?" asks for a definition: a sentence that says what its subject
+ * is ("Provider-defined tools are tools where…") holds one.
+ */
+function definitionOf(question: string): RegExp | undefined {
+  const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
+  if (!subject || subject.split(/\s+/).length > 6) return undefined;
+  const words = subject.replace(/[`*]/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
+}
+
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 
@@ -186,6 +199,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (weights.size === 0) return none;
 
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
+  const definition = definitionOf(question);
+  if (definition) kinds.push(definition);
   const scoring = { question, weights, context, idf, questionWeight, kinds, readsLead: readingLeads(sentences, weights, context, idf) };
   const best = select(sentences, scoring);
   if (!best) return none;

@@ -99,6 +99,16 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('answers “What are X?” with the sentence that says what X are', () => {
+    const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools and local tools are listed on the provider page. Hosted tools are tools that run on the provider servers.' }];
+    expect(composeAnswer({ question: 'What are hosted tools?', sources: doc })).toBe('Hosted tools are tools that run on the provider servers [1].');
+  });
+
+  it('answers “Where…?” with the sentence that names a place', () => {
+    const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools run without any code of yours. Hosted tools run on the provider’s servers.' }];
+    expect(composeAnswer({ question: 'Where do hosted tools run?', sources: doc })).toBe('Hosted tools run on the provider’s servers [1].');
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
