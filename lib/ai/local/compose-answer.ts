@@ -170,9 +170,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const item = LIST_ITEM.test(raw);
       // A table row's header names are what its cells are about, as a title is for a sentence:
       // every row repeats them, so they cannot make one row the answer.
-      const terms = new Set(contentTerms(cells ?? text));
+      const terms = new Set(contentTerms(cells ? clean(cells) : text));
       const lead = item ? intro : POINTS_BACK.test(text) && previous && !previous.item && !previous.text.endsWith(':') ? previous : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...titleTerms, ...contentTerms(header)]) : titleTerms, item, lead };
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...titleTerms, ...contentTerms(clean(header))]) : titleTerms, item, lead };
       sentences.push(sentence);
       const heading = /^\s*#/.test(raw);
       previous = heading ? undefined : sentence;

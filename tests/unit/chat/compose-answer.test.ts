@@ -97,6 +97,9 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What is the setup of hosted tools?', sources: [{ n: 1, title: 'Tools', text }] })).toBe(
       'Aspect: Setup; Local tools: You write it; Hosted tools: Configuration only [1].',
     );
+    // As in prose, a link's address is not the row's words.
+    const links = '| Library | Home |\n| --- | --- |\n| Zod | [zod.dev](https://zod.dev/valibot-comparison) |';
+    expect(composeAnswer({ question: 'Which library is valibot?', sources: [{ n: 1, title: 'Schemas', text: links }] })).toBe(NOT_ANSWERED);
   });
 
   it('answers “What are X?” with the sentence that says what X are', () => {
