@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { MARK_ELEMENTS, markSegments, type TextMark } from './remark-marks';
 import { describeLocation, type CitationLocation } from './types';
 
@@ -34,7 +35,7 @@ function trimEllipsis(s: string) {
 function locate(text: string, snippet: string, from = 0): { start: number; end: number } | null {
   const words = snippet.split(/\s+/).filter(Boolean);
   if (!words.length) return null;
-  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+  const pattern = new RegExp(words.map(escapeRegExp).join('\\s+'), 'g');
   pattern.lastIndex = from;
   const match = pattern.exec(text);
   return match ? { start: match.index, end: match.index + match[0].length } : null;

@@ -1,4 +1,5 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
 import { asksForMore, contentTerms, leansOnHistory, sentenceParts } from './text-terms';
 
@@ -62,7 +63,7 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
 function definitionOf(question: string): RegExp | undefined {
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (!subject || subject.split(/\s+/).length > 6) return undefined;
-  const words = subject.replace(/[`*]/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const words = escapeRegExp(subject.replace(/[`*]/g, ''));
   return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
 }
 
