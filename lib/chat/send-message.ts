@@ -2,6 +2,7 @@ import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
 import { retrievePassages } from './retrieve-passages';
+import { releaseConversation } from './save-reply';
 import { startReply } from './start-reply';
 import { streamReply } from './stream-reply';
 
@@ -20,27 +21,35 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
 }): Promise<{ response: Response; done: Promise<void> }> {
   const { model, id: modelId } = getChatModel();
   const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
-  // Not overlapped with the write above: one database session at a time keeps PGlite (and its
-  // wire-protocol test server) happy, and the write is a few milliseconds.
-  const passages = retrievePassages({ question: started.question, previousQuestion: started.previousQuestion });
-  passages.catch(() => {}); // awaited (and reported) by streamReply
-  const { stream, done } = streamReply({
-    conversationId,
-    assistant: started.assistant,
-    question: started.question,
-    questionId: started.questionId,
-    passages,
-    history: started.history,
-    earlierAnswers: started.earlierAnswers,
-    model,
-    modelId,
-  });
-  // no-transform: the server's gzip (and a proxy's) would otherwise compress and flush every
-  // event on its own, which cost an eighth of the server's CPU at 20 concurrent replies and
-  // saves next to nothing on a stream of small events.
-  const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store, no-transform' };
-  if (format === 'ui') return { response: createUIMessageStreamResponse({ stream, headers }), done };
-  return { response: new Response(textOnly(stream), { headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } }), done };
+  try {
+    // Not overlapped with the write above: one database session at a time keeps PGlite (and its
+    // wire-protocol test server) happy, and the write is a few milliseconds.
+    const passages = retrievePassages({ question: started.question, previousQuestion: started.previousQuestion });
+    passages.catch(() => {}); // awaited (and reported) by streamReply
+    const { stream, done } = streamReply({
+      conversationId,
+      assistant: started.assistant,
+      question: started.question,
+      questionId: started.questionId,
+      passages,
+      history: started.history,
+      earlierAnswers: started.earlierAnswers,
+      model,
+      modelId,
+    });
+    // no-transform: the server's gzip (and a proxy's) would otherwise compress and flush every
+    // event on its own, which cost an eighth of the server's CPU at 20 concurrent replies and
+    // saves next to nothing on a stream of small events.
+    const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store, no-transform' };
+    if (format === 'ui') return { response: createUIMessageStreamResponse({ stream, headers }), done };
+    return { response: new Response(textOnly(stream), { headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } }), done };
+  } catch (error) {
+    // The question is stored and the slot is this reply's: a failure before the reply could
+    // stream ends it as failed and frees the conversation at once, instead of answering 409
+    // until the slot goes stale.
+    await releaseConversation({ conversationId, messageId: started.assistant.id }).catch(() => {});
+    throw error;
+  }
 }
 
 /** The text deltas alone. A model failure ends the body with an error, so the truncation is visible. */

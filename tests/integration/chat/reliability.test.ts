@@ -238,4 +238,31 @@ describe('never losing a reply', () => {
     await readReply(res);
     expect((await db.message.findUniqueOrThrow({ where: { id: orphan.id } })).status).toBe('interrupted');
   });
+
+  it('frees the conversation at once when a send fails after its question was stored', async () => {
+    const id = await newConversation(key);
+    // The reply pipeline needs Promise.withResolvers (Node 22+); without it, as on a server started
+    // with Node 20 by mistake, the send fails after the question is stored, before any streaming.
+    const withResolvers = Promise.withResolvers;
+    let res: Response;
+    try {
+      (Promise as { withResolvers?: unknown }).withResolvers = undefined;
+      res = await send(key, id, { content: 'will this fail?' });
+    } finally {
+      Promise.withResolvers = withResolvers;
+    }
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    // The question is kept and its reply is shown as failed: nothing is lost, and the page offers a retry.
+    const stored = await getConversation(key, id);
+    expect(stored.messages.map((m) => [m.role, m.metadata?.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'failed'],
+    ]);
+    expect(textOf(stored.messages[0]!)).toBe('will this fail?');
+    // The next send is answered at once, not refused as busy until the slot goes stale.
+    const next = await send(key, id, { content: 'and now?' });
+    expect(next.status).toBe(200);
+    expect((await readReply(next)).message.metadata?.status).toBe('complete');
+  });
 });
