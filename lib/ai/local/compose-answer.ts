@@ -91,7 +91,11 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 // "They are useful for tools loaded from external sources."
 const POINTS_BACK = /^(?:it|its|they|their|this|these|that|those|such|both)\b/i;
 
-/** Strips markup a passage could use to smuggle images, links or fake citations into the answer. */
+/**
+ * Strips markup a passage could use to smuggle images, links or fake citations into the answer,
+ * and emphasis. Inline code stays code (`streamText`, `stopWhen: stepCountIs(5)`): only its
+ * content is kept as written.
+ */
 function clean(sentence: string): string {
   return sentence
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
@@ -100,11 +104,30 @@ function clean(sentence: string): string {
     .replace(/\[\d+\]/g, '')
     .replace(/^[\s#>]+/, '') // heading and quote markers
     .replace(LIST_ITEM, '') // list markers
-    .replace(/[*`]+/g, '') // emphasis and code marks
-    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1') // _emphasis_, not snake_case names
+    .split(/(`[^`]+`)/)
+    .map((piece, i) => (i % 2 ? code(piece) : withoutEmphasis(piece)))
+    .join('')
     .replace(/\s+/g, ' ')
     .replace(/\s+([.,!?;:])/g, '$1')
     .trim();
+}
+
+/** An inline code span, its content trimmed; none when it is blank. */
+function code(span: string): string {
+  const content = span.slice(1, -1).trim();
+  return content ? `\`${content}\`` : '';
+}
+
+/** Prose without its emphasis marks, or a backtick no code span closes. */
+function withoutEmphasis(prose: string): string {
+  return prose
+    .replace(/[*`]+/g, '')
+    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1'); // _emphasis_, not snake_case names
+}
+
+/** A sentence as read for what it holds: code marks say nothing of that. */
+function plain(text: string): string {
+  return text.replace(/`/g, '');
 }
 
 interface Candidate {
@@ -296,7 +319,7 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    return { score, order: kinds.some((holds) => holds.test(s.text)) ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
+    return { score, order: kinds.some((holds) => holds.test(plain(s.text))) ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];

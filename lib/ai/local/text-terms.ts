@@ -151,7 +151,7 @@ function splitProse(text: string, out: SentencePart[]): void {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
     let current = '';
-    for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[])/u)) {
+    for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[`*])/u)) {
       current = current ? `${current} ${piece}` : piece;
       if (!ABBREVIATIONS.test(current)) {
         out.push({ text: current });

@@ -81,7 +81,7 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       },
     ];
     expect(composeAnswer({ question: 'What is the default upload limit?', sources: config })).toBe(
-      'setting: MAX_UPLOAD_BYTES; default: 26214400; meaning: upload limit, enforced while streaming (413) [1].',
+      'setting: `MAX_UPLOAD_BYTES`; default: `26214400`; meaning: upload limit, enforced while streaming (413) [1].',
     );
   });
 
@@ -110,6 +110,27 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   it('answers “Where…?” with the sentence that names a place', () => {
     const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools run without any code of yours. Hosted tools run on the provider’s servers.' }];
     expect(composeAnswer({ question: 'Where do hosted tools run?', sources: doc })).toBe('Hosted tools run on the provider’s servers [1].');
+  });
+
+  it('keeps inline code as code, and reads a sentence for what it holds without the marks', () => {
+    const doc = [
+      {
+        n: 1,
+        title: 'Streaming',
+        text:
+          '`streamText` and `generateText` are both listed on the reference page. ' +
+          '`streamText` is a **function** that streams text from a *language model*. ' +
+          'Stop after five steps with **`stopWhen: stepCountIs(5)`**, or with a stray ` mark.',
+      },
+    ];
+    // The definition is found although its subject is written as code.
+    expect(composeAnswer({ question: 'What is streamText?', sources: doc })).toBe(
+      '`streamText` is a function that streams text from a language model [1].',
+    );
+    // Emphasis goes, around code too, and so does a backtick that closes no span.
+    expect(composeAnswer({ question: 'How do I stop after five steps?', sources: doc })).toBe(
+      'Stop after five steps with `stopWhen: stepCountIs(5)`, or with a stray mark [1].',
+    );
   });
 
   it('is deterministic', () => {
@@ -312,6 +333,12 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
 describe('text helpers', () => {
   it('splits sentences without breaking abbreviations or decimals', () => {
     expect(splitSentences('Use e.g. salt. Version 2.5 is out! Is it? Yes.')).toEqual(['Use e.g. salt.', 'Version 2.5 is out!', 'Is it?', 'Yes.']);
+    // A sentence may open with code or emphasis; a lower-case word after a full stop opens none.
+    expect(splitSentences('Call it. `streamText` streams. **Note:** it ends. see above.')).toEqual([
+      'Call it.',
+      '`streamText` streams.',
+      '**Note:** it ends. see above.',
+    ]);
   });
   it('keeps a Markdown heading line out of the sentence after it', () => {
     const text = '## Edelweiss\nEdelweiss grows on limestone. It is woolly.\n### Care\nWater it rarely.';
