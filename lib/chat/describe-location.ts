@@ -3,15 +3,24 @@ import type { ChunkLocation } from '@/lib/knowledge/types';
 /**
  * "Intro › Setup · p. 3" — a citation's place in words, for the chat page and exported
  * transcripts alike. A document's top heading is usually its title too, and is left out
- * when it only repeats it.
+ * when it only repeats it. Headings are Markdown as written; they are shown as their words.
  */
 export function describeLocation({ title, location }: { title: string; location?: ChunkLocation }): string {
   if (!location) return '';
   const bits: string[] = [];
-  const headings = location.headings ?? [];
+  const headings = (location.headings ?? []).map(headingText);
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   const shown = headings.length > 0 && same(headings[0]!, title) ? headings.slice(1) : headings;
   if (shown.length) bits.push(shown.join(' › '));
   if (location.page) bits.push(`p. ${location.page}`);
   return bits.join(' · ');
+}
+
+/** "`streamText` and [links](…)" → "streamText and links": a heading's words without its inline marks. */
+function headingText(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*]+/g, '')
+    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1')
+    .trim();
 }

@@ -71,6 +71,11 @@ describe('reply Markdown', () => {
     expect(describeLocation({ title: 'Stream Protocols', location: { headings: ['Stream Protocols', 'Text streams'], page: 3, start: 0, end: 1 } })).toBe('Text streams · p. 3');
     expect(describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } })).toBe('');
     expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe('Setup › Disks');
+    // Headings are Markdown as written: shown as their words.
+    const marked = ['Generating Text', '`streamText` and **`onChunk`**', 'See [the guide](https://example.com/guide) for _more_', 'snake_case_name'];
+    expect(describeLocation({ title: 'Generating Text', location: { headings: marked, start: 0, end: 1 } })).toBe(
+      'streamText and onChunk › See the guide for more › snake_case_name',
+    );
   });
 
   it('renders GFM tables and highlighted code blocks', () => {
