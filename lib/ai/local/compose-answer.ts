@@ -44,10 +44,10 @@ export const NOTHING_MORE = 'That is all the knowledge base says about it in the
 const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a count or an amount
   [/\bhow\s+(?:many|much)\b/i, /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i],
-  // a name in the code: a function, hook, option…, written as an identifier
+  // a name in the code: a function, hook, option…, written as code or as an identifier
   [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|librar(?:y|ies)|errors?|events?|callbacks?)\b/i,
-    /\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|\b\p{Ll}+_\p{Ll}|@[\w-]+\/[\w-]+/u,
+    /`[^`]+`|\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|\b\p{Ll}+_\p{Ll}|@[\w-]+\/[\w-]+/u,
   ],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
@@ -174,7 +174,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const weights = new Map<string, number>();
   if (followUp) for (const [t, w] of questionTerms(previousQuestion)) if (!own.has(t)) weights.set(t, w / 2);
   // Terms only the previous question has are context: they count in a sentence that itself says
-  // one of the new question's terms (or in any, when the new one has none: "Why?").
+  // one of the new question's terms or holds the kind of thing it asks for ("Which function can I
+  // pass it to?" is answered by a sentence naming one), or in any, when the new one has none: "Why?".
   const context = own.size > 0 ? new Set(weights.keys()) : new Set<string>();
   for (const [t, w] of own) weights.set(t, w);
 
@@ -305,7 +306,8 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const gain = (s: (typeof sentences)[number]) => {
-    const inContext = context.size === 0 || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
+    const holdsKind = kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text)));
+    const inContext = context.size === 0 || holdsKind || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
     const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
@@ -319,7 +321,7 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    return { score, order: kinds.some((holds) => holds.test(plain(s.text))) ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
+    return { score, order: holdsKind ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];

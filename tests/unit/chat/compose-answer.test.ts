@@ -133,6 +133,11 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('takes a name written as code for a name in the code, whatever its case', () => {
+    const doc = [{ n: 1, title: 'Uploads', text: 'An empty upload produces an error page in the browser. Empty uploads produce an `EmptyUploadError`.' }];
+    expect(composeAnswer({ question: 'Which error does an empty upload produce?', sources: doc })).toBe('Empty uploads produce an `EmptyUploadError` [1].');
+  });
+
   it('is deterministic', () => {
     const q = { question: 'How many inhabitants does Paris have?', sources };
     expect(composeAnswer(q)).toBe(composeAnswer(q));
@@ -190,6 +195,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Where do they run?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(previousAnswer);
     expect(composeAnswer({ question: 'Where else do they run?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(
       'Set maxParallel to limit how many local tool calls run at once [2].',
+    );
+  });
+
+  it('answers a follow-up that asks for a kind of thing with a sentence holding one, in the context of the question before', () => {
+    // "Which function can I pass it to?": the answer names a function, in none of the question's words.
+    const docs = [
+      { n: 1, title: 'Timers', text: 'Timers tick once a second. When using `startClock`, you can provide an `onTick` callback that is called on every tick.' },
+      { n: 2, title: 'Jobs', text: 'Pass a `JobFunction` to `schedule` to plan other jobs.' },
+    ];
+    const previousQuestion = 'What is the onTick callback?';
+    const previousAnswer = composeAnswer({ question: previousQuestion, sources: docs });
+    expect(previousAnswer).toBe('When using `startClock`, you can provide an `onTick` callback that is called on every tick [1].');
+    expect(composeAnswer({ question: 'Which function can I pass it to?', previousQuestion, previousAnswers: [previousAnswer], sources: docs })).toBe(
+      `${previousAnswer} Pass a \`JobFunction\` to \`schedule\` to plan other jobs [2].`,
     );
   });
 
