@@ -186,8 +186,11 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     const titleTerms = new Set(contentTerms(source.title));
     let previous: Sentence | undefined;
     let intro: Sentence | undefined;
+    let section = titleTerms; // with the words of the heading above
     sentenceParts(source.text).forEach(({ text: raw, header, cells }, position) => {
       const text = clean(raw);
+      const heading = /^\s*#/.test(raw);
+      if (heading) section = new Set([...titleTerms, ...contentTerms(text)]);
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
         previous = intro = undefined;
         return;
@@ -197,9 +200,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       // every row repeats them, so they cannot make one row the answer.
       const terms = new Set(contentTerms(cells ? clean(cells) : text));
       const lead = item ? intro : POINTS_BACK.test(text) && previous && !previous.item && !previous.text.endsWith(':') ? previous : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...titleTerms, ...contentTerms(clean(header))]) : titleTerms, item, lead };
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, lead };
       sentences.push(sentence);
-      const heading = /^\s*#/.test(raw);
       previous = heading ? undefined : sentence;
       if (!item) intro = !heading && text.endsWith(':') ? sentence : undefined;
     });

@@ -42,6 +42,11 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question, sources: doc })).toBe(answers.replace(/\.$/, ' [1].'));
   });
 
+  it('reads a sentence as part of its section: the heading above counts as its title does', () => {
+    const doc = [{ n: 1, title: 'Store policies', text: '## Shipping\nParcels are paid by the customer and arrive within 3 days.\n\n## Refunds\nThey are paid back within 14 days.' }];
+    expect(composeAnswer({ question: 'When are refunds paid?', sources: doc })).toBe('They are paid back within 14 days [1].');
+  });
+
   it('gives an overview, the passage’s first sentences, when asked what a document says', () => {
     const policies = [
       { n: 1, title: 'Security policy', text: 'Passwords must be at least 14 characters long. Laptops lock after 5 minutes. Report lost devices within 24 hours. Badges are blue.' },
