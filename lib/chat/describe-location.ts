@@ -1,4 +1,5 @@
 import type { ChunkLocation } from '@/lib/knowledge/types';
+import { withoutMarks } from '@/lib/without-marks';
 
 /**
  * "Intro › Setup · p. 3" — a citation's place in words, for the chat page and exported
@@ -18,9 +19,5 @@ export function describeLocation({ title, location }: { title: string; location?
 
 /** "`streamText` and [links](…)" → "streamText and links": a heading's words without its inline marks. */
 function headingText(heading: string): string {
-  return heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*]+/g, '')
-    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1')
-    .trim();
+  return withoutMarks(heading.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')).trim();
 }

@@ -1,5 +1,6 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
+import { withoutMarks } from '@/lib/without-marks';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
 import { asksForMore, contentTerms, leansOnHistory, sentenceParts } from './text-terms';
 
@@ -105,7 +106,7 @@ function clean(sentence: string): string {
     .replace(/^[\s#>]+/, '') // heading and quote markers
     .replace(LIST_ITEM, '') // list markers
     .split(/(`[^`]+`)/)
-    .map((piece, i) => (i % 2 ? code(piece) : withoutEmphasis(piece)))
+    .map((piece, i) => (i % 2 ? code(piece) : withoutMarks(piece))) // outside code: emphasis, and a backtick no span closes
     .join('')
     .replace(/\s+/g, ' ')
     .replace(/\s+([.,!?;:])/g, '$1')
@@ -116,13 +117,6 @@ function clean(sentence: string): string {
 function code(span: string): string {
   const content = span.slice(1, -1).trim();
   return content ? `\`${content}\`` : '';
-}
-
-/** Prose without its emphasis marks, or a backtick no code span closes. */
-function withoutEmphasis(prose: string): string {
-  return prose
-    .replace(/[*`]+/g, '')
-    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1'); // _emphasis_, not snake_case names
 }
 
 /** A sentence as read for what it holds: code marks say nothing of that. */
@@ -146,8 +140,8 @@ interface Candidate {
  * The extractive answer: the sentences of the retrieved passages that best match
  * the question, in retrieval order, each followed by its `[n]` citation. In a
  * follow-up, terms of the previous question count at half weight in sentences that
- * say something the new question asks, so "and its side effects?" finds the side
- * effects of the earlier subject. What the replies above said is said again when it answers
+ * say something the new question asks (or hold the kind of thing it asks for), so "and its
+ * side effects?" finds the side effects of the earlier subject. What the replies above said is said again when it answers
  * ("Where do they run?"), and gives way to other sentences when the follow-up asks for
  * another ("Any other way?") or for more ("tell me more": the ones that follow it). Asked again, it
  * answers with the next best sentences when there are any that answer well enough,
