@@ -90,3 +90,26 @@ test('Stop ends the reply on the server: what was shown is what is stored, and t
   await expect(first.getByTestId('stopped-note')).toBeVisible();
   await expect(first.locator('p').first()).toHaveText(shown!);
 });
+
+test('a reply that failed before its first word says so, and Regenerate asks again', async ({ visitor: { page } }) => {
+  standin.options = { reply: REPLY, delayMs: 0, dieAfterDeltas: 0 }; // the model's connection dies before any text
+  try {
+    await page.goto(`${origin}/`);
+    await page.getByTestId('composer-input').fill('Is anyone there?');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('chat-error')).toBeVisible({ timeout: 20_000 });
+  } finally {
+    standin.options = { reply: REPLY, delayMs: 0 };
+  }
+  // What is stored: the question, and a reply that failed with no text.
+  await page.reload();
+  const failed = page.getByTestId('assistant-message');
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await expect(failed.getByTestId('failed-note')).toHaveText('This reply failed before any of it was written.');
+  await expect(failed.getByTestId('copy-reply')).toHaveCount(0);
+  await failed.getByTestId('regenerate').click();
+  await expect(page.getByTestId('assistant-message')).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(page.getByTestId('assistant-message').locator('p').first()).toHaveText(REPLY);
+  await expect(page.getByTestId('user-message')).toHaveText(['Is anyone there?']);
+});

@@ -33,6 +33,8 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
   const opened = open !== null ? citations[open - 1] : undefined;
   // A stopped stream keeps the "streaming" status of its start chunk; show what the reader sees.
   const shown = streaming ? 'streaming' : stopped ? 'stopped' : status && status !== 'streaming' ? status : 'complete';
+  // Known to have ended without its whole text (an error the page is showing has its own Retry).
+  const ended = shown === 'failed' || shown === 'interrupted' || shown === 'stopped';
 
   async function copy() {
     await navigator.clipboard.writeText(text);
@@ -47,7 +49,11 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
         <Markdown text={text} citations={citations} onOpenCitation={setOpen} streaming={streaming} />
       </Suspense>
       {shown === 'stopped' ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
-      {!streaming && status === 'failed' ? <p className="mt-2 text-xs text-danger">This reply failed part way.</p> : null}
+      {!streaming && status === 'failed' ? (
+        <p className="mt-2 text-xs text-danger" data-testid="failed-note">
+          {text ? 'This reply failed part way.' : 'This reply failed before any of it was written.'}
+        </p>
+      ) : null}
       {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
       {streaming ? (
@@ -57,13 +63,16 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
           Writing…
         </p>
       ) : null}
-      {!streaming && text ? (
+      {/* A reply that ended with no text (it failed, or was stopped or cut off first) can still be asked for again. */}
+      {!streaming && (text || (onRegenerate && ended)) ? (
         <div className="mt-2 flex gap-1">
           <VersionSwitch message={message} onShow={onShowVersion} />
-          <button type="button" className={action} onClick={copy} data-testid="copy-reply">
-            {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+          {text ? (
+            <button type="button" className={action} onClick={copy} data-testid="copy-reply">
+              {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          ) : null}
           {onRegenerate ? (
             <button type="button" className={action} onClick={onRegenerate} data-testid="regenerate">
               <RefreshIcon width={14} height={14} /> Regenerate
