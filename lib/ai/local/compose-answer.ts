@@ -140,12 +140,12 @@ interface Candidate {
  * The extractive answer: the sentences of the retrieved passages that best match
  * the question, in retrieval order, each followed by its `[n]` citation. In a
  * follow-up, terms of the previous question count at half weight in sentences that
- * say something the new question asks (or hold the kind of thing it asks for), so "and its
- * side effects?" finds the side effects of the earlier subject. What the replies above said is said again when it answers
- * ("Where do they run?"), and gives way to other sentences when the follow-up asks for
- * another ("Any other way?") or for more ("tell me more": the ones that follow it). Asked again, it
- * answers with the next best sentences when there are any that answer well enough,
- * else as before.
+ * say something the new question asks (or hold the kind of thing it asks for), so
+ * "and its side effects?" finds the side effects of the earlier subject. What the replies
+ * above said is said again when it answers ("Where do they run?"), and gives way to other
+ * sentences when the follow-up asks for another ("Any other way?") or for more ("tell me
+ * more": the ones that follow it). Asked again, it answers with the next best sentences when
+ * there are any that answer well enough, else as before.
  */
 export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [] }: {
   question: string;
