@@ -64,7 +64,7 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
 function definitionOf(question: string): RegExp | undefined {
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (!subject || subject.split(/\s+/).length > 6) return undefined;
-  const words = escapeRegExp(subject.replace(/[`*]/g, ''));
+  const words = escapeRegExp(withoutMarks(subject));
   return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
 }
 
