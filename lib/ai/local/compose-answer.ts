@@ -92,6 +92,11 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 // "They are useful for tools loaded from external sources."
 const POINTS_BACK = /^(?:it|its|they|their|this|these|that|those|such|both)\b/i;
 
+// An HTML tag (or autolink) goes; a code span stays whole with what it shows (`Array<string>`,
+// `a < b`), and so does a "<" that opens no tag ("when n < 5"). A backtick after a backslash
+// opens no span when the answer is rendered, so it protects nothing.
+const HTML_TAG_OUTSIDE_CODE = /(?<!\\)(`[^`]+`)|<[!/?\p{L}][^>]*>/gu;
+
 /**
  * Strips markup a passage could use to smuggle images, links or fake citations into the answer,
  * and emphasis. Inline code stays code (`streamText`, `stopWhen: stepCountIs(5)`): only its
@@ -101,12 +106,12 @@ function clean(sentence: string): string {
   return sentence
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, '')
+    .replace(HTML_TAG_OUTSIDE_CODE, (tag, span?: string) => span ?? '')
     .replace(/\[\d+\]/g, '')
     .replace(/^[\s#>]+/, '') // heading and quote markers
     .replace(LIST_ITEM, '') // list markers
     .split(/(`[^`]+`)/)
-    .map((piece, i) => (i % 2 ? code(piece) : withoutMarks(piece))) // outside code: emphasis, and a backtick no span closes
+    .map((piece, i) => (i % 2 ? code(piece) : withoutMarks(piece.replace(/\\+(?=`)/g, '')))) // outside code: emphasis, and a backtick no span closes (escaped or not)
     .join('')
     .replace(/\s+/g, ' ')
     .replace(/\s+([.,!?;:])/g, '$1')

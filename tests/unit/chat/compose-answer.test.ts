@@ -138,6 +138,26 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('keeps what a code span shows, angle brackets included, and drops HTML tags outside code', () => {
+    const doc = [
+      {
+        n: 1,
+        title: 'Headers',
+        text:
+          'Request headers are passed as a `Record<string, string>` <b>object</b>. ' +
+          'Retries stop when attempts < 5 is false and the delay > 30 s. ' +
+          'Errors are shown \\`<img src=x onerror=alert(1)>` in the <a href="https://evil.example">log</a> <https://evil.example> view.',
+      },
+    ];
+    expect(composeAnswer({ question: 'How are request headers passed?', sources: doc })).toBe(
+      'Request headers are passed as a `Record<string, string>` object [1].',
+    );
+    // A "<" that opens no tag is text, not the start of one that swallows the words after it.
+    expect(composeAnswer({ question: 'When do retries stop?', sources: doc })).toBe('Retries stop when attempts < 5 is false and the delay > 30 s [1].');
+    // An escaped backtick opens no code span, so the tag after it is still a tag.
+    expect(composeAnswer({ question: 'Where are errors shown?', sources: doc })).toBe('Errors are shown in the log view [1].');
+  });
+
   it('takes a name written as code for a name in the code, whatever its case', () => {
     const doc = [{ n: 1, title: 'Uploads', text: 'An empty upload produces an error page in the browser. Empty uploads produce an `EmptyUploadError`.' }];
     expect(composeAnswer({ question: 'Which error does an empty upload produce?', sources: doc })).toBe('Empty uploads produce an `EmptyUploadError` [1].');
