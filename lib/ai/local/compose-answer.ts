@@ -71,6 +71,13 @@ function definitionOf(question: string): RegExp | undefined {
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 
+// A sentence that sends the reader elsewhere ("For details, see the Error Handling section
+// below.", "Learn more about tools.") says the question's words but holds no answer of its own:
+// it comes after one that does, and is said only when nothing else answers.
+const POINTS_ELSEWHERE =
+  /^(?:(?:to\s+)?learn\s+more\b|see\b|check\s+out\b|refer\s+to\b|read\s+(?:through|more|about)\b|(?:for|to)\s+[^,]{0,100},\s*(?:see|check\s+out|refer\s+to|read)\b)/i;
+const POINTER_SHARE = 0.5;
+
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
@@ -322,7 +329,8 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    return { score, order: holdsKind ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score };
+    const order = holdsKind ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score;
+    return { score, order: POINTS_ELSEWHERE.test(plain(s.text)) ? order * POINTER_SHARE : order };
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];
@@ -343,7 +351,7 @@ function select(
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
-    if (chosen.length > 0 && words + length > MAX_WORDS) continue;
+    if (chosen.length > 0 && (words + length > MAX_WORDS || POINTS_ELSEWHERE.test(plain(pick.text)))) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });

@@ -158,6 +158,26 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Where are errors shown?', sources: doc })).toBe('Errors are shown in the log view [1].');
   });
 
+  it('answers with what a passage says over a sentence that sends the reader elsewhere', () => {
+    const doc = [
+      {
+        n: 1,
+        title: 'Streaming',
+        text:
+          'When errors occur during streaming, they become part of the stream. ' +
+          'For error handling without streaming, see the [Error Handling](/docs/errors) section below.',
+      },
+    ];
+    expect(composeAnswer({ question: 'How do I handle errors when streaming?', sources: doc })).toBe(
+      'When errors occur during streaming, they become part of the stream [1].',
+    );
+    // When nothing else answers, the pointer does.
+    const only = [{ n: 1, title: 'Limits', text: 'See the [Loop Control](/docs/loop-control) page for the full list of stop conditions.' }];
+    expect(composeAnswer({ question: 'Where is the list of stop conditions?', sources: only })).toBe(
+      'See the Loop Control page for the full list of stop conditions [1].',
+    );
+  });
+
   it('takes a name written as code for a name in the code, whatever its case', () => {
     const doc = [{ n: 1, title: 'Uploads', text: 'An empty upload produces an error page in the browser. Empty uploads produce an `EmptyUploadError`.' }];
     expect(composeAnswer({ question: 'Which error does an empty upload produce?', sources: doc })).toBe('Empty uploads produce an `EmptyUploadError` [1].');
