@@ -144,6 +144,8 @@ interface Candidate {
   score: number;
   /** A list item. */
   item?: boolean;
+  /** The last sentence of a list item shown whole, when the item holds several. */
+  end?: number;
   /** The sentence this one is read with, shown before it: see `Sentence`. */
   lead?: { position: number; text: string };
 }
@@ -192,24 +194,30 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     const titleTerms = new Set(contentTerms(source.title));
     let previous: Sentence | undefined;
     let intro: Sentence | undefined;
+    let inItem = false; // the block under way is a list item
     let section = titleTerms; // with the words of the heading above
-    sentenceParts(source.text).forEach(({ text: raw, header, cells }, position) => {
+    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues }, position) => {
       const text = clean(raw);
       const heading = /^\s*#/.test(raw);
       if (heading) section = new Set([...titleTerms, ...contentTerms(text)]);
+      if (!continues) inItem = LIST_ITEM.test(raw);
+      // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
+      const ofItem = continues && inItem;
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
-        previous = intro = undefined;
+        if (!ofItem) previous = intro = undefined;
         return;
       }
       const item = LIST_ITEM.test(raw);
       // A table row's header names are what its cells are about, as a title is for a sentence:
       // every row repeats them, so they cannot make one row the answer.
       const terms = new Set(contentTerms(cells ? clean(cells) : text));
-      const lead = item ? intro : POINTS_BACK.test(text) && previous && !previous.item && !previous.text.endsWith(':') ? previous : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, lead };
+      const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
+      // In an item, "This is the default." is about the item; after one, more likely about the list.
+      const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, lead };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
-      if (!item) intro = !heading && text.endsWith(':') ? sentence : undefined;
+      if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
     });
   });
 
@@ -253,7 +261,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
  * The lead's words count as the sentence's own (an introduction's a little less) when the
  * sentence adds enough of what the question asks: see `readingLeads`.
  */
-type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; lead?: Sentence };
+type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; ofItem?: boolean; lead?: Sentence };
 
 /**
  * The sentences read with their lead: those that add at least half as much of what the question
@@ -367,16 +375,20 @@ function select(
       chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: s.item });
     }
   }
-  // A sentence that introduces a list ("several built-in conditions:") brings the list with it.
+  // A sentence that introduces a list ("several built-in conditions:") brings the list with it,
+  // each item whole.
   for (const intro of [...chosen]) {
     if (!intro.text.endsWith(':')) continue;
     let at = intro.position;
+    let last: Candidate | undefined;
     for (const s of sentences) {
       if (s.rank !== intro.rank || s.position <= at) continue;
       // The list goes on past an item too short to be a sentence of its own.
-      if (!s.item || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
+      const goesOnItem = s.ofItem && last && s.position === at + 1 ? last : undefined;
+      if (!(s.item || goesOnItem) || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
       if ((words += s.text.split(' ').length) > MAX_WORDS) break;
-      chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true });
+      if (goesOnItem) [goesOnItem.text, goesOnItem.end] = [`${goesOnItem.text} ${s.text}`, s.position];
+      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true }));
       at = s.position;
     }
   }
@@ -390,10 +402,10 @@ function select(
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'text' | 'item' | 'lead'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead'>[]): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
-  const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= a.position + 2;
+  const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
   const listed = (s: Shown, i: number) => !!s.item && follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'));
   let answer = '';
   sentences.forEach((s, i) => {

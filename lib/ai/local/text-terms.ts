@@ -84,6 +84,8 @@ export interface SentencePart {
   header?: string;
   /** The row's cells alone. */
   cells?: string;
+  /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
+  continues?: boolean;
 }
 
 /** `splitSentences`, with a table row's header names kept apart from its cells. */
@@ -151,13 +153,14 @@ function splitProse(text: string, out: SentencePart[]): void {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
     let current = '';
+    let continues = false;
     for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[`*])/u)) {
       current = current ? `${current} ${piece}` : piece;
       if (!ABBREVIATIONS.test(current)) {
-        out.push({ text: current });
-        current = '';
+        out.push(continues ? { text: current, continues } : { text: current });
+        [current, continues] = ['', true];
       }
     }
-    if (current) out.push({ text: current });
+    if (current) out.push(continues ? { text: current, continues } : { text: current });
   }
 }

@@ -298,6 +298,32 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
   });
 
+
+  it('shows each item of such a list whole, and reads an item’s later sentences with it', () => {
+    const doc = [
+      {
+        n: 1,
+        title: 'Tool approval',
+        text:
+          'Each tool can have one of three approval statuses:\n\n' +
+          "- `'not-applicable'`: the tool runs without approval. This is the default. Always.\n" +
+          "- `'approved'`: the tool runs at once, and the approval is recorded\n" +
+          "- `'user-approval'`: the tool waits for an explicit answer\n\n" +
+          'Statuses may carry a reason.',
+      },
+    ];
+    // A fragment too short to say anything ("Always.") is left out, and the list goes on after it.
+    expect(composeAnswer({ question: 'Which approval statuses can a tool have?', sources: doc })).toBe(
+      'Each tool can have one of three approval statuses:\n' +
+        "- `'not-applicable'`: the tool runs without approval. This is the default.\n" +
+        "- `'approved'`: the tool runs at once, and the approval is recorded\n" +
+        "- `'user-approval'`: the tool waits for an explicit answer [1].",
+    );
+    // "This" is the item it is written in, not the list's introduction.
+    expect(composeAnswer({ question: 'Which status is the default?', sources: doc })).toBe(
+      "`'not-applicable'`: the tool runs without approval. This is the default [1].",
+    );
+  });
   it('reads a sentence that points back with the sentence it points to, and shows both', () => {
     const tools = [
       { n: 1, title: 'Tools', text: 'Dynamic tools are tools whose input types are not known in advance. They are useful for tools loaded from MCP servers.' },
