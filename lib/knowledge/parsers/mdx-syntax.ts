@@ -4,8 +4,10 @@ import { fencedCode } from '../chunk-text';
  * MDX is Markdown plus ESM and JSX. Blanks what is code rather than prose, keeping every line
  * break so offsets still point into the file: `import`/`export` paragraphs, JSX component tags
  * (`<Note type="warning">` and `</Note>` go, the note's text stays; a self-closing
- * `<ExampleLinks examples={[…]} />` goes whole) and `{expressions}`. Fenced code and inline
- * code spans are left as they are; lower-case HTML tags are left to the reader, as in Markdown.
+ * `<ExampleLinks examples={[…]} />` goes whole) and `{expressions}`. A table cell that holds
+ * only a component with no attributes keeps its name, since the component is the cell's value:
+ * `| Tool Usage |` rows of `<Check />` and `<Cross />` read `Check` and `Cross`. Fenced code and
+ * inline code spans are left as they are; lower-case HTML tags are left to the reader, as in Markdown.
  */
 export function blankMdxSyntax(text: string): string {
   const out = text.split('');
@@ -49,6 +51,8 @@ export function blankMdxSyntax(text: string): string {
       const end = c === '{' ? scanBraces(text, i) : scanTag(text, i);
       if (end > 0) {
         blank(i, end);
+        const value = c === '<' ? cellValue(text, i, end) : undefined;
+        if (value) for (let k = 0; k < value.length; k++) out[i + k] = value[k]!;
         i = end;
         continue;
       }
@@ -60,6 +64,16 @@ export function blankMdxSyntax(text: string): string {
 }
 
 const BACKTICKS = /`+/y;
+
+/** The name of the bare component `<Name />` at `from`…`to` when it is all a table cell holds. */
+function cellValue(text: string, from: number, to: number): string | undefined {
+  const name = /^<([A-Z][\w.]*)\s*\/>$/.exec(text.slice(from, to))?.[1];
+  if (!name) return undefined;
+  const lineEnd = text.indexOf('\n', to);
+  const left = text.slice(text.lastIndexOf('\n', from - 1) + 1, from);
+  const right = text.slice(to, lineEnd < 0 ? text.length : lineEnd);
+  return /^\s*\|(?:.*\|)?\s*$/.test(left) && /^\s*\|/.test(right) ? name : undefined;
+}
 
 // A stray brace in prose (invalid MDX, but it happens) must not blank the rest of the file.
 const MAX_SYNTAX_CHARS = 4_000;

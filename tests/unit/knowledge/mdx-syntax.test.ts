@@ -52,6 +52,20 @@ describe('blankMdxSyntax', () => {
     }
   });
 
+  it('keeps the name of a bare component that is all a table cell holds, at its offset', () => {
+    const table = ['| Model | Tool Usage | Notes |', '| --- | --- | --- |', '| `a-1` | <Check /> | fast <Check /> |', '| `b-2` |<Cross/>| <Note>beta</Note> |', 'Prose <Check /> here.'].join('\n');
+    const out = blankMdxSyntax(table);
+    expect(out).toHaveLength(table.length);
+    expect(out.split('\n').map((line) => line.replace(/\s+/g, ' '))).toEqual([
+      '| Model | Tool Usage | Notes |',
+      '| --- | --- | --- |',
+      // The cell's value stays where the tag began; one among words, or outside a table, goes.
+      '| `a-1` | Check | fast |',
+      '| `b-2` |Cross | beta |',
+      'Prose here.',
+    ]);
+  });
+
   it('leaves a stray brace or an unclosed tag in prose alone', () => {
     expect(blankMdxSyntax('Sets look like { a, b in maths.')).toBe('Sets look like { a, b in maths.');
     expect(blankMdxSyntax('A <Widget that never closes')).toBe('A <Widget that never closes');
