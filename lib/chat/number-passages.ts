@@ -15,7 +15,8 @@ export function numberPassages(hits: SearchHit[]): NumberedPassage[] {
     const n = i + 1;
     const mediaType = typeof hit.metadata.mediaType === 'string' ? hit.metadata.mediaType : 'text/plain';
     return {
-      source: { n, title: hit.title, text: hit.text },
+      // Rows of a table are read under its header, which the chunk may start below.
+      source: { n, title: hit.title, text: hit.location.tableHeader ? `${hit.location.tableHeader}\n${hit.text}` : hit.text },
       mediaType,
       citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
     };

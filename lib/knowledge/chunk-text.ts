@@ -34,6 +34,7 @@ export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
  */
 export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const chunks: TextChunk[] = [];
+  const tables = markdownTables(text);
   for (const section of splitAtPages(sections(text), opts.pageStarts)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
@@ -46,6 +47,8 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       if (section.headings.length) location.headings = section.headings;
       const page = pageOf(first.start, opts.pageStarts);
       if (page) location.page = page;
+      const table = tables.find((t) => first.start >= t.body && first.start < t.end);
+      if (table) location.tableHeader = table.header;
       chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
     };
     const maxChars = opts.targetTokens * CHARS_PER_TOKEN;
@@ -106,6 +109,33 @@ function sections(text: string): { start: number; end: number; headings: string[
     opened = undefined;
   }
   return merged.length ? merged : out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
+}
+
+const TABLE_LINE = /^[ \t]*\|.*$/;
+const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * Each Markdown table (a header row, a delimiter row, then rows that start with `|`): its header
+ * and delimiter rows, where its body starts and where it ends. A chunk that starts in the body
+ * carries the header, so its rows keep the names of their columns.
+ */
+function markdownTables(text: string): { header: string; body: number; end: number }[] {
+  const out: { header: string; body: number; end: number }[] = [];
+  const lines = text.split('\n');
+  let at = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const start = at;
+    at += lines[i]!.length + 1;
+    if (!TABLE_LINE.test(lines[i]!) || i + 1 >= lines.length || !DELIMITER_ROW.test(lines[i + 1]!) || !lines[i + 1]!.includes('|')) continue;
+    const body = at + lines[i + 1]!.length + 1;
+    let end = body;
+    let j = i + 2;
+    for (; j < lines.length && TABLE_LINE.test(lines[j]!); j++) end += lines[j]!.length + 1;
+    out.push({ header: text.slice(start, body - 1).trim(), body, end });
+    at = end;
+    i = j - 1;
+  }
+  return out;
 }
 
 /** [start, end) of each fenced code block (``` or ~~~, CommonMark); an unclosed fence runs to the end. */

@@ -4,6 +4,8 @@ import { embedTexts, resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/a
 import { isLocalEmbeddingModel } from '@/lib/ai/embedding/local-embedding-model';
 import { Prisma, prisma } from '@/lib/db';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from './active-embedding-model';
+import { chunkContext } from './chunk-context';
+import type { ChunkLocation } from './types';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
 const BATCH = 256;
@@ -17,8 +19,8 @@ const BATCH = 256;
  */
 export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingModel()): Promise<number> {
   const db = await prisma();
-  const todo = await db.$queryRaw<{ id: string; text: string; title: string; headings: string[] | null }[]>`
-    SELECT c.id::text AS id, c.text, s.title, ARRAY(SELECT jsonb_array_elements_text(c.location->'headings')) AS headings
+  const todo = await db.$queryRaw<{ id: string; text: string; title: string; location: ChunkLocation }[]>`
+    SELECT c.id::text AS id, c.text, s.title, c.location
     FROM chunks c JOIN sources s ON s.id = c.source_id
     WHERE c.embedding_model IS DISTINCT FROM ${choice.id}
       AND NOT EXISTS (SELECT 1 FROM chunk_embeddings ce WHERE ce.chunk_id = c.id AND ce.model = ${choice.id})
@@ -26,7 +28,7 @@ export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingMode
   if (todo.length > 0) {
     const embeddings = await embedTexts(
       choice,
-      todo.map((t) => [t.title, ...(t.headings ?? []), t.text].join('\n')),
+      todo.map((t) => [...chunkContext(t.title, t.location), t.text].join('\n')),
     );
     await db.$executeRaw`
       INSERT INTO chunk_embeddings (chunk_id, model, embedding)

@@ -1,4 +1,5 @@
 import 'server-only';
+import { chunkContext } from './chunk-context';
 import { fuseScores } from './fuse-rankings';
 import { rankCandidates, type Candidate } from './rank-candidates';
 import { charGramScores } from './rerank-char-grams';
@@ -29,7 +30,7 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
   ]);
   const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
   const grams = s.gramWeight > 0
-    ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: `${c.title}\n${c.location.headings?.join('\n') ?? ''}\n${c.text}` })))
+    ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: [...chunkContext(c.title, c.location), c.text].join('\n') })))
     : new Map<string, number>();
   const fused = fuseScores([
     { scores: scoresOf(candidates, (c) => c.lexical), weight: 1 - s.gramWeight - s.vectorWeight },

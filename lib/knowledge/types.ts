@@ -4,6 +4,11 @@ export interface ChunkLocation {
   headings?: string[];
   /** 1-based PDF page of the chunk's first character. */
   page?: number;
+  /**
+   * The header and delimiter rows of the Markdown table the chunk starts in, when it starts below
+   * them: the names of its rows' columns. Not part of the text at `start`…`end`.
+   */
+  tableHeader?: string;
   /** Character offsets [start, end) in the extracted text of the source. */
   start: number;
   end: number;

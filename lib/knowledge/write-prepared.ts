@@ -1,6 +1,7 @@
 import 'server-only';
 import { embedTexts, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { prisma } from '@/lib/db';
+import { chunkContext } from './chunk-context';
 import type { PreparedSource } from './prepare-source';
 import { markIndexDirty } from './maintain-index';
 import { storeChunks, type ChunkRow } from './store-chunks';
@@ -59,7 +60,7 @@ export async function writePrepared(opts: {
             text: chunk.text,
             tokenCount: chunk.tokenCount,
             location: chunk.location,
-            context: [s.source.title, ...(chunk.location.headings ?? [])].join(' \n'),
+            context: chunkContext(s.source.title, chunk.location).join(' \n'),
             embedding: embeddings[at]!,
           });
         }
@@ -90,8 +91,8 @@ export async function writePrepared(opts: {
   );
 }
 
-/** What the embedding sees: the title and heading path give a chunk its context. */
+/** What the embedding sees: the chunk with its context. */
 function embedText(source: PreparedSource, i: number): string {
   const chunk = source.chunks[i]!;
-  return [source.title, ...(chunk.location.headings ?? []), chunk.text].join('\n');
+  return [...chunkContext(source.title, chunk.location), chunk.text].join('\n');
 }

@@ -106,10 +106,11 @@ export const citationSchema = z
       .object({
         headings: z.array(z.string()).optional(),
         page: z.number().int().optional(),
+        tableHeader: z.string().optional(),
         start: z.number().int(),
         end: z.number().int(),
       })
-      .meta({ description: 'Where the passage sits: heading path, PDF page, character offsets [start, end).' }),
+      .meta({ description: 'Where the passage sits: heading path, PDF page, the header of the table it starts in, character offsets [start, end).' }),
     generation: z.number().int().meta({
       description: 'The source’s generation the passage was cited from: `location` indexes that version of its text (see `GET /knowledge/sources/{id}/text`).',
     }),

@@ -115,6 +115,10 @@ export const searchHitSchema = z
     location: z.object({
       headings: z.array(z.string()).optional(),
       page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
+      tableHeader: z
+        .string()
+        .optional()
+        .meta({ description: 'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.' }),
       start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
       end: z.number().int(),
     }),

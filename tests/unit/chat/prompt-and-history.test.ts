@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { composeAnswer } from '@/lib/ai/local/compose-answer';
 import { asksForMore } from '@/lib/ai/local/text-terms';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/prompt/sources-block';
@@ -63,6 +64,22 @@ describe('citations, titles and follow-up queries', () => {
     expect(passages[0]!.citation.snippet).toBe('Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.');
     const cited = citedInOrder(new Map([[1, 1]]), passages, 'Brew it at 80 degrees [1]. Fine.');
     expect(cited[0]!.citation.snippet).toBe('Green tea is brewed at 80 degrees for two minutes.');
+  });
+
+  it('gives a passage that starts inside a table its header, and quotes the row an answer cites', () => {
+    const tableHeader = '| Model | Tool streaming |\n| --- | --- |';
+    const passage = {
+      chunkId: 'c', sourceId: 's', title: 'Models', score: 1, location: { start: 400, end: 460, tableHeader }, generation: 1, metadata: {},
+      text: '| `opus-4` | Check |\n| `haiku-3` | Cross |',
+    };
+    const passages = numberPassages([passage]);
+    expect(passages[0]!.source.text).toBe(`${tableHeader}\n${passage.text}`);
+    expect(composeAnswer({ question: 'Does haiku-3 support tool streaming?', sources: [passages[0]!.source] })).toBe(
+      'Model: `haiku-3`; Tool streaming: Cross [1].',
+    );
+    const cited = citedInOrder(new Map([[1, 1]]), passages, 'haiku-3 has no tool streaming [1].');
+    expect(cited[0]!.citation.snippet).toBe('| `haiku-3` | Cross |');
+    expect(cited[0]!.citation.location.tableHeader).toBe(tableHeader);
   });
 
   it('renumbers markers split across stream deltas, and releases an unfinished one at the end', () => {

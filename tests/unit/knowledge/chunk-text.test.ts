@@ -15,6 +15,27 @@ describe('chunkText', () => {
     expect(chunks.some((c) => c.location.headings?.join('/') === 'Guide/Install')).toBe(true);
   });
 
+  it('gives a chunk that starts inside a table the header naming its columns', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `| model-${i} | ${i % 2 ? 'yes' : 'no'} | ${i * 10} ms |`);
+    const header = '| Model | Tool streaming | Latency |\n| :--- | :---: | ---: |';
+    const doc = `## Capabilities\n\nWhat each model can do:\n\n${header}\n${rows.join('\n')}\n\nPrices are on another page, | not | a table.`;
+    const chunks = chunkText(doc, { targetTokens: 60, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(3);
+    const [first, ...rest] = chunks;
+    // The first chunk holds the header itself; the ones below it carry it; the text stays exact.
+    expect(first!.text).toContain(header);
+    expect(first!.location.tableHeader).toBeUndefined();
+    const inTable = rest.filter((c) => c.text.startsWith('| model-'));
+    expect(inTable.length).toBe(rest.length - (rest.at(-1)!.text.startsWith('Prices') ? 1 : 0));
+    for (const c of inTable) expect(c.location.tableHeader).toBe(header);
+    for (const c of chunks) expect(doc.slice(c.location.start, c.location.end)).toBe(c.text);
+    // A chunk after the table, and one of a text with bars but no delimiter row, carry none.
+    const after = chunkText(`${header}\n| a | b | c |\n\n${'Prose after the table. '.repeat(40)}`, { targetTokens: 30, overlapTokens: 0 });
+    expect(after.slice(1).every((c) => c.location.tableHeader === undefined)).toBe(true);
+    const noTable = chunkText(Array.from({ length: 40 }, (_, i) => `| row ${i} | cell |`).join('\n'), { targetTokens: 30, overlapTokens: 0 });
+    expect(noTable.every((c) => c.location.tableHeader === undefined)).toBe(true);
+  });
+
   it('makes no passage of a heading with nothing under it', () => {
     const policy = '# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.\n\n## Carry-over\n\nUp to 5 days move to the next year.\n\n## Appendix\n';
     const chunks = chunkText(policy, { targetTokens: 40, overlapTokens: 0 });
