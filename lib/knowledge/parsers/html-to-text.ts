@@ -1,7 +1,9 @@
 /**
  * Walks a DOM (linkedom) and writes Markdown-like text: headings as `#` lines,
- * paragraphs and list items separated by blank lines, table rows as
- * `cell | cell`. Scripts, styles and other non-content elements are skipped.
+ * paragraphs and list items separated by blank lines. A table whose first row is header
+ * cells (`<th>`, as Word's header rows become too) is a Markdown table, so its header names
+ * each row's cells wherever the table is cut; other tables give a `cell | cell` line a row.
+ * Scripts, styles and other non-content elements are skipped.
  */
 
 interface Node {
@@ -40,12 +42,9 @@ export function htmlToText(root: Node): string {
     if (name === 'LI') {
       flush();
       line = '- ';
-    } else if (name === 'TR') {
+    } else if (name === 'TABLE') {
       flush();
-      const cells = Array.from(node.childNodes)
-        .filter((c) => c.nodeType === 1)
-        .map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
-      if (cells.some(Boolean)) out.push(cells.join(' | '));
+      out.push(...tableText(node));
       return;
     } else if (BLOCK.has(name)) flush();
     for (const child of Array.from(node.childNodes)) walk(child);
@@ -54,4 +53,28 @@ export function htmlToText(root: Node): string {
   walk(root);
   flush();
   return out.join('\n\n');
+}
+
+const elements = (node: Node) => Array.from(node.childNodes).filter((c) => c.nodeType === 1);
+
+/** A table's rows (a nested table's rows are text of the cell holding it). */
+function tableText(table: Node): string[] {
+  const rows: Node[] = [];
+  const collect = (node: Node) => {
+    for (const child of elements(node)) {
+      const name = child.nodeName.toUpperCase();
+      if (name === 'TR') rows.push(child);
+      else if (name === 'THEAD' || name === 'TBODY' || name === 'TFOOT') collect(child);
+    }
+  };
+  collect(table);
+  const cellsOf = (row: Node) => elements(row).filter((c) => /^T[DH]$/i.test(c.nodeName));
+  const text = (cell: Node) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const header = rows[0] && cellsOf(rows[0]);
+  if (!header?.length || !header.every((c) => c.nodeName.toUpperCase() === 'TH') || !header.some((c) => text(c))) {
+    return rows.map((row) => cellsOf(row).map(text)).filter((cells) => cells.some(Boolean)).map((cells) => cells.join(' | '));
+  }
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const body = rows.slice(1).map((row) => cellsOf(row).map(text)).filter((cells) => cells.some(Boolean));
+  return [[line(header.map(text)), line(header.map(() => '---')), ...body.map(line)].join('\n')];
 }
