@@ -35,6 +35,7 @@ export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
 export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const chunks: TextChunk[] = [];
   const tables = markdownTables(text);
+  let nextTable = 0;
   for (const section of splitAtPages(sections(text), opts.pageStarts)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
@@ -47,8 +48,10 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       if (section.headings.length) location.headings = section.headings;
       const page = pageOf(first.start, opts.pageStarts);
       if (page) location.page = page;
-      const table = tables.find((t) => first.start >= t.body && first.start < t.end);
-      if (table) location.tableHeader = table.header;
+      // Chunks start in order, so the tables behind them are passed for good.
+      while (nextTable < tables.length && tables[nextTable]!.end <= first.start) nextTable++;
+      const table = tables[nextTable];
+      if (table && first.start >= table.body) location.tableHeader = table.header;
       chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
     };
     const maxChars = opts.targetTokens * CHARS_PER_TOKEN;
