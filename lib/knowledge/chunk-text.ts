@@ -125,11 +125,15 @@ const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*
 function markdownTables(text: string): { header: string; body: number; end: number }[] {
   const out: { header: string; body: number; end: number }[] = [];
   const lines = text.split('\n');
+  const fences = fencedCode(text); // a table written out in a code example is code
+  let fence = 0;
   let at = 0;
   for (let i = 0; i < lines.length; i++) {
     const start = at;
     at += lines[i]!.length + 1;
     if (!TABLE_LINE.test(lines[i]!) || i + 1 >= lines.length || !DELIMITER_ROW.test(lines[i + 1]!) || !lines[i + 1]!.includes('|')) continue;
+    while (fence < fences.length && fences[fence]![1] <= start) fence++;
+    if (fence < fences.length && fences[fence]![0] <= start) continue;
     const body = at + lines[i + 1]!.length + 1;
     let end = body;
     let j = i + 2;

@@ -32,6 +32,9 @@ describe('chunkText', () => {
     // A chunk after the table, and one of a text with bars but no delimiter row, carry none.
     const after = chunkText(`${header}\n| a | b | c |\n\n${'Prose after the table. '.repeat(40)}`, { targetTokens: 30, overlapTokens: 0 });
     expect(after.slice(1).every((c) => c.location.tableHeader === undefined)).toBe(true);
+    const fenced = chunkText(`\`\`\`md\n${header}\n${rows.join('\n')}\n\`\`\``, { targetTokens: 30, overlapTokens: 0 });
+    expect(fenced.length).toBeGreaterThan(1);
+    expect(fenced.every((c) => c.location.tableHeader === undefined)).toBe(true);
     const noTable = chunkText(Array.from({ length: 40 }, (_, i) => `| row ${i} | cell |`).join('\n'), { targetTokens: 30, overlapTokens: 0 });
     expect(noTable.every((c) => c.location.tableHeader === undefined)).toBe(true);
   });
