@@ -34,9 +34,10 @@ export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
  */
 export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const chunks: TextChunk[] = [];
-  const tables = markdownTables(text);
+  const fences = fencedCode(text);
+  const tables = markdownTables(text, fences);
   let nextTable = 0;
-  for (const section of splitAtPages(sections(text), opts.pageStarts)) {
+  for (const section of splitAtPages(sections(text, fences), opts.pageStarts)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
     let tokens = 0;
@@ -78,12 +79,11 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   return chunks;
 }
 
-function sections(text: string): { start: number; end: number; headings: string[] }[] {
+function sections(text: string, fences: [number, number][]): { start: number; end: number; headings: string[] }[] {
   const out: { start: number; end: number; headings: string[] }[] = [];
   const path: string[] = [];
   let start = 0;
   let headings: string[] = [];
-  const fences = fencedCode(text);
   for (const m of text.matchAll(HEADING)) {
     // A `# comment` line in a shell or Python example is code, not a heading.
     if (fences.some(([from, to]) => m.index >= from && m.index < to)) continue;
@@ -122,11 +122,10 @@ const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*
  * and delimiter rows, where its body starts and where it ends. A chunk that starts in the body
  * carries the header, so its rows keep the names of their columns.
  */
-function markdownTables(text: string): { header: string; body: number; end: number }[] {
+function markdownTables(text: string, fences: [number, number][]): { header: string; body: number; end: number }[] {
   const out: { header: string; body: number; end: number }[] = [];
   const lines = text.split('\n');
-  const fences = fencedCode(text); // a table written out in a code example is code
-  let fence = 0;
+  let fence = 0; // a table written out in a code example is code
   let at = 0;
   for (let i = 0; i < lines.length; i++) {
     const start = at;
