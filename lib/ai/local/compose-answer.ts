@@ -214,7 +214,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, lead };
+      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
@@ -261,7 +261,15 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
  * The lead's words count as the sentence's own (an introduction's a little less) when the
  * sentence adds enough of what the question asks: see `readingLeads`.
  */
-type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & { terms: Set<string>; titleTerms: Set<string>; item: boolean; ofItem?: boolean; lead?: Sentence };
+type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & {
+  terms: Set<string>;
+  titleTerms: Set<string>;
+  item: boolean;
+  ofItem?: boolean;
+  /** It sends the reader elsewhere: see `POINTS_ELSEWHERE`. */
+  pointer: boolean;
+  lead?: Sentence;
+};
 
 /**
  * The sentences read with their lead: those that add at least half as much of what the question
@@ -338,7 +346,7 @@ function select(
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const order = holdsKind ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score;
-    return { score, order: POINTS_ELSEWHERE.test(plain(s.text)) ? order * POINTER_SHARE : order };
+    return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
   const chosen: Candidate[] = [];
   const remaining = [...sentences];
@@ -359,7 +367,7 @@ function select(
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
-    if (chosen.length > 0 && (words + length > MAX_WORDS || POINTS_ELSEWHERE.test(plain(pick.text)))) continue;
+    if (chosen.length > 0 && (words + length > MAX_WORDS || pick.pointer)) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
