@@ -1,4 +1,4 @@
-import { ADMIN_KEY, addTextSource, ask, expect, paceReplies, removeSources, test } from './support/fixtures';
+import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, expect, paceReplies, removeSources, test } from './support/fixtures';
 
 // The small things that make the chat feel right: example questions, the
 // thinking state, errors that say what to do, copy, and scrolling that
@@ -221,6 +221,28 @@ test('a citation opens its source where it was cited, and still finds the quoted
   await expect(dialog.getByTestId('passage-text')).toContainText('Open from six until noon.');
   await page.keyboard.press('Escape');
   await removeSources(page, new RegExp(`^Bakery ${stamp}`));
+});
+
+test('a citation of one row of a long table opens the source at that row, its cells marked', async ({ visitor }) => {
+  const { page } = visitor;
+  const stamp = Date.now();
+  const holder = `Ottoline Wexford ${stamp}`;
+  // About twenty rows a chunk: the cited row is near the end of its passage, far below where the passage starts.
+  const TABLE_ROW = 30;
+  const cells = (i: number) => [`P${i + 1}`, i === TABLE_ROW ? holder : `Holder ${i + 1}`, `${(i % 4) + 1} raised beds`, `${['north', 'south', 'east', 'west'][i % 4]} terrace`];
+  const rows = Array.from({ length: 60 }, (_, i) => cells(i)).map(([plot, ...rest]) => `| \`${plot}\` | ${rest.join(' | ')} |`);
+  const text = `# Allotment plots\n\nWho holds which plot.\n\n| Plot | Holder | Beds | Terrace |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
+  await addMarkdownFile(page, `plots-${stamp}.md`, text);
+  await page.goto('/');
+  const reply = await ask(page, `Which plot does ${holder} hold?`);
+  await reply.getByTestId('citation-link').first().click();
+  const dialog = page.getByTestId('passage-dialog');
+  const marked = dialog.getByTestId('passage-highlight');
+  // Every cell of the row, the plot number in code included, and nothing else.
+  await expect(marked).toHaveText(cells(TABLE_ROW));
+  await expect(marked.nth(1)).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await removeSources(page, new RegExp(`plots-${stamp}`));
 });
 
 test('on a phone, a source with a long title and heading path stays within the screen', async ({ browser }) => {

@@ -87,7 +87,8 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
   useEffect(() => {
     if (source.state !== 'found') return;
     const scroll = () => {
-      const el = body.current?.querySelector('[data-testid="passage-highlight"], [data-passage]');
+      // The quoted words if they are marked, else the passage: within a long passage (rows of a table) the quote may be far below its start.
+      const el = body.current?.querySelector('[data-testid="passage-highlight"]') ?? body.current?.querySelector('[data-passage]');
       el?.scrollIntoView({ block: 'center' });
       return Boolean(el);
     };

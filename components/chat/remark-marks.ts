@@ -30,7 +30,13 @@ export function remarkMarks({ marks }: { marks: TextMark[] }) {
 
 function walk(node: Node, marks: TextMark[]) {
   if (!node.children) return;
-  node.children = node.children.flatMap((child) => (child.type === 'text' ? splitText(child, marks) : (walk(child, marks), [child])));
+  node.children = node.children.flatMap((child) => {
+    if (child.type === 'text') return splitText(child, marks);
+    // Inline code (a model name in a table cell, say) is marked whole: its source has the backticks too.
+    if (child.type === 'inlineCode') return markWhole(child, [child], marks);
+    walk(child, marks);
+    return [child];
+  });
 }
 
 function splitText(node: Node, marks: TextMark[]): Node[] {
@@ -39,14 +45,21 @@ function splitText(node: Node, marks: TextMark[]): Node[] {
   const to = node.position?.end.offset;
   if (from === undefined || to === undefined) return lines(value);
   // A node whose source is longer than its text (an escape, an entity) is marked whole.
-  const exact = to - from === value.length;
-  const pieces = exact ? markSegments(from, to, marks) : [{ start: from, end: to, ...covering(from, to, marks) }];
-  return pieces.flatMap((p) => {
-    let piece = lines(exact ? value.slice(p.start - from, p.end - from) : value);
-    if (p.snippet) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.snippet }, children: piece }];
-    if (p.passage) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.passage }, children: piece }];
-    return piece;
-  });
+  if (to - from !== value.length) return markWhole(node, lines(value), marks);
+  return markSegments(from, to, marks).flatMap((p) => wrap(lines(value.slice(p.start - from, p.end - from)), p));
+}
+
+/** `content` (what `node` renders as) in the marks that reach into any of `node`'s source. */
+function markWhole(node: Node, content: Node[], marks: TextMark[]): Node[] {
+  const from = node.position?.start.offset;
+  const to = node.position?.end.offset;
+  return from === undefined || to === undefined ? content : wrap(content, covering(from, to, marks));
+}
+
+function wrap(piece: Node[], { passage, snippet }: { passage: boolean; snippet: boolean }): Node[] {
+  if (snippet) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.snippet }, children: piece }];
+  if (passage) piece = [{ type: 'mark', data: { ...MARK_ELEMENTS.passage }, children: piece }];
+  return piece;
 }
 
 /** Which kinds of mark reach into [start, end). */

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIResponse, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { E2E_ADMIN_KEY } from '../../playwright.config';
 
@@ -133,10 +133,17 @@ export const test = base.extend<Fixtures>({
 
 /** Adds a text source through the API as the admin and waits until it is ready. */
 export async function addTextSource(page: Page, title: string, text: string): Promise<string> {
-  const res = await page.request.post('/api/knowledge/sources', {
-    headers: { authorization: `Bearer ${ADMIN_KEY}` },
-    data: { title, text },
-  });
+  return added(page, await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { title, text } }));
+}
+
+/** Uploads Markdown as a file of that name through the API as the admin and waits until it is ready. */
+export async function addMarkdownFile(page: Page, name: string, text: string): Promise<string> {
+  const file = { name, mimeType: 'text/markdown', buffer: Buffer.from(text) };
+  return added(page, await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, multipart: { file } }));
+}
+
+/** The id of the source a create request answered with, once it is ready. */
+async function added(page: Page, res: APIResponse): Promise<string> {
   expect([200, 202]).toContain(res.status());
   const body = (await res.json()) as { id: string };
   await expect

@@ -33,6 +33,15 @@ describe('a source shown as Markdown', () => {
     expect(render(doc)).not.toMatch(/data-passage|<mark/);
   });
 
+  it('marks inline code in a quoted table row, and leaves the other rows alone', () => {
+    const table = '| Provider | Model | Tools |\n| --- | --- | --- |\n| OpenAI | `gpt-4o` | Check |\n| Anthropic | `claude-opus-4-1` | Cross |\n';
+    const row = '| Anthropic | `claude-opus-4-1` | Cross |';
+    const html = render(table, [range(table, row, 'snippet')]);
+    expect(html).toMatch(/<td><mark data-testid="passage-highlight" class="[^"]+"><code>claude-opus-4-1<\/code><\/mark><\/td>/);
+    expect(html).toMatch(/<td><mark data-testid="passage-highlight" class="[^"]+">Cross<\/mark><\/td>/);
+    expect(html).toMatch(/<td><code>gpt-4o<\/code><\/td>/);
+  });
+
   it('shows raw HTML as text', () => {
     const html = render('<script>alert(1)</script>', [{ start: 0, end: 25, kind: 'snippet' }]);
     expect(html).not.toContain('<script');
