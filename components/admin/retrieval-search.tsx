@@ -5,7 +5,7 @@ import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
-import { markdownPreview } from './markdown-preview';
+import { markdownPreview } from '@/lib/markdown-preview';
 import type { SearchResult } from './types';
 
 function where(r: SearchResult): string {

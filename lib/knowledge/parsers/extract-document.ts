@@ -1,5 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { markdownPreview } from '@/lib/markdown-preview';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { blankFrontMatter, frontMatterTitle, readFrontMatter } from './front-matter';
 import { blankMdxSyntax } from './mdx-syntax';
@@ -65,11 +66,23 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
 /**
  * Markdown is already what the chunker reads; its front matter gives the title and is not
  * content, and neither is MDX's ESM and JSX. Both are blanked in place, so offsets hold.
+ * Without a front matter title, a level-1 heading that opens the document is the title, as
+ * static site generators read it (the heading stays in the text).
  */
 function parseMarkdown(text: string, { mdx }: { mdx: boolean }): ExtractedDocument {
   const fm = readFrontMatter(text);
   const markdown = fm ? blankFrontMatter(text, fm) : text;
   // The front matter is YAML, not MDX: its `{…}` flow mappings are not expressions.
   const end = fm?.end ?? 0;
-  return { text: mdx ? markdown.slice(0, end) + blankMdxSyntax(markdown.slice(end)) : markdown, title: fm && frontMatterTitle(fm) };
+  const content = mdx ? markdown.slice(0, end) + blankMdxSyntax(markdown.slice(end)) : markdown;
+  return { text: content, title: (fm && frontMatterTitle(fm)) || openingHeading(content) };
+}
+
+/** Blank lines, then an ATX level-1 heading (at most three spaces in: four make it code). */
+const OPENING_H1 = /^(?:[ \t]*\n)*[ ]{0,3}#[ \t]+([^\n]+?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/;
+
+/** The words of the heading that opens the document, when one does. */
+function openingHeading(text: string): string | undefined {
+  const heading = OPENING_H1.exec(text)?.[1];
+  return heading ? markdownPreview(heading) || undefined : undefined;
 }

@@ -143,6 +143,32 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect((await search(user, `bitterns ${tag} dusk`))[0]?.location.headings).toEqual(['Bitterns']);
   });
 
+  it('takes a Markdown file’s title from the level-1 heading that opens it, else keeps the file name', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const res = await upload(admin, [
+      { name: 'opens.md', bytes: `\n# The \`flux\` *capacitor* ${tag} #\n\nIt needs 1.21 gigawatts ${tag}.` },
+      { name: 'imports.mdx', bytes: `import { Note } from './note';\n\n# Plutonium ${tag}\n\n<Note>Handle with care ${tag}.</Note>` },
+      { name: 'later.md', bytes: `Some words first ${tag}.\n\n# Not the title\n\nMore words.` },
+      { name: 'code.md', bytes: `    # indented ${tag}: code, not a heading\n\nText.` },
+      { name: 'second-level.md', bytes: `## Section ${tag}\n\nText.` },
+    ]);
+    const { data } = await bodyOf<{ data: SourceView[] }>(res);
+    const done: SourceView[] = [];
+    for (const s of data) done.push(await ingested(admin, s.id));
+    expect(done.map((s) => [s.status, s.title])).toEqual([
+      ['ready', `The flux capacitor ${tag}`],
+      ['ready', `Plutonium ${tag}`],
+      ['ready', 'later.md'],
+      ['ready', 'code.md'],
+      ['ready', 'second-level.md'],
+    ]);
+    // The heading stays in the text, as written.
+    expect((await search(user, `gigawatts ${tag}`, { sourceId: data[0]!.id }))[0]?.text).toMatch(/^# The `flux` \*capacitor\*/);
+    // A title the admin gave is kept.
+    const named = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Mine ${tag}`, text: `# Theirs ${tag}\n\nBody.` } }));
+    expect((await ingested(admin, named.id)).title).toBe(`Mine ${tag}`);
+  });
+
   it('takes a Markdown file’s title from its front matter and indexes none of the block', async () => {
     const tag = randomUUID().slice(0, 8);
     const file = `---\ntitle: Streaming ${tag}\ndescription: Why replies arrive piece by piece.\nsidebar_position: 5\n---\n\n# Streaming\n\nStreaming shows the reply ${tag} as it is generated.\n`;

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { markdownPreview } from '@/components/admin/markdown-preview';
+import { markdownPreview } from '@/lib/markdown-preview';
 import { SourceMarkdown } from '@/components/chat/markdown';
 import { markSegments, type TextMark } from '@/components/chat/remark-marks';
 
