@@ -1,5 +1,6 @@
 import 'server-only';
-import { prisma } from '@/lib/db';
+import { Prisma, prisma } from '@/lib/db';
+import { failedColumns } from './fail-source';
 
 export interface ClaimedSource {
   id: string;
@@ -26,10 +27,16 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
   // A file that kills its worker every time must not be retried forever. Both statements
   // read the queue through its partial index (sources_queue_idx): the cost of a poll is the
   // length of the queue, not the number of sources ever ingested.
+  // The chunks its last attempt wrote go with it: a retry starts again at attempt 1, which
+  // expects none (see prepareSource).
   await db.$executeRaw`
-    UPDATE sources SET status = 'failed', lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
-      error = 'Ingestion was interrupted ' || attempts || ' times; giving up. Retry the source to try again.'
-    WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= ${MAX_ATTEMPTS}`;
+    WITH given_up AS (
+      UPDATE sources s SET ${failedColumns(Prisma.sql`'Ingestion was interrupted ' || s.attempts || ' times; giving up. Retry the source to try again.'`)}
+      WHERE s.status = 'processing' AND s.lease_expires_at < now() AND s.attempts >= ${MAX_ATTEMPTS}
+      RETURNING s.id
+    )
+    DELETE FROM chunks c USING given_up g, source_contents q
+    WHERE c.source_id = g.id AND q.source_id = g.id AND c.generation = q.generation`;
   const rows = await db.$queryRaw<
     { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null; attempts: number; size: number }[]
   >`

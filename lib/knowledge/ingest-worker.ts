@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { errorFields, log } from '@/lib/log';
 import { maintainIndex } from './maintain-index';
+import { rechunkWhenDue } from './rechunk-sources';
 import { reindexWhenDue } from './reindex-embeddings';
 import { runIngestOnce } from './run-ingest';
 import { onIngestWork } from './wake-ingest-worker';
@@ -13,7 +14,8 @@ const IDLE_POLL_MS = 1000;
 /**
  * The ingest loop the app runs in-process (and `npm run worker` runs on its
  * own): claim and ingest while there is work, otherwise re-embed chunks for a
- * changed EMBEDDING_MODEL, otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
+ * changed EMBEDDING_MODEL, otherwise queue sources chunked otherwise than configured
+ * (rechunkStep), otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
  * next poll (other processes may queue work too). INGEST_CONCURRENCY loops run
  * side by side; leases keep them apart.
  */
@@ -31,6 +33,7 @@ export function startIngestWorker(): { stop(): Promise<void> } {
       try {
         if ((await runIngestOnce()) > 0) continue;
         if (!stopped && (await reindexWhenDue()) > 0) continue;
+        if (!stopped && (await rechunkWhenDue()) > 0) continue;
         if (!stopped) await maintainIndex();
       } catch (error) {
         log.error('ingest worker round failed', errorFields(error));

@@ -7,6 +7,7 @@ import { asUtf8, detectMediaType } from './detect-media-type';
 import { fetchUrl } from './fetch/fetch-url';
 import { ExtractionError } from './parsers/extracted-document';
 import { readDocument } from './parsers/parse-thread-client';
+import { ingestSignature } from './rechunk-sources';
 
 export interface PreparedSource {
   id: string;
@@ -16,6 +17,8 @@ export interface PreparedSource {
   size: number;
   mediaType: string;
   chunks: TextChunk[];
+  /** The chunking they were made with (ingestSignature). */
+  chunkedWith: string;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   // A title we made up from the URL or file name gives way to the document's own.
   const defaulted = source.title === source.uri || source.title === source.filename;
   const title = defaulted && doc.title ? doc.title.slice(0, 200) : source.title;
-  return { id: source.id, generation, title, size: bytes.byteLength, mediaType, chunks: doc.chunks };
+  return { id: source.id, generation, title, size: bytes.byteLength, mediaType, chunks: doc.chunks, chunkedWith: ingestSignature(c) };
 }
 
 function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {

@@ -37,10 +37,11 @@ export async function replaceSource(
   const hash = contentHashOf(item);
   const replaced = await db.$transaction(async (tx) => {
     await lockContentHashes(tx, [hash]);
-    const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true } } } });
+    const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true, rechunk: true } } } });
     if (!current) throw notFound('source');
     if (item.ifMatch && !item.ifMatch.includes('*')) {
-      const queued = current.content && current.content.generation > current.generation && current.status !== 'failed';
+      // A source being chunked again (rechunk) keeps its text: that is no change to refuse.
+      const queued = current.content && current.content.generation > current.generation && !current.content.rechunk && (current.status === 'pending' || current.status === 'processing');
       if (queued || !item.ifMatch.includes(sourceTextEtag(id, current.generation))) {
         throw new ApiError('precondition_failed', 'This source has changed since its text was read (If-Match). Read it again and reapply your changes.');
       }

@@ -23,5 +23,5 @@ export async function readContents(ids: string[]): Promise<Map<string, { generat
 export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, base64 }: { sourceId: string; generation: number; base64: string }): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${base64}, 'base64'))
-    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data`;
+    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false`;
 }

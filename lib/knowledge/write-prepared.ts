@@ -72,10 +72,11 @@ export async function writePrepared(opts: {
       const ids = done.map((s) => s.id);
       await tx.$executeRaw`
         UPDATE sources s SET status = 'ready', generation = t.gen, progress = 1, chunk_count = t.n, title = t.title,
-          size = t.size, media_type = t.media, error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+          size = t.size, media_type = t.media, chunked_with = t.chunked_with, error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
         FROM unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[], ${done.map((s) => s.chunks.length)}::int[],
-          ${done.map((s) => s.title)}::text[], ${done.map((s) => s.size)}::int[], ${done.map((s) => s.mediaType)}::text[])
-          AS t(id, gen, n, title, size, media)
+          ${done.map((s) => s.title)}::text[], ${done.map((s) => s.size)}::int[], ${done.map((s) => s.mediaType)}::text[],
+          ${done.map((s) => s.chunkedWith)}::text[])
+          AS t(id, gen, n, title, size, media, chunked_with)
         WHERE s.id = t.id`;
       // A first ingestion writes generation 1 and generation 0 never has chunks: only a replaced
       // source has older chunks to drop (a statement per write that cost SciFact half a second).
@@ -85,7 +86,6 @@ export async function writePrepared(opts: {
           DELETE FROM chunks c USING unnest(${replaced.map((s) => s.id)}::uuid[], ${replaced.map((s) => s.generation)}::int[]) AS t(id, gen)
           WHERE c.source_id = t.id AND c.generation <> t.gen`;
       }
-      await tx.$executeRaw`DELETE FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
     },
     { timeout: 120_000, maxWait: 60_000 },
   );

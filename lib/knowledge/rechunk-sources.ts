@@ -1,0 +1,62 @@
+import 'server-only';
+import { config, type Config } from '@/lib/config';
+import { prisma } from '@/lib/db';
+
+/**
+ * Raise it when a change to a parser or to the chunker changes the chunks a document gets (a
+ * table's header carried by every chunk of it, a title read from the text): sources ingested
+ * before are then chunked again, in the background, from their kept content.
+ */
+const CHUNKER_VERSION = 1;
+
+/** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
+export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {
+  return `v${CHUNKER_VERSION} ${c.CHUNK_TOKENS}/${c.CHUNK_OVERLAP_TOKENS}`;
+}
+
+/** Sources queued per step: a queue this long is soon worked off, and new uploads wait behind no more. */
+const BATCH = 50;
+
+/**
+ * One step of bringing ready sources to the configured chunking (CHUNK_TOKENS, CHUNK_OVERLAP_TOKENS,
+ * the chunker's version): up to BATCH sources whose chunks were made otherwise are queued again,
+ * with the content they keep, as their next generation. As with a replacement, the chunks they
+ * have stay searchable until the new ones are complete. A web page is left alone: its content is
+ * fetched when ingested, and chunking it again would fetch what may have changed since; so are
+ * sources ingested before content was kept. Returns how many sources it queued.
+ */
+export async function rechunkStep(signature = ingestSignature()): Promise<number> {
+  const db = await prisma();
+  const queued = await db.$queryRaw<{ id: string }[]>`
+    WITH stale AS (
+      SELECT s.id, s.generation FROM sources s JOIN source_contents c ON c.source_id = s.id
+      WHERE s.status = 'ready' AND s.kind <> 'url' AND s.chunked_with IS DISTINCT FROM ${signature}
+      ORDER BY s.created_at, s.id LIMIT ${BATCH}
+      FOR UPDATE OF s SKIP LOCKED
+    ), next AS (
+      -- A generation never written: an earlier attempt that failed may have left chunks of its own.
+      UPDATE source_contents c SET generation = GREATEST(c.generation, stale.generation) + 1, rechunk = true
+      FROM stale WHERE c.source_id = stale.id RETURNING c.source_id
+    )
+    UPDATE sources s SET status = 'pending', progress = 0, error = NULL, attempts = 0, lease_owner = NULL, lease_expires_at = NULL
+    FROM next WHERE s.id = next.source_id
+    RETURNING s.id::text AS id`;
+  return queued.length;
+}
+
+/** How long the idle worker trusts a check that found nothing to chunk again. */
+const SETTLED_RECHECK_MS = 5 * 60_000;
+let settled: { signature: string; at: number } | undefined;
+
+/**
+ * rechunkStep for the idle worker, which asks every second: once a check found nothing, the
+ * next waits a few minutes (each reads the sources table). Sources this process ingests are
+ * made with its own settings; the recheck is for another instance still running older ones.
+ */
+export async function rechunkWhenDue(): Promise<number> {
+  const signature = ingestSignature();
+  if (settled?.signature === signature && Date.now() - settled.at < SETTLED_RECHECK_MS) return 0;
+  const queued = await rechunkStep(signature);
+  settled = queued === 0 ? { signature, at: Date.now() } : undefined;
+  return queued;
+}
