@@ -66,6 +66,12 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         </span>
         {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}
         {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
+        {/* A ready source with an error failed to be chunked again: it still answers, from its earlier chunks. */}
+        {source.status === 'ready' && source.error ? (
+          <span className="mt-0.5 block text-xs text-warning" data-testid="source-row-warning">
+            {source.error}
+          </span>
+        ) : null}
         {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
         {notice ? (
           <span role="status" className="mt-0.5 block text-xs text-muted" data-testid="source-row-notice">
