@@ -4,6 +4,7 @@ import { E2E_ADMIN_KEY } from '../../playwright.config';
 
 export { expect };
 export const ADMIN_KEY = E2E_ADMIN_KEY;
+const asAdmin = { authorization: `Bearer ${ADMIN_KEY}` };
 
 /** A real PDF, built in the test: one page per entry, each a list of lines. */
 export async function buildPdf(title: string, pages: string[][]): Promise<Buffer> {
@@ -133,13 +134,13 @@ export const test = base.extend<Fixtures>({
 
 /** Adds a text source through the API as the admin and waits until it is ready. */
 export async function addTextSource(page: Page, title: string, text: string): Promise<string> {
-  return added(page, await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { title, text } }));
+  return added(page, await page.request.post('/api/knowledge/sources', { headers: asAdmin, data: { title, text } }));
 }
 
 /** Uploads Markdown as a file of that name through the API as the admin and waits until it is ready. */
 export async function addMarkdownFile(page: Page, name: string, text: string): Promise<string> {
   const file = { name, mimeType: 'text/markdown', buffer: Buffer.from(text) };
-  return added(page, await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, multipart: { file } }));
+  return added(page, await page.request.post('/api/knowledge/sources', { headers: asAdmin, multipart: { file } }));
 }
 
 /** The id of the source a create request answered with, once it is ready. */
@@ -148,7 +149,7 @@ async function added(page: Page, res: APIResponse): Promise<string> {
   const body = (await res.json()) as { id: string };
   await expect
     .poll(async () => {
-      const r = await page.request.get(`/api/knowledge/sources/${body.id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      const r = await page.request.get(`/api/knowledge/sources/${body.id}`, { headers: asAdmin });
       return ((await r.json()) as { status: string }).status;
     }, { timeout: 30_000 })
     .toBe('ready');
@@ -157,10 +158,9 @@ async function added(page: Page, res: APIResponse): Promise<string> {
 
 /** Removes sources whose title or file name matches, so a rerun against a reused server starts clean. */
 export async function removeSources(page: Page, match: RegExp) {
-  const headers = { authorization: `Bearer ${ADMIN_KEY}` };
-  const res = await page.request.get('/api/knowledge/sources?limit=100', { headers });
+  const res = await page.request.get('/api/knowledge/sources?limit=100', { headers: asAdmin });
   const { data } = (await res.json()) as { data: { id: string; title: string; filename?: string | null }[] };
   for (const s of data.filter((s) => match.test(`${s.title} ${s.filename ?? ''}`))) {
-    await page.request.delete(`/api/knowledge/sources/${s.id}`, { headers });
+    await page.request.delete(`/api/knowledge/sources/${s.id}`, { headers: asAdmin });
   }
 }

@@ -24,11 +24,11 @@ const MAX_ATTEMPTS = 3;
  */
 export async function claimSources(owner: string, limit: number, leaseSeconds: number): Promise<ClaimedSource[]> {
   const db = await prisma();
-  // A file that kills its worker every time must not be retried forever. Both statements
-  // read the queue through its partial index (sources_queue_idx): the cost of a poll is the
-  // length of the queue, not the number of sources ever ingested.
-  // The chunks its last attempt wrote go with it: a retry starts again at attempt 1, which
-  // expects none (see prepareSource).
+  // A file that kills its worker every time must not be retried forever; the chunks its last
+  // attempt wrote go with it, as a retry starts again at attempt 1, which expects none (see
+  // prepareSource). Both statements read the queue through its partial index
+  // (sources_queue_idx): the cost of a poll is the length of the queue, not the number of
+  // sources ever ingested.
   await db.$executeRaw`
     WITH given_up AS (
       UPDATE sources s SET ${failedColumns(Prisma.sql`'Ingestion was interrupted ' || s.attempts || ' times; giving up. Retry the source to try again.'`)}

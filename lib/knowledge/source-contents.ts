@@ -2,7 +2,7 @@ import 'server-only';
 import { prisma } from '@/lib/db';
 import type { Prisma } from '@/lib/db/generated/client';
 
-// A source's queued bytes travel as base64 text, both ways. bytea's own text form is hex,
+// A source's content (queued, then kept: see SourceContent) travels as base64 text, both ways. bytea's own text form is hex,
 // which PGlite parses and prints several times slower, all of it holding the one
 // connection that requests wait for. 21.5 MB: written in 0.9 s (hex 1.3-1.5 s, a Prisma
 // Bytes value 8.6 s), read in 0.3 s (hex 2.2 s); stored uncompressed since (see the
@@ -10,7 +10,7 @@ import type { Prisma } from '@/lib/db/generated/client';
 
 export const toBase64 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 
-/** The queued bytes of these sources, by source id. */
+/** The content of these sources, by source id. */
 export async function readContents(ids: string[]): Promise<Map<string, { generation: number; data: Uint8Array }>> {
   if (ids.length === 0) return new Map();
   const db = await prisma();
