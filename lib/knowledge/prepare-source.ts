@@ -8,6 +8,7 @@ import { fetchUrl } from './fetch/fetch-url';
 import { ExtractionError } from './parsers/extracted-document';
 import { readDocument } from './parsers/parse-thread-client';
 import { ingestSignature } from './rechunk-sources';
+import { keepFetched, type SourceContent } from './source-contents';
 
 export interface PreparedSource {
   id: string;
@@ -22,11 +23,13 @@ export interface PreparedSource {
 }
 
 /**
- * Takes a claimed source's queued bytes (or fetches its URL), extracts text and
- * chunks it. Nothing is written except the removal of chunks an earlier,
- * interrupted attempt left for the same generation.
+ * Takes a claimed source's queued bytes (or fetches its URL), extracts text and chunks it.
+ * A web page being chunked again is read as it was fetched, not fetched again: the chunks
+ * change, never the words (fetching anew is a replacement, `PUT`). Nothing is written except
+ * a fetched page's bytes and the removal of chunks an earlier, interrupted attempt left for
+ * the same generation.
  */
-export async function prepareSource(source: ClaimedSource, content: { generation: number; data: Uint8Array } | undefined): Promise<PreparedSource | null> {
+export async function prepareSource(source: ClaimedSource, content: SourceContent | undefined): Promise<PreparedSource | null> {
   if (!content) return null;
   const c = config();
   const generation = content.generation;
@@ -37,10 +40,11 @@ export async function prepareSource(source: ClaimedSource, content: { generation
   }
   let bytes: Uint8Array = content.data;
   let mediaType = source.mediaType;
-  if (source.kind === 'url' && source.uri) {
+  if (source.kind === 'url' && source.uri && !(content.rechunk && bytes.byteLength > 0)) {
     const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
     bytes = asUtf8(page.body);
     mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
+    await keepFetched(source.id, generation, bytes);
   }
   const doc = await readDocument(bytes, mediaType, {
     chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },

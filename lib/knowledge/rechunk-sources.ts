@@ -20,17 +20,17 @@ const BATCH = 50;
 /**
  * One step of bringing ready sources to the configured chunking (CHUNK_TOKENS, CHUNK_OVERLAP_TOKENS,
  * the chunker's version): up to BATCH sources whose chunks were made otherwise are queued again,
- * with the content they keep, as their next generation. As with a replacement, the chunks they
- * have stay searchable until the new ones are complete. A web page is left alone: its content is
- * fetched when ingested, and chunking it again would fetch what may have changed since; so are
- * sources ingested before content was kept. Returns how many sources it queued.
+ * with the content they keep, as their next generation (a web page: as it was fetched, see
+ * prepareSource). As with a replacement, the chunks they have stay searchable until the new ones
+ * are complete. Sources ingested before content was kept (web pages before the fetched bytes
+ * were) have none, and are left alone. Returns how many sources it queued.
  */
 export async function rechunkStep(signature = ingestSignature()): Promise<number> {
   const db = await prisma();
   const queued = await db.$queryRaw<{ id: string }[]>`
     WITH stale AS (
       SELECT s.id, s.generation FROM sources s JOIN source_contents c ON c.source_id = s.id
-      WHERE s.status = 'ready' AND s.kind <> 'url' AND s.chunked_with IS DISTINCT FROM ${signature}
+      WHERE s.status = 'ready' AND s.chunked_with IS DISTINCT FROM ${signature} AND octet_length(c.data) > 0
       ORDER BY s.created_at, s.id LIMIT ${BATCH}
       FOR UPDATE OF s SKIP LOCKED
     ), next AS (

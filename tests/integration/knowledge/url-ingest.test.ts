@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
+import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { rechunkStep } from '@/lib/knowledge/rechunk-sources';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, type SourceView } from './helpers';
 
@@ -19,6 +21,12 @@ let sitePort = 0;
 let canaryPort = 0;
 let canaryConnections = 0;
 const tag = randomUUID().slice(0, 8);
+/** A page that changes: its edition, and how often it was fetched. */
+const tides = { edition: 'first', fetches: 0 };
+const tidesPage = () => {
+  const paragraph = (i: number) => `<p>Tide table ${i}, ${tides.edition} edition ${tag}: ${Array.from({ length: 40 }, (_, w) => `t${i}x${w}`).join(' ')}.</p>`;
+  return `<!doctype html><html><head><title>Tides ${tag}</title></head><body><article><h1>Tides</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join('')}</article></body></html>`;
+};
 
 const setEnv = (vars: Record<string, string | undefined>) => {
   for (const [k, v] of Object.entries(vars)) {
@@ -35,6 +43,11 @@ beforeAll(async () => {
     if (url === '/article') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       return res.end(`<!doctype html><html><head><title>Lighthouses ${tag}</title></head><body><nav>Home | About</nav><article><h1>Lighthouses</h1><p>The Fresnel lens ${tag} let lighthouse beams reach far out to sea. ${'Keepers trimmed the wicks every night. '.repeat(10)}</p></article></body></html>`);
+    }
+    if (url === '/tides') {
+      tides.fetches++;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      return res.end(tidesPage());
     }
     if (url === '/notes.txt') return res.end(`Plain notes ${tag} about barnacles.`);
     if (url.startsWith('/hop/')) {
@@ -83,7 +96,7 @@ beforeAll(async () => {
   canaryPort = (canary.address() as AddressInfo).port;
 });
 
-afterEach(() => setEnv({ URL_ALLOWLIST: undefined, URL_MAX_BYTES: undefined, URL_TIMEOUT_MS: undefined }));
+afterEach(() => setEnv({ URL_ALLOWLIST: undefined, URL_MAX_BYTES: undefined, URL_TIMEOUT_MS: undefined, CHUNK_TOKENS: undefined }));
 afterAll(async () => {
   site.closeAllConnections();
   await new Promise((r) => site.close(r));
@@ -174,5 +187,33 @@ describe('URL ingestion', () => {
     const again = await addUrl(`http://127.0.0.1:${sitePort}/notes.txt`);
     expect(again.status).toBe(200);
     expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
+  });
+
+  it('chunks a page again as it was fetched, and fetches it again only when asked', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1' });
+    const created = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/tides`));
+    const first = await ingested(admin, created.id);
+    expect(first).toMatchObject({ status: 'ready', generation: 1, title: `Tides ${tag}` });
+    expect(tides.fetches).toBe(1);
+    const textOf = async () => (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text();
+    const firstText = await textOf();
+    expect(firstText).toContain(`first edition ${tag}`);
+
+    // The site has changed since; the chunk size changes here.
+    tides.edition = 'second';
+    setEnv({ URL_ALLOWLIST: '127.0.0.1', CHUNK_TOKENS: '64' });
+    while ((await rechunkStep()) > 0) await drainIngestQueue();
+    const rechunked = await ingested(admin, created.id);
+    expect(rechunked).toMatchObject({ status: 'ready', generation: 2, error: null, title: first.title, size: first.size });
+    expect(rechunked.chunkCount).toBeGreaterThan(first.chunkCount);
+    expect(tides.fetches).toBe(1);
+    expect(await textOf()).toBe(firstText);
+
+    // Fetch again (the admin page's button) reads the site.
+    const put = await api('PUT', `/api/knowledge/sources/${created.id}`, { key: admin, json: { url: created.uri } });
+    expect(put.status).toBe(202);
+    expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', generation: 3 });
+    expect(tides.fetches).toBe(2);
+    expect(await textOf()).toContain(`second edition ${tag}`);
   });
 });
