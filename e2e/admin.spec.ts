@@ -96,6 +96,7 @@ test('a web page that was down is retried, and fetched again when it changes', a
     const row = page.getByTestId('source-row').filter({ hasText: `Garden rota ${stamp}` });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     await expect(row.getByTestId('retry-source')).toHaveCount(0);
+    await expect(row.getByTestId('source-row-uri')).toHaveAttribute('href', url);
     expect(await search('hedges trimmed')).toContain('marmalade team');
 
     body = body.replace('by the marmalade team in June', 'by the quince team in September');
@@ -316,6 +317,36 @@ test('retrieval search shows scored chunks with their locations, and opens one i
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(hit.getByTestId('retrieval-open')).toBeFocused();
+});
+
+test('a source\'s title opens its text as ingested: what a parser made of the file', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  const name = `kiln-${stamp}.md`;
+  // Front matter is read, not indexed; the heading that opens the file is its title.
+  const file = `---\nowner: pottery club\n---\n# Kiln log ${stamp}\n\n## Firing\n\nBisque firings reach cone 04 over nine hours.\n\n| cone | temperature |\n| --- | --- |\n| 04 | 1060 °C |\n`;
+  try {
+    await page.getByTestId('file-input').setInputFiles([{ name, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
+    const row = page.getByTestId('source-row').filter({ hasText: `Kiln log ${stamp}` });
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true }).click();
+
+    const dialog = page.getByTestId('passage-dialog');
+    await expect(dialog).toContainText('Text as ingested');
+    await expect(dialog.getByTestId('passage-title')).toHaveText(`Kiln log ${stamp}`);
+    await expect(dialog.getByRole('heading', { name: 'Firing' })).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: '1060 °C' })).toBeVisible();
+    // Opened from the actions' cell, it reads as a page, not as that cell: aligned to the start, wrapped.
+    await expect(dialog.getByText('Bisque firings')).toHaveCSS('text-align', 'start');
+    await expect(dialog.getByText('Bisque firings')).toHaveCSS('white-space', 'normal');
+    await expect(dialog).not.toContainText('pottery club');
+    // Nothing is cited here: nothing is marked, and nothing is said to have changed.
+    await expect(dialog.locator('[data-passage], [data-testid="passage-highlight"], [data-testid="passage-changed"]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true })).toBeFocused();
+  } finally {
+    await removeSources(page, new RegExp(`^Kiln log ${stamp}\\b`));
+  }
 });
 
 test('API keys: created once with copy, listed, revoked', async ({ adminPage: page }) => {

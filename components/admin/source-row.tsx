@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -14,7 +15,9 @@ const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
 /**
  * One source in the table, with delete and replace-content actions (retry when it failed, fetch
- * again for a web page); pasted text is edited in place instead of replaced by a file.
+ * again for a web page); pasted text is edited in place instead of replaced by a file. Its title
+ * opens the text as ingested, once it has some: what search and citations read, which is how
+ * an admin sees what a parser made of a file.
  */
 export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
   const source = useLatestSource(listed);
@@ -23,6 +26,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [viewing, setViewing] = useState(false);
 
   async function replace(file: File) {
     setError(null);
@@ -61,10 +65,29 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
       <td className="max-w-[8rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
-        <span dir="auto" className="block truncate font-medium" title={source.title} data-testid="source-row-title">
-          {source.title}
-        </span>
+        {hasText(source) ? (
+          <button
+            type="button"
+            dir="auto"
+            className="block max-w-full truncate text-left font-medium underline-offset-2 hover:text-accent hover:underline"
+            title={source.title}
+            aria-haspopup="dialog"
+            onClick={() => setViewing(true)}
+            data-testid="source-row-title"
+          >
+            {source.title}
+          </button>
+        ) : (
+          <span dir="auto" className="block truncate font-medium" title={source.title} data-testid="source-row-title">
+            {source.title}
+          </span>
+        )}
         {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}
+        {source.kind === 'url' && source.uri && source.uri !== source.title ? (
+          <a href={source.uri} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-muted hover:underline" data-testid="source-row-uri">
+            {source.uri}
+          </a>
+        ) : null}
         {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
         {/* A ready source with an error failed to be chunked again: it still answers, from its earlier chunks. */}
         {source.status === 'ready' && source.error ? (
@@ -113,6 +136,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         )}
         <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
+        {viewing ? <PassageDialog passage={{ sourceId: source.id, title: source.title }} label="Text as ingested" onClose={() => setViewing(false)} /> : null}
       </td>
     </tr>
   );
@@ -134,4 +158,9 @@ function RowAction({ onClick, label, testId, icon: Icon, text, danger = false }:
       <span className="hidden sm:inline">{text}</span>
     </button>
   );
+}
+
+/** Chunks to read: ingested at least once (a replacement in progress reads the live ones) and not failed. */
+function hasText(source: Source): boolean {
+  return source.status !== 'failed' && source.generation > 0;
 }

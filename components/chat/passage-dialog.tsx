@@ -12,11 +12,11 @@ import { describeLocation, type CitationLocation } from './types';
 
 const SourceMarkdown = lazy(() => import('./markdown').then((m) => ({ default: m.SourceMarkdown })));
 
-/** A passage of a source: a citation (with the snippet it quotes) or a search hit. */
+/** A passage of a source: a citation (with the snippet it quotes) or a search hit; without a location, the whole source. */
 export interface Passage {
   sourceId: string;
   title: string;
-  location: CitationLocation;
+  location?: CitationLocation;
   /** The source's generation `location` indexes (citations stored before it was recorded have none). */
   generation?: number;
   snippet?: string;
@@ -47,7 +47,8 @@ function locate(text: string, snippet: string, from = 0): { start: number; end: 
  * (GET /api/knowledge/sources/{id}/text) in the passage's generation. A source replaced since
  * loses the passage's place: the snippet is then looked for anywhere in it. Without a generation
  * (older citations) a source counts as changed when the snippet is no longer within the passage's
- * range. A source deleted since is said to be gone.
+ * range. A source deleted since is said to be gone. Without a location (the admin page's view of
+ * a source), the whole text from its start, nothing marked.
  */
 export function PassageDialog({ passage, label, onClose }: { passage: Passage; label: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -70,6 +71,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
   const served = source.state === 'found' ? source.generation : null;
   const marks = useMemo((): TextMark[] | null => {
     if (!text) return null;
+    if (!passage.location) return NO_MARKS;
     const { start, end } = passage.location;
     const quoted = snippet ? locate(text, snippet, start) : null;
     const within = quoted && quoted.end <= end ? quoted : null;
@@ -85,7 +87,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
 
   // Scrolled to the snippet (or the passage) once it is on screen: the Markdown view loads lazily.
   useEffect(() => {
-    if (source.state !== 'found') return;
+    if (source.state !== 'found' || !passage.location) return;
     const scroll = () => {
       // The quoted words if they are marked, else the passage: within a long passage (rows of a table) the quote may be far below its start.
       const el = body.current?.querySelector('[data-testid="passage-highlight"]') ?? body.current?.querySelector('[data-passage]');
@@ -96,7 +98,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
     const observer = new MutationObserver(() => scroll() && observer.disconnect());
     if (body.current) observer.observe(body.current, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [source.state]);
+  }, [source.state, passage.location]);
 
   const where = describeLocation(passage);
   const quote = passage.snippet ? <blockquote className="mb-4 border-l-4 border-accent pl-3">{passage.snippet}</blockquote> : null;
@@ -119,7 +121,7 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
       </>
     );
   } else {
-    const changed = marks === null || marks.every((m) => m.kind !== 'passage');
+    const changed = passage.location !== undefined && (marks === null || marks.every((m) => m.kind !== 'passage'));
     content = (
       <>
         {changed && passage.snippet ? (

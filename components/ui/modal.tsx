@@ -11,7 +11,8 @@ interface ModalProps extends Omit<ComponentProps<'dialog'>, 'open' | 'ref'> {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Esc and gives focus back
- * to the opener. The caller adds its width and padding to the shared frame.
+ * to the opener. The caller adds its width and padding to the shared frame. A dialog opened from
+ * a table cell would inherit its alignment and wrapping: the frame sets its own.
  */
 export function Modal({ dialogRef, open = true, className = '', ...rest }: ModalProps) {
   useEffect(() => {
@@ -21,5 +22,5 @@ export function Modal({ dialogRef, open = true, className = '', ...rest }: Modal
     if (!open && dialog.open) dialog.close();
   }, [dialogRef, open]);
 
-  return <dialog ref={dialogRef} className={`m-auto rounded-xl border border-border bg-bg text-fg shadow-xl backdrop:bg-black/40 ${className}`} {...rest} />;
+  return <dialog ref={dialogRef} className={`m-auto whitespace-normal text-start font-normal rounded-xl border border-border bg-bg text-fg shadow-xl backdrop:bg-black/40 ${className}`} {...rest} />;
 }

@@ -38,4 +38,23 @@ describe('a source row', () => {
     expect(html).toMatch(/<span class="[^"]*text-danger[^"]*">The PDF is encrypted\.<\/span>/);
     expect(html).not.toContain('source-row-warning');
   });
+
+  it('opens the text from the title once there is text to read: not before the first ingestion, nor after a failure', () => {
+    const title = /<button type="button"[^>]*data-testid="source-row-title"[^>]*>Handbook<\/button>/;
+    expect(row(source({}))).toMatch(title);
+    // A replacement under way: the live chunks are still there to read.
+    expect(row(source({ status: 'processing', generation: 2, progress: 0.5 }))).toMatch(title);
+    for (const s of [source({ status: 'pending', generation: 0, progress: 0 }), source({ status: 'failed', error: 'The PDF is encrypted.' })]) {
+      const html = row(s);
+      expect(html).not.toMatch(title);
+      expect(html).toMatch(/<span[^>]*data-testid="source-row-title">Handbook<\/span>/);
+    }
+  });
+
+  it('links a web page to its address, opened apart from the admin page', () => {
+    const uri = 'https://intranet.example/handbook?lang=en&v=2';
+    const html = row(source({ kind: 'url', uri, filename: null }));
+    expect(html).toContain(`<a href="${uri.replace('&', '&amp;')}" target="_blank" rel="noopener noreferrer"`);
+    expect(row(source({}))).not.toContain('source-row-uri');
+  });
 });
