@@ -236,6 +236,10 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages.
   const next = goesOn ? goOn(sentences, saidIn(uncited([...earlierAnswers, ...previousAnswers.slice(-1)])), wasSaid) : undefined;
   if (next) return next;
+  // Asked for another after one item of a list: the list's other items.
+  const asksForAnother = followUp && previousAnswers.length > 0 && ASKS_FOR_ANOTHER.test(question);
+  const others = asksForAnother ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, contentTerms(question.replace(new RegExp(ASKS_FOR_ANOTHER, 'gi'), ' '))) : undefined;
+  if (others) return others;
   const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
   if (weights.size === 0) return none;
 
@@ -308,6 +312,48 @@ function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid
     next.push({ ...s, lead: undefined }); // what it leans on was just said
   }
   return next.length > 0 ? render(next) : undefined;
+}
+
+/**
+ * The other items of a list one of whose items the reply above gave ("Is there another way to
+ * stop it?" after `isStepCount(count)`, one of three stop conditions): a list sets its items side
+ * by side, so its others are the other ways, with the sentence introducing them. Only a list
+ * that says each of the words the question `asks` besides "another": "Is there another
+ * provider for images?" may be about something the list is not.
+ */
+function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean, asks: string[]): string | undefined {
+  for (const said of sentences) {
+    if (!said.item || !justSaid(said)) continue;
+    // The list: the run of items (each with its further sentences) around it in its passage,
+    // through gaps of a sentence too short to be kept.
+    const passage = sentences.filter((s) => s.rank === said.rank);
+    const inList = (i: number, j: number) => (passage[i]!.item || passage[i]!.ofItem) && Math.abs(passage[i]!.position - passage[j]!.position) <= 2;
+    let from = passage.indexOf(said);
+    let to = from;
+    while (from > 0 && inList(from - 1, from)) from--;
+    while (to < passage.length - 1 && inList(to + 1, to)) to++;
+    const list = passage.slice(from, to + 1);
+    if (list[0]!.ofItem) continue; // the run starts inside an item: not a list this can read
+    const intro = said.lead && !said.lead.item ? said.lead : undefined;
+    const words = new Set([...list, ...(intro ? [intro] : [])].flatMap((s) => [...s.terms]));
+    if (asks.some((t) => !words.has(t))) continue;
+    const chosen: Candidate[] = [];
+    let item: Candidate | undefined; // the item under way, unless it was said
+    for (const s of list) {
+      if (s.ofItem) {
+        if (item) [item.text, item.end] = [`${item.text} ${s.text}`, s.position];
+        continue;
+      }
+      item = wasSaid(s) ? undefined : { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true };
+      if (item) chosen.push(item);
+    }
+    if (chosen.length === 0) continue;
+    if (intro) chosen.unshift({ n: intro.n, rank: intro.rank, position: intro.position, text: intro.text, score: 0 });
+    // One list still, across the items left out: each runs on to the next.
+    chosen.forEach((c, i) => i + 1 < chosen.length && (c.end = chosen[i + 1]!.position - 1));
+    return render(chosen);
+  }
+  return undefined;
 }
 
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */

@@ -12,8 +12,10 @@ const STOPWORDS = new Set(
   thing things much many several one ones another else way ways may might must shall us let lets whats`.split(/\s+/),
 );
 
-// "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous question.
-const REFERS_BACK = /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones)\b/i;
+// "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
+// question. So does "is there another way to pay?": another than the one just given.
+const REFERS_BACK =
+  /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/i;
 
 /** A follow-up that needs the previous question to be understood: it refers back, or is too short to stand alone. */
 export function leansOnHistory(question: string): boolean {

@@ -368,6 +368,38 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How do I stream text from a model?', sources: text })).toBe('Two functions generate text and stream it: streamText: streams text from a model [1].');
   });
 
+  it('answers "another way?" after one item of a list with the list’s other items', () => {
+    const shop = [
+      {
+        n: 1,
+        title: 'Paying',
+        text:
+          'The shop takes three ways to pay:\n\n' +
+          '- Card payments are charged when the order ships. Refunds go back to the card.\n' +
+          '- Bank transfers must arrive within five days\n' +
+          '- Cash on delivery is possible for orders under 200 euros\n\n' +
+          'Invoices are sent by email. The shop is in Lyon.',
+      },
+    ];
+    const previousQuestion = 'Can I pay by card?';
+    const previousAnswer = composeAnswer({ question: previousQuestion, sources: shop });
+    expect(previousAnswer).toBe('The shop takes three ways to pay: Card payments are charged when the order ships [1].');
+    const followUp = (question: string) => composeAnswer({ question, previousQuestion, previousAnswers: [previousAnswer], sources: shop });
+    // The item's later sentence stays with it, and out of the answer with it.
+    const others = 'The shop takes three ways to pay:\n- Bank transfers must arrive within five days\n- Cash on delivery is possible for orders under 200 euros [1].';
+    expect(followUp('Is there another way to pay?')).toBe(others);
+    expect(followUp('Any alternatives?')).toBe(others);
+    expect(leansOnHistory('Is there another way to pay?')).toBe(true);
+    // A question with words of its own the list does not say is not about the list.
+    expect(followUp('Is there another shop in Lyon?')).toBe('The shop is in Lyon [1].');
+    // Not a list: the next best sentence, as before.
+    const prose = [{ n: 1, title: 'Paying', text: 'Cards are charged when the order ships. Bank transfers must arrive within five days.' }];
+    const card = composeAnswer({ question: previousQuestion, sources: prose });
+    expect(composeAnswer({ question: 'Is there another way to pay?', previousQuestion, previousAnswers: [card], sources: prose })).toBe(
+      'Bank transfers must arrive within five days [1].',
+    );
+  });
+
   it('goes on where the reply just above stopped when asked for more', () => {
     const docs = [
       { n: 1, title: 'Refunds', text: 'Refunds take 5 days. They go back to the card you paid with. Cash payments are refunded as store credit.' },
