@@ -35,6 +35,7 @@ const OVERVIEW_SENTENCES = 3;
 
 // A follow-up asking for something other than what was said: "Any other way to stop it?"
 const ASKS_FOR_ANOTHER = /\b(?:other|others|another|else|different|alternatives?|instead)\b/i;
+const ANOTHER_WORDS = new RegExp(ASKS_FOR_ANOTHER.source, 'gi');
 
 /** The answer to "tell me more" when the passages found hold nothing the replies above did not say. */
 export const NOTHING_MORE = 'That is all the knowledge base says about it in the passages I found.';
@@ -238,7 +239,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (next) return next;
   // Asked for another after one item of a list: the list's other items.
   const asksForAnother = followUp && previousAnswers.length > 0 && ASKS_FOR_ANOTHER.test(question);
-  const others = asksForAnother ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, contentTerms(question.replace(new RegExp(ASKS_FOR_ANOTHER, 'gi'), ' '))) : undefined;
+  const asks = contentTerms(question.replace(ANOTHER_WORDS, ' '));
+  const others = asksForAnother ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, asks) : undefined;
   if (others) return others;
   const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
   if (weights.size === 0) return none;
