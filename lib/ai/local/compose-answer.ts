@@ -55,6 +55,11 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
   // a place: where something runs or is kept
   [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
+  // a way to do something: a name in the code to use, or a sentence telling what to do
+  [
+    /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i,
+    /`[^`]+`|\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\b/u,
+  ],
   // a moment
   [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
 ];

@@ -112,6 +112,17 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What are hosted tools?', sources: doc })).toBe('Hosted tools are tools that run on the provider servers [1].');
   });
 
+  it('answers “How do I…?” with a sentence that says what to use or do, over one that only names the task', () => {
+    const accounts = [
+      { n: 1, title: 'Accounts', text: 'Password resets keep an account safe after a password leaks. Call `resetPassword(email)` to send a reset link.' },
+    ];
+    expect(composeAnswer({ question: 'How do I reset a password?', sources: accounts })).toBe('Call `resetPassword(email)` to send a reset link [1].');
+    const portal = [{ n: 1, title: 'Portal', text: 'A password reset is often needed after a password leaks. Use the link on the sign-in page to reset a password.' }];
+    expect(composeAnswer({ question: 'How can I reset my password?', sources: portal })).toBe('Use the link on the sign-in page to reset a password [1].');
+    // Asked what, not how: the sentence that says it.
+    expect(composeAnswer({ question: 'When is a password reset needed?', sources: portal })).toBe('A password reset is often needed after a password leaks [1].');
+  });
+
   it('answers “Where…?” with the sentence that names a place', () => {
     const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools run without any code of yours. Hosted tools run on the provider’s servers.' }];
     expect(composeAnswer({ question: 'Where do hosted tools run?', sources: doc })).toBe('Hosted tools run on the provider’s servers [1].');
