@@ -40,6 +40,9 @@ const ANOTHER_WORDS = new RegExp(ASKS_FOR_ANOTHER.source, 'gi');
 /** The answer to "tell me more" when the passages found hold nothing the replies above did not say. */
 export const NOTHING_MORE = 'That is all the knowledge base says about it in the passages I found.';
 
+// A name in the code: a code span, an identifier in camelCase, a call (a pattern for RegExp with 'u').
+const CODE_NAME = '`[^`]+`|\\b\\p{Ll}+\\p{Lu}[\\p{L}\\d]*|\\b[\\p{L}\\d]+\\(';
+
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
 // answered by "There are four types of tools", not by "Tools are functions the model calls".
@@ -49,7 +52,8 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|librar(?:y|ies)|errors?|events?|callbacks?)\b/i,
-    /`[^`]+`|\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|\b\p{Ll}+_\p{Ll}|@[\w-]+\/[\w-]+/u,
+    // …or snake_case, or a package
+    new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\\w-]+`, 'u'),
   ],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
@@ -58,7 +62,7 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a way to do something: a name in the code to use, or a sentence telling what to do
   [
     /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i,
-    /`[^`]+`|\b\p{Ll}+\p{Lu}[\p{L}\d]*|\b[\p{L}\d]+\(|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\b/u,
+    new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u'),
   ],
   // a moment
   [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
@@ -244,8 +248,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (next) return next;
   // Asked for another after one item of a list: the list's other items.
   const asksForAnother = followUp && previousAnswers.length > 0 && ASKS_FOR_ANOTHER.test(question);
-  const asks = contentTerms(question.replace(ANOTHER_WORDS, ' '));
-  const others = asksForAnother ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, asks) : undefined;
+  const others = asksForAnother
+    ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, contentTerms(question.replace(ANOTHER_WORDS, ' ')))
+    : undefined;
   if (others) return others;
   const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
   if (weights.size === 0) return none;
