@@ -2,7 +2,7 @@ import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';
 import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, sentenceParts } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, nameWords, sentenceParts } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -43,6 +43,11 @@ export const NOTHING_MORE = 'That is all the knowledge base says about it in the
 // A name in the code: a code span, an identifier in camelCase, a call (a pattern for RegExp with 'u').
 const CODE_NAME = '`[^`]+`|\\b\\p{Ll}+\\p{Lu}[\\p{L}\\d]*|\\b[\\p{L}\\d]+\\(';
 
+// What a sentence holds when it names something in the code, or says a way to do something:
+// a name in the code or, for a name, snake_case or a package; for a way, an instruction.
+const NAMES_IN_CODE = new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\\w-]+`, 'u');
+const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u');
+
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
 // answered by "There are four types of tools", not by "Tools are functions the model calls".
@@ -52,18 +57,14 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|librar(?:y|ies)|errors?|events?|callbacks?)\b/i,
-    // …or snake_case, or a package
-    new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\\w-]+`, 'u'),
+    NAMES_IN_CODE, // …or snake_case, or a package
   ],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
   // a place: where something runs or is kept
   [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
   // a way to do something: a name in the code to use, or a sentence telling what to do
-  [
-    /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i,
-    new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u'),
-  ],
+  [/^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i, WAY_TO_DO],
   // a moment
   [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
 ];
@@ -80,6 +81,8 @@ function definitionOf(question: string): RegExp | undefined {
 
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
+/** How much more again a sentence naming what the question spells out counts: see `spellingNames`. */
+const SPELLED_NAME_BOOST = 1.3;
 
 // A sentence that sends the reader elsewhere ("For details, see the Error Handling section
 // below.", "Learn more about tools.") says the question's words but holds no answer of its own:
@@ -258,7 +261,18 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
   const definition = definitionOf(question);
   if (definition) kinds.push(definition);
-  const scoring = { question, weights, context, idf, questionWeight, kinds, readsLead: readingLeads(sentences, weights, context, idf) };
+  const scoring = {
+    question,
+    weights,
+    context,
+    idf,
+    questionWeight,
+    kinds,
+    readsLead: readingLeads(sentences, weights, context, idf),
+    // Only a question asking for a name or a way: "does producing the final object use up a step?"
+    // is not answered by `finalStep`.
+    spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
+  };
   const best = select(sentences, scoring);
   if (!best) return none;
   // Asked again, or for another: the sentences no earlier answer gave (nor a reply above),
@@ -304,6 +318,19 @@ function readingLeads(sentences: Sentence[], weights: Map<string, number>, conte
       return adds > 0 && adds >= LEAD_ASIDE * worth((t) => !context.has(t) && lead.terms.has(t));
     }),
   );
+}
+
+/**
+ * The sentences holding a name made of the question's own words: "How can I stream text?" asks for
+ * `streamText`, which is what a sentence naming it is about, more than one about `smoothStream`
+ * that says "stream" and "text" too.
+ */
+function spellingNames(sentences: Sentence[], asked: Set<string>): Set<Sentence> {
+  const spells = (word: string) => {
+    const words = nameWords(word);
+    return words.length > 0 && words.every((w) => asked.has(w));
+  };
+  return new Set(sentences.filter((s) => s.text.match(/[\p{L}\d_]+/gu)?.some(spells)));
 }
 
 /** How many words a sentence shows in an answer: its own and its lead's. */
@@ -371,7 +398,7 @@ function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, w
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -380,6 +407,7 @@ function select(
     kinds: RegExp[];
     /** The sentences whose lead's words count as their own, while no pick has said them. */
     readsLead: Set<Sentence>;
+    spellsName: Set<Sentence>;
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -403,7 +431,8 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    const order = holdsKind ? score + (ANSWER_KIND_BOOST - 1) * value * shape : score;
+    const boost = (holdsKind ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0);
+    const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
   const chosen: Candidate[] = [];

@@ -55,6 +55,16 @@ export function contentTerms(text: string): string[] {
 }
 
 /**
+ * The words an identifier is made of, as terms: `streamText` → stream, text; `tool_choice` → tool,
+ * choice. None for a name with fewer than two such words (`text`, `getAll`): it spells nothing a
+ * word alone does not say.
+ */
+export function nameWords(name: string): string[] {
+  const words = name.split(/_+/).flatMap((part) => contentTerms(part.split(CAMEL_BREAK).join(' ')));
+  return words.length < 2 ? [] : words;
+}
+
+/**
  * The Porter stem, so that "reimbursed" meets "reimbursement" and "running" meets "run". A
  * possessive goes first ("policy's" is "policy").
  */

@@ -123,6 +123,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'When is a password reset needed?', sources: portal })).toBe('A password reset is often needed after a password leaks [1].');
   });
 
+  it('answers “How do I…?” with the name made of the question’s words, over another that says them', () => {
+    const docs = [
+      { n: 1, title: 'Invoices', text: 'The `roundTotals` helper rounds the totals of an invoice to whole cents. Use `printInvoice` to export an invoice as a PDF file.' },
+      { n: 2, title: 'Totals', text: 'Call `exportInvoice(id)` to send the invoice totals to accounting. The `sumTaxes` option adds the taxes.' },
+    ];
+    // Both sentences say "invoice" and "export" and name a function, and the first comes from the better passage.
+    expect(composeAnswer({ question: 'How can I export an invoice?', sources: docs })).toBe('Call `exportInvoice(id)` to send the invoice totals to accounting [2].');
+    // snake_case spells too; a name with a word the question lacks does not.
+    const snake = [
+      { n: 1, title: 'Jobs', text: 'The `retry_failed_jobs` command retries jobs. Jobs that failed are kept for a week, then retried once by `retry_nightly`.' },
+    ];
+    expect(composeAnswer({ question: 'How do I retry failed jobs?', sources: snake })).toBe('The `retry_failed_jobs` command retries jobs [1].');
+  });
+
   it('answers “Where…?” with the sentence that names a place', () => {
     const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools run without any code of yours. Hosted tools run on the provider’s servers.' }];
     expect(composeAnswer({ question: 'Where do hosted tools run?', sources: doc })).toBe('Hosted tools run on the provider’s servers [1].');
