@@ -28,10 +28,7 @@ export interface SourceText {
  */
 export async function readSourceText(id: string): Promise<SourceText> {
   const db = await prisma();
-  const source = await db.source.findUnique({ where: { id }, select: { status: true, generation: true, chunkCount: true, mediaType: true } });
-  if (!source) throw notFound('source');
-  if (source.status === 'failed') throw new ApiError('conflict', 'This source failed to ingest: it has no text to read.');
-  if (source.generation === 0) throw new ApiError('conflict', 'This source is still being ingested: its text is not ready yet.');
+  const source = await searchableSource(id);
   const { generation, chunkCount } = source;
   let written = 0; // characters of the text so far
   let after = -1; // the last ordinal read
@@ -57,6 +54,19 @@ export async function readSourceText(id: string): Promise<SourceText> {
     },
   });
   return { generation, text, mediaType: source.mediaType === 'text/plain' ? 'text/plain' : 'text/markdown' };
+}
+
+/**
+ * The source's generation that search reads, with its chunk count and media type. 404 for no such
+ * source, 409 while it has none: ingested for the first time, or failed.
+ */
+export async function searchableSource(id: string): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
+  const db = await prisma();
+  const source = await db.source.findUnique({ where: { id }, select: { status: true, generation: true, chunkCount: true, mediaType: true } });
+  if (!source) throw notFound('source');
+  if (source.status === 'failed') throw new ApiError('conflict', 'This source failed to ingest: it has no text to read.');
+  if (source.generation === 0) throw new ApiError('conflict', 'This source is still being ingested: its text is not ready yet.');
+  return source;
 }
 
 /** Whitespace a chunk was trimmed of: one space between sentences, else a paragraph break. */

@@ -105,6 +105,17 @@ export const searchQuery = () =>
     sourceId: z.uuid({ message: 'must be a UUID' }).optional().meta({ description: 'Search one source only.' }),
   });
 
+const chunkLocationSchema = z.object({
+  headings: z.array(z.string()).optional(),
+  page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
+  tableHeader: z
+    .string()
+    .optional()
+    .meta({ description: 'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.' }),
+  start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
+  end: z.number().int(),
+});
+
 export const searchHitSchema = z
   .object({
     chunkId: z.uuid(),
@@ -112,22 +123,35 @@ export const searchHitSchema = z
     title: z.string(),
     text: z.string(),
     score: z.number(),
-    location: z.object({
-      headings: z.array(z.string()).optional(),
-      page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
-      tableHeader: z
-        .string()
-        .optional()
-        .meta({ description: 'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.' }),
-      start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
-      end: z.number().int(),
-    }),
+    location: chunkLocationSchema,
     generation: z.number().int().meta({ description: 'The source’s generation the chunk belongs to: `location` indexes that version of its text.' }),
     metadata: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'SearchHit' });
 
 export const searchResultSchema = z.object({ data: z.array(searchHitSchema) }).meta({ id: 'SearchResult' });
+
+export const sourceChunksQuery = pageQuery;
+
+export const sourceChunksSchema = z
+  .object({
+    generation: z.number().int().meta({ description: 'The source’s generation these chunks belong to: `location` indexes that version of its text.' }),
+    chunkCount: z.number().int().meta({ description: 'Every chunk of that generation, over all pages.' }),
+    data: z.array(
+      z
+        .object({
+          id: z.uuid().meta({ description: 'The `chunkId` of search hits.' }),
+          ordinal: z.number().int().meta({ description: 'Its place in the source, from 0.' }),
+          text: z.string().meta({ description: 'What search matches and the assistant reads, besides the title and headings.' }),
+          tokenCount: z.number().int(),
+          location: chunkLocationSchema,
+          embeddingModel: z.string().nullable().meta({ description: 'The model whose vector the chunk has, as `EMBEDDING_MODEL` names it.' }),
+        })
+        .meta({ id: 'SourceChunk' }),
+    ),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'SourceChunks' });
 
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
@@ -294,6 +318,26 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         401: e401,
         404: e404,
         409: errorResponse('The source has no text yet (its first ingestion is under way) or failed to ingest.'),
+        429: e429,
+      },
+    },
+  },
+  '/knowledge/sources/{id}/chunks': {
+    get: {
+      tags: ['knowledge'],
+      summary: 'List a source’s chunks',
+      description:
+        'The passages the source’s text was cut into, in order: what search ranks and citations point to, each with its ' +
+        'heading path, page and the offsets it covers in `GET /knowledge/sources/{id}/text` (consecutive chunks overlap ' +
+        'by `CHUNK_OVERLAP_TOKENS`). A cursor belongs to the generation it was read in: after the source is replaced, ' +
+        'it answers 409.',
+      requestParams: { path: idParam, query: sourceChunksQuery() },
+      responses: {
+        200: { description: 'A page of chunks.', content: jsonOf(sourceChunksSchema) },
+        400: e400,
+        401: e401,
+        404: e404,
+        409: errorResponse('The source has no chunks yet (its first ingestion is under way) or failed to ingest, or it was replaced since the cursor’s page.'),
         429: e429,
       },
     },
