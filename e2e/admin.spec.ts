@@ -331,7 +331,7 @@ test('a source\'s title opens its text as ingested: what a parser made of the fi
     await row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true }).click();
 
     const dialog = page.getByTestId('passage-dialog');
-    await expect(dialog).toContainText('Text as ingested');
+    await expect(dialog).toContainText('As ingested');
     await expect(dialog.getByTestId('passage-title')).toHaveText(`Kiln log ${stamp}`);
     await expect(dialog.getByRole('heading', { name: 'Firing' })).toBeVisible();
     await expect(dialog.getByRole('cell', { name: '1060 °C' })).toBeVisible();
@@ -346,6 +346,58 @@ test('a source\'s title opens its text as ingested: what a parser made of the fi
     await expect(row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true })).toBeFocused();
   } finally {
     await removeSources(page, new RegExp(`^Kiln log ${stamp}\\b`));
+  }
+});
+
+test('a source\'s chunks: what search ranks and cites, each with its place, size and overlap, page by page', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  const sentence = (section: string, p: number, s: number) => `The ${section} crew ${stamp} logs shift ${p} note ${s} about rotor${(p + s) % 9} checks.`;
+  const paragraph = (section: string, p: number, sentences: number) => Array.from({ length: sentences }, (_, s) => sentence(section, p, s)).join(' ');
+  // Enough paragraphs for more chunks than a page shows, and one longer than a chunk, cut with overlap.
+  const file = [
+    `# Hangar log ${stamp}`,
+    '',
+    '## Night shift',
+    '',
+    paragraph('night', 0, 60),
+    '',
+    ...Array.from({ length: 70 }, (_, p) => [paragraph('night', p + 1, 12), '']).flat(),
+  ].join('\n');
+  try {
+    await page.getByTestId('file-input').setInputFiles([{ name: `hangar-${stamp}.md`, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
+    const row = page.getByTestId('source-row').filter({ hasText: `Hangar log ${stamp}` });
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    const total = Number(await row.getByTestId('source-chunk-count').innerText());
+    expect(total).toBeGreaterThan(50);
+    await row.getByRole('button', { name: `Hangar log ${stamp}`, exact: true }).click();
+
+    const dialog = page.getByTestId('passage-dialog');
+    await dialog.getByRole('button', { name: 'Chunks' }).click();
+    await expect(dialog.getByRole('button', { name: 'Chunks' })).toHaveAttribute('aria-pressed', 'true');
+    const list = dialog.getByTestId('source-chunks');
+    await expect(list).toContainText(`${total} chunks`);
+    const chunks = list.getByTestId('source-chunk');
+    await expect(chunks).toHaveCount(50);
+    await expect(chunks.first()).toContainText('#1');
+    await expect(chunks.first()).toContainText(/\d+ tokens/);
+    // The document's title is its top heading: the place shown is the section.
+    await expect(chunks.nth(1).getByTestId('source-chunk-where')).toHaveText('Night shift');
+    // The long paragraph runs over into the next chunk, which starts with words of the one before.
+    const overlap = chunks.nth(1).getByTestId('source-chunk-overlap');
+    await expect(overlap).toBeVisible();
+    expect(await chunks.nth(0).innerText()).toContain((await overlap.innerText()).trim());
+
+    await list.getByRole('button', { name: `Show more (${total - 50} left)` }).click();
+    await expect(chunks).toHaveCount(total);
+    await expect(chunks.last()).toContainText(`#${total}`);
+    await expect(chunks.last()).toContainText(sentence('night', 70, 11));
+    await expect(list.getByRole('button', { name: /Show more/ })).toHaveCount(0);
+
+    // Back to the text, as it opened.
+    await dialog.getByRole('button', { name: 'Text' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Night shift' })).toBeVisible();
+  } finally {
+    await removeSources(page, new RegExp(`^Hangar log ${stamp}\\b`));
   }
 });
 

@@ -7,6 +7,7 @@ import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { EditTextDialog } from './edit-text-dialog';
+import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
 import { announceSourcesChanged, formatBytes, formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
@@ -108,7 +109,9 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         {isIngesting(source) ? <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" /> : null}
         {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
       </td>
-      <td className="px-2 py-2.5 text-right tabular-nums sm:px-3">{source.chunkCount}</td>
+      <td className="px-2 py-2.5 text-right tabular-nums sm:px-3" data-testid="source-chunk-count">
+        {source.chunkCount}
+      </td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{source.size ? formatBytes(source.size) : '—'}</td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
       <td className="whitespace-nowrap py-2 pl-0 pr-2 text-right sm:pl-3 sm:pr-4">
@@ -136,7 +139,14 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         )}
         <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
-        {viewing ? <PassageDialog passage={{ sourceId: source.id, title: source.title }} label="Text as ingested" onClose={() => setViewing(false)} /> : null}
+        {viewing ? (
+          <PassageDialog
+            passage={{ sourceId: source.id, title: source.title }}
+            label="As ingested"
+            onClose={() => setViewing(false)}
+            alternate={{ label: 'Chunks', content: <SourceChunks sourceId={source.id} title={source.title} /> }}
+          />
+        ) : null}
       </td>
     </tr>
   );

@@ -48,12 +48,19 @@ function locate(text: string, snippet: string, from = 0): { start: number; end: 
  * loses the passage's place: the snippet is then looked for anywhere in it. Without a generation
  * (older citations) a source counts as changed when the snippet is no longer within the passage's
  * range. A source deleted since is said to be gone. Without a location (the admin page's view of
- * a source), the whole text from its start, nothing marked.
+ * a source), the whole text from its start, nothing marked. `alternate` is another view of the
+ * source the dialog can switch to (the admin page's chunks).
  */
-export function PassageDialog({ passage, label, onClose }: { passage: Passage; label: string; onClose: () => void }) {
+export function PassageDialog({ passage, label, onClose, alternate }: {
+  passage: Passage;
+  label: string;
+  onClose: () => void;
+  alternate?: { label: string; content: React.ReactNode };
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<Source>({ state: 'loading' });
+  const [showing, setShowing] = useState<'text' | 'alternate'>('text');
 
   useEffect(() => {
     let cancelled = false;
@@ -156,6 +163,21 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
             {passage.title}
           </h2>
           {where ? <p className="text-sm text-muted">{where}</p> : null}
+          {alternate ? (
+            <div role="group" aria-label="Show" className="mt-2 inline-flex rounded-lg border border-border p-0.5 text-sm">
+              {(['text', 'alternate'] as const).map((view) => (
+                <button
+                  key={view}
+                  type="button"
+                  aria-pressed={showing === view}
+                  onClick={() => setShowing(view)}
+                  className={`rounded-md px-2.5 py-0.5 ${showing === view ? 'bg-surface-2 font-medium text-fg' : 'text-muted hover:text-fg'}`}
+                >
+                  {view === 'text' ? 'Text' : alternate.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
         </div>
         <Button variant="ghost" size="icon" aria-label="Close" onClick={() => ref.current?.close()}>
           <CloseIcon />
@@ -166,9 +188,9 @@ export function PassageDialog({ passage, label, onClose }: { passage: Passage; l
         className="max-h-[68vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed [&_.prose-chat>:first-child]:mt-0"
         data-testid="passage-text"
         tabIndex={0}
-        aria-label={`${passage.title}, the whole source`}
+        aria-label={showing === 'alternate' && alternate ? `${passage.title}, ${alternate.label.toLowerCase()}` : `${passage.title}, the whole source`}
       >
-        {content}
+        {showing === 'alternate' && alternate ? alternate.content : content}
       </div>
     </Modal>
   );

@@ -137,7 +137,7 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
     expect((await early.json()).detail).toMatch(/still being ingested/);
     await ingested(admin, pending.id);
 
-    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { cursor: 'nope' }, { cursor: Buffer.from('["1","x"]').toString('base64url') }]) {
+    for (const query of <Record<string, string>[]>[{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { cursor: 'nope' }, { cursor: Buffer.from('["1","x"]').toString('base64url') }]) {
       const res = await chunksOf(user, pending.id, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       const problem = await res.json();
