@@ -5,23 +5,7 @@ import { ApiProblem, apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describeLocation } from '@/lib/chat/describe-location';
-import type { ChunkLocation } from '@/lib/knowledge/types';
-
-interface Chunk {
-  id: string;
-  ordinal: number;
-  text: string;
-  tokenCount: number;
-  location: ChunkLocation;
-  embeddingModel: string | null;
-}
-
-interface ChunksPage {
-  generation: number;
-  chunkCount: number;
-  data: Chunk[];
-  nextCursor: string | null;
-}
+import type { SourceChunk as Chunk, SourceChunks as ChunksPage } from '@/lib/knowledge/source-chunks';
 
 /** Chunks fetched at a time: a source of a few hundred opens at once, and reads on with "Show more". */
 const PAGE = 50;
