@@ -13,7 +13,7 @@ const PAGE = 50;
 type State =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
-  | { state: 'found'; chunkCount: number; chunks: Chunk[]; nextCursor: string | null; more: 'idle' | 'loading' | string };
+  | { state: 'found'; chunkCount: number; chunks: Chunk[]; nextCursor: string | null; loadingMore: boolean; moreFailed: string | null };
 
 /**
  * The passages a source's text was cut into, as search ranks them and citations point to them:
@@ -35,7 +35,7 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
   useEffect(() => {
     let cancelled = false;
     load().then(
-      (page) => !cancelled && setView({ state: 'found', chunkCount: page.chunkCount, chunks: page.data, nextCursor: page.nextCursor, more: 'idle' }),
+      (page) => !cancelled && setView({ state: 'found', chunkCount: page.chunkCount, chunks: page.data, nextCursor: page.nextCursor, loadingMore: false, moreFailed: null }),
       (e: unknown) => !cancelled && setView({ state: 'failed', message: describeProblem(e) }),
     );
     return () => {
@@ -54,17 +54,18 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
 
   async function showMore() {
     if (view.state !== 'found' || !view.nextCursor) return;
-    setView({ ...view, more: 'loading' });
+    setView({ ...view, loadingMore: true, moreFailed: null });
     try {
       const page = await load(view.nextCursor);
-      setView({ ...view, chunks: [...view.chunks, ...page.data], nextCursor: page.nextCursor, more: 'idle' });
+      setView({ ...view, chunks: [...view.chunks, ...page.data], nextCursor: page.nextCursor, loadingMore: false });
     } catch (e) {
       const replaced = e instanceof ApiProblem && e.status === 409;
-      setView({ ...view, more: replaced ? 'This source was replaced while you read it: close this and open it again to see its new chunks.' : describeProblem(e) });
+      const moreFailed = replaced ? 'This source was replaced while you read it: close this and open it again to see its new chunks.' : describeProblem(e);
+      setView({ ...view, loadingMore: false, moreFailed });
     }
   }
 
-  const { chunks, chunkCount, nextCursor, more } = view;
+  const { chunks, chunkCount, nextCursor, loadingMore, moreFailed } = view;
   return (
     <div data-testid="source-chunks">
       <p className="mb-3 text-muted">
@@ -102,17 +103,17 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
           );
         })}
       </ol>
-      {nextCursor || (more !== 'idle' && more !== 'loading') ? (
+      {nextCursor || moreFailed ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           {nextCursor ? (
-            <Button size="sm" onClick={showMore} disabled={more === 'loading'}>
-              {more === 'loading' ? <Spinner /> : null}
+            <Button size="sm" onClick={showMore} disabled={loadingMore}>
+              {loadingMore ? <Spinner /> : null}
               Show more ({(chunkCount - chunks.length).toLocaleString('en')} left)
             </Button>
           ) : null}
-          {more !== 'idle' && more !== 'loading' ? (
+          {moreFailed ? (
             <p className="text-sm text-warning" role="alert">
-              {more}
+              {moreFailed}
             </p>
           ) : null}
         </div>
