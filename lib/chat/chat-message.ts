@@ -37,6 +37,8 @@ export interface ChatMessageMetadata {
   questionId?: string;
   /** The ids of all versions of the message (edits, regenerations), oldest first; only when there are several. */
   versions?: string[];
+  /** The owner's rating of a reply, when it has one. */
+  feedback?: { rating: 'up' | 'down'; comment: string | null };
 }
 
 export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData }>;

@@ -4,6 +4,7 @@ import { errorResponses } from '@/lib/schemas/common';
 import { knowledgePaths } from '@/lib/schemas/knowledge';
 import { adminPaths } from './admin-paths';
 import { conversationPaths } from './conversation-paths';
+import { feedbackPaths } from './feedback-paths';
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument() {
@@ -27,7 +28,7 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...knowledgePaths, ...adminPaths }),
+    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...feedbackPaths, ...knowledgePaths, ...adminPaths }),
   });
 }
 

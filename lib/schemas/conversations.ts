@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { containsQuery, pageQuery, titleSchema } from './common';
 
+/** A rating of a reply (see lib/schemas/feedback.ts). */
+export const feedbackRatingSchema = z.enum(['up', 'down']);
+
 export const createConversationBody = () =>
   z
     .object({ title: titleSchema().optional().meta({ description: 'Optional; untitled conversations are named after their first message.' }) })
@@ -58,6 +61,10 @@ export const uiMessageSchema = z
             'Present when the message has other versions – an edited question, a regenerated reply: the ids of all of them, ' +
             'this one included, oldest first. `PATCH /conversations/{id}` with `{"messageId"}` shows another version’s branch.',
         }),
+      feedback: z
+        .object({ rating: feedbackRatingSchema, comment: z.string().nullable() })
+        .optional()
+        .meta({ description: 'On a reply the owner rated (`PUT /conversations/{id}/messages/{messageId}/feedback`): the rating.' }),
     }),
   })
   .meta({ id: 'UIMessage', description: 'A message in the AI SDK UIMessage shape.' });
