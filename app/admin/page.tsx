@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FeedbackList } from '@/components/admin/feedback-list';
 import { KeysManager } from '@/components/admin/keys-manager';
 import { KnowledgeUploader } from '@/components/admin/knowledge-uploader';
 import { RetrievalSearch } from '@/components/admin/retrieval-search';
@@ -62,6 +63,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <RetrievalSearch />
           <KeysManager />
         </div>
+        <FeedbackList />
       </main>
     </div>
   );

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
 import { PassageDialog } from './passage-dialog';
+import { ReplyFeedback, type Rating } from './reply-feedback';
 import { SourceList } from './source-list';
 import { citationsOf, textOf, type ChatMessage } from './types';
 import { VersionSwitch } from './version-switch';
@@ -18,13 +19,15 @@ interface AssistantMessageProps {
   streaming: boolean;
   stopped: boolean;
   onRegenerate?: () => void;
+  /** Rates the reply (`null` takes the rating back); given for a stored reply that has ended. */
+  onRate?: (rating: Rating | null, comment?: string) => Promise<void>;
   /** Shows another version's branch (see VersionSwitch). */
   onShowVersion?: (messageId: string) => void;
 }
 
 const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
 
-export function AssistantMessage({ message, streaming, stopped, onRegenerate, onShowVersion }: AssistantMessageProps) {
+export function AssistantMessage({ message, streaming, stopped, onRegenerate, onRate, onShowVersion }: AssistantMessageProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
   const citations = citationsOf(message);
@@ -65,7 +68,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
       ) : null}
       {/* A reply that ended with no text (it failed, or was stopped or cut off first) can still be asked for again. */}
       {!streaming && (text || (onRegenerate && ended)) ? (
-        <div className="mt-2 flex gap-1">
+        <div className="mt-2 flex flex-wrap gap-1">
           <VersionSwitch message={message} onShow={onShowVersion} />
           {text ? (
             <button type="button" className={action} onClick={copy} data-testid="copy-reply">
@@ -78,6 +81,7 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
               <RefreshIcon width={14} height={14} /> Regenerate
             </button>
           ) : null}
+          {onRate && text ? <ReplyFeedback message={message} onRate={onRate} /> : null}
         </div>
       ) : null}
       {opened && open !== null ? <PassageDialog passage={opened} label={`Source ${open}`} onClose={() => setOpen(null)} /> : null}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem } from '@/components/client-api';
 import { ArrowDownIcon } from '@/components/ui/icons';
 import { AssistantMessage, preloadMarkdown } from './assistant-message';
+import type { Rating } from './reply-feedback';
 import { ChatError, describeChatError, statusOf } from './chat-error';
 import { chatTransport, lastRetryAfter } from './chat-transport';
 import { Composer } from './composer';
@@ -217,6 +218,11 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
   // A reply written again (`messageId`; the last without it, as Retry does): useChat drops it and
   // what follows, and the server answers its question again on a new branch, keeping the old reply.
   const retry = (messageId?: string) => void regenerate({ messageId, body: { conversationId: conversationId.current } });
+
+  async function rate(messageId: string, rating: Rating | null, comment?: string) {
+    const path = `/api/conversations/${conversationId.current}/messages/${messageId}/feedback`;
+    await (rating ? apiFetch(path, { method: 'PUT', json: { rating, ...(comment ? { comment } : {}) } }) : apiFetch(path, { method: 'DELETE' }));
+  }
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
 
   return (
@@ -241,6 +247,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
                   onRegenerate={!busy ? () => retry(m.id) : undefined}
+                  onRate={busy && m.id === last?.id ? undefined : (rating, comment) => rate(m.id, rating, comment)}
                   onShowVersion={!busy ? showVersion : undefined}
                 />
               ) : null,

@@ -28,6 +28,8 @@ export interface MessageMetadata {
   questionId?: string;
   /** All versions of the message (edits, regenerations), oldest first; only when there are several. */
   versions?: string[];
+  /** The owner's rating of a reply, when it has one. */
+  feedback?: { rating: 'up' | 'down'; comment: string | null };
 }
 
 export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;

@@ -43,3 +43,5 @@ export const KeyIcon = (p: P) => <Icon {...p}><circle cx="8" cy="15" r="4" /><pa
 export const BookIcon = (p: P) => <Icon {...p}><path d="M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2V5z" /><path d="M4 19a2 2 0 0 1 2-2h14" /></Icon>;
 export const SparkIcon = (p: P) => <Icon {...p}><path d="M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2 2-6z" /></Icon>;
 export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 9v4M12 17h.01" /><path d="M10.3 3.9L2 18a2 2 0 0 0 1.7 3h16.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /></Icon>;
+export const ThumbUpIcon = (p: P) => <Icon {...p}><path d="M7 11v9H4v-9h3zM7 11l4-8a2.5 2.5 0 0 1 3 2.8L13.3 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7" /></Icon>;
+export const ThumbDownIcon = (p: P) => <Icon {...p}><path d="M17 13V4h3v9h-3zM17 13l-4 8a2.5 2.5 0 0 1-3-2.8l.7-4.2H5a2 2 0 0 1-2-2.3l1.2-6A2 2 0 0 1 6.2 4H17" /></Icon>;
