@@ -63,6 +63,12 @@ test('markup in a source, a conversation title and a message stays inert text', 
   await assertInert(page, events);
   expect(foreign).toEqual([]);
 
+  // A rating's comment made of markup, which the admin page shows with the question and reply.
+  await page.getByTestId('assistant-message').first().getByTestId('rate-down').click();
+  await page.getByTestId('feedback-comment').fill(PAYLOAD);
+  await page.getByTestId('feedback-send').click();
+  await expect(page.getByTestId('feedback-note')).toBeVisible();
+
   // The admin page shows the same source title and its text in retrieval results, inert as well.
   const admin = await (await browser.newContext()).newPage();
   const adminEvents = watchForScript(admin);
@@ -71,6 +77,10 @@ test('markup in a source, a conversation title and a message stays inert text', 
   await admin.getByTestId('retrieval-query').fill('quokkas Rottnest');
   await admin.getByTestId('retrieval-submit').click();
   await expect(admin.getByTestId('retrieval-result').first()).toContainText('Quokka');
+  await assertInert(admin, adminEvents);
+  const rated = admin.getByTestId('feedback-entry').filter({ hasText: message });
+  await expect(rated.getByTestId('feedback-question')).toHaveText(message);
+  await expect(rated.getByTestId('feedback-comment')).toHaveText(PAYLOAD);
   await assertInert(admin, adminEvents);
   await admin.getByTestId('retrieval-open').first().click();
   await expect(admin.getByTestId('passage-text')).toContainText('<script>alert("xss-script")</script>');
