@@ -58,6 +58,10 @@ test('a visitor rates replies; the admin reads each rating with its question, re
   const dialog = admin.getByTestId('passage-dialog');
   await expect(dialog).toContainText('every forty minutes');
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // What would the assistant find for that question now? The test search runs it.
+  await bad.getByTestId('feedback-test-retrieval').click();
+  await expect(admin.getByTestId('retrieval-query')).toHaveValue(often);
+  await expect(admin.getByTestId('retrieval-result').first()).toContainText(`Quillon ferry timetable ${RUN}`);
 
   // Good ones under their own filter, and both under All.
   await list.getByTestId('feedback-filter-up').click();

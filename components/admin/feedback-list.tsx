@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
 import { markdownPreview } from '@/lib/markdown-preview';
 import type { FeedbackEntry, FeedbackPage, FeedbackRating } from '@/lib/schemas/feedback';
-import { formatDate } from './types';
+import { formatDate, testRetrieval } from './types';
 
 const PAGE = 20;
 
@@ -151,6 +151,11 @@ function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: num
             {answer || '(the reply has no text)'}
           </p>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
+            {entry.question ? (
+              <button type="button" className="text-accent hover:underline" onClick={() => testRetrieval(entry.question)} data-testid="feedback-test-retrieval">
+                Test retrieval
+              </button>
+            ) : null}
             {answer.length > 160 ? (
               <button type="button" className="text-accent hover:underline" onClick={() => setWhole(!whole)} aria-expanded={whole}>
                 {whole ? 'Show less' : 'Show the whole reply'}

@@ -1,12 +1,12 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
 import { markdownPreview } from '@/lib/markdown-preview';
-import type { SearchResult } from './types';
+import { TEST_RETRIEVAL_EVENT, type SearchResult } from './types';
 
 function where(r: SearchResult): string {
   const bits: string[] = [];
@@ -28,12 +28,11 @@ export function RetrievalSearch() {
   const [open, setOpen] = useState<number | null>(null);
   const opened = open !== null ? results?.[open] : undefined;
 
-  async function search(e: React.FormEvent) {
-    e.preventDefault();
-    if (!query.trim()) return;
+  const run = useCallback(async (text: string) => {
+    if (!text.trim()) return;
     setBusy(true);
     try {
-      const body = await apiFetch<{ data: SearchResult[] }>(`/api/knowledge/search?${new URLSearchParams({ q: query.trim(), k: '8' })}`);
+      const body = await apiFetch<{ data: SearchResult[] }>(`/api/knowledge/search?${new URLSearchParams({ q: text.trim(), k: '8' })}`);
       setResults(body.data);
       setError(null);
     } catch (err) {
@@ -41,15 +40,33 @@ export function RetrievalSearch() {
     } finally {
       setBusy(false);
     }
-  }
+  }, []);
+
+  // Another widget (a rated question) asks to see what the assistant would retrieve for a text.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onAsk = (e: Event) => {
+      const text = (e as CustomEvent<string>).detail;
+      setQuery(text);
+      section.current?.scrollIntoView({ block: 'start' });
+      void run(text);
+    };
+    window.addEventListener(TEST_RETRIEVAL_EVENT, onAsk);
+    return () => window.removeEventListener(TEST_RETRIEVAL_EVENT, onAsk);
+  }, [run]);
 
   return (
-    <section aria-labelledby="search-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5">
+    <section ref={section} aria-labelledby="search-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5">
       <h2 id="search-heading" className="text-base font-semibold">
         Test retrieval
       </h2>
       <p className="mt-1 text-sm text-muted">The same search the assistant runs before it answers.</p>
-      <form onSubmit={search} className="mt-3 flex gap-2" role="search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(query);
+        }}
+        className="mt-3 flex gap-2" role="search">
         <label htmlFor="retrieval-query" className="sr-only">
           Search the knowledge base
         </label>

@@ -53,6 +53,13 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? dateFormat.format(new Date(iso)) : '—';
 }
 
+/** Asks the Test retrieval widget to search for a text (its `detail`), and to show itself. */
+export const TEST_RETRIEVAL_EVENT = 'gw:test-retrieval';
+
+export function testRetrieval(text: string) {
+  window.dispatchEvent(new CustomEvent(TEST_RETRIEVAL_EVENT, { detail: text }));
+}
+
 /** Tells every admin widget that the list of sources changed (an upload, a delete). */
 export function announceSourcesChanged() {
   window.dispatchEvent(new Event('gw:sources-changed'));
