@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses, idParam } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, idParam, jsonOf } from '@/lib/schemas/common';
 import { createdKeySchema, createKeyBody, keyListSchema, sessionSchema, signInBody } from '@/lib/schemas/keys';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
-const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 
 /** Keys, the browser session and health: operational endpoints beside the two product tags. */
 export const adminPaths: ZodOpenApiPathsObject = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses, idParam } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, idParam, jsonOf } from '@/lib/schemas/common';
 import {
   conversationFormatQuery,
   conversationPageSchema,
@@ -12,7 +12,6 @@ import {
 
 const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
 const tags = ['conversations'];
-const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 
 export const conversationPaths: ZodOpenApiPathsObject = {
   '/conversations': {

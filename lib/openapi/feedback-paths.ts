@@ -1,10 +1,9 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, jsonOf } from '@/lib/schemas/common';
 import { feedbackBody, feedbackPageSchema, feedbackSchema, listFeedbackQuery, messageParams } from '@/lib/schemas/feedback';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['conversations'];
-const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 const noReply = errorResponse('No such conversation (or not yours), or no such message in it.');
 
 /** Ratings of replies: given by a conversation's owner, read by admins. */

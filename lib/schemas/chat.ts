@@ -2,7 +2,7 @@ import 'zod-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { errorResponse, errorResponses, idParam } from './common';
+import { errorResponse, errorResponses, idParam, jsonOf } from './common';
 import { uiMessageSchema } from './conversations';
 
 /** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
@@ -139,7 +139,6 @@ const streamDescription = [
 
 const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
 const tags = ['conversations'];
-const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 
 export const chatPaths: ZodOpenApiPathsObject = {
   '/conversations/{id}/messages': {

@@ -84,6 +84,9 @@ export const errorResponses = {
 
 export const errorResponse = problem;
 
+/** An OpenAPI `content` entry: a JSON body of this schema. */
+export const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
+
 /** An opaque page cursor: the sort values of a page's last row, as base64url JSON. */
 export function encodeKeyset(values: readonly string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');

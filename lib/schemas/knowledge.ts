@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { containsQuery, errorResponse, errorResponses, idParam, pageQuery, titleSchema } from './common';
+import { containsQuery, errorResponse, errorResponses, idParam, jsonOf, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -158,7 +158,6 @@ export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 const e413 = errorResponse('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
 const e415 = errorResponse('Not an accepted type; the detail names the accepted ones.');
-const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 const ingestBody = {
   description: 'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
   content: {
