@@ -16,6 +16,11 @@ interface ReplyFeedbackProps {
 /** As PUT …/feedback accepts it. */
 const MAX_COMMENT = 2000;
 
+const THUMBS = [
+  { value: 'up', label: 'Good reply', Icon: ThumbUpIcon },
+  { value: 'down', label: 'Bad reply', Icon: ThumbDownIcon },
+] as const;
+
 const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg aria-pressed:text-accent';
 
 /**
@@ -69,30 +74,21 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
 
   return (
     <>
-      <button
-        type="button"
-        className={action}
-        aria-pressed={rating === 'up'}
-        disabled={saving}
-        onClick={() => void press('up')}
-        data-testid="rate-up"
-        title="Good reply (the admins see your rating)"
-      >
-        <ThumbUpIcon width={14} height={14} />
-        <span className="sr-only">Good reply</span>
-      </button>
-      <button
-        type="button"
-        className={action}
-        aria-pressed={rating === 'down'}
-        disabled={saving}
-        onClick={() => void press('down')}
-        data-testid="rate-down"
-        title="Bad reply (the admins see your rating)"
-      >
-        <ThumbDownIcon width={14} height={14} />
-        <span className="sr-only">Bad reply</span>
-      </button>
+      {THUMBS.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          className={action}
+          aria-pressed={rating === value}
+          disabled={saving}
+          onClick={() => void press(value)}
+          data-testid={`rate-${value}`}
+          title={`${label} (the admins see your rating)`}
+        >
+          <Icon width={14} height={14} />
+          <span className="sr-only">{label}</span>
+        </button>
+      ))}
       {draft !== null ? (
         <form
           className="mt-1 flex basis-full flex-col gap-2 rounded-xl border border-border p-2 focus-within:border-accent"
