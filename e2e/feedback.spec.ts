@@ -38,6 +38,17 @@ test('a visitor rates replies; the admin reads each rating with its question, re
   await second.getByTestId('rate-up').click();
   await expect(second.getByTestId('rate-up')).toHaveAttribute('aria-pressed', 'true');
 
+  // A rating the server did not take is said so, and the thumb is not left pressed.
+  await page.route(/\/feedback$/, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '5' }, body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The database cannot be reached right now.' }) }),
+  );
+  await second.getByTestId('rate-down').click();
+  await expect(second.getByTestId('feedback-note')).toContainText('Your rating was not saved');
+  await expect(second.getByTestId('rate-down')).toHaveAttribute('aria-pressed', 'false');
+  await expect(second.getByTestId('rate-up')).toHaveAttribute('aria-pressed', 'true');
+  await expect(second.getByTestId('feedback-form')).toHaveCount(0);
+  await page.unroute(/\/feedback$/);
+
   // The ratings are stored: a reload shows them pressed.
   await page.reload();
   const replies = page.getByTestId('assistant-message');
