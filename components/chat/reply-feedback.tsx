@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { describeProblem } from '@/components/client-api';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
+import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
 import type { ChatMessage } from './types';
 
 export type Rating = 'up' | 'down';
@@ -12,9 +13,6 @@ interface ReplyFeedbackProps {
   /** Stores a rating with its comment, or takes it back (`null`); rejects with an ApiProblem. */
   onRate: (rating: Rating | null, comment?: string) => Promise<void>;
 }
-
-/** As PUT …/feedback accepts it. */
-const MAX_COMMENT = 2000;
 
 const THUMBS = [
   { value: 'up', label: 'Good reply', Icon: ThumbUpIcon },
@@ -105,7 +103,7 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
             id={`feedback-${message.id}`}
             autoFocus
             rows={2}
-            maxLength={MAX_COMMENT}
+            maxLength={MAX_FEEDBACK_COMMENT_CHARS}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {

@@ -19,6 +19,9 @@ export interface CitationData {
   generation: number;
 }
 
+/** The longest comment a rating of a reply may carry (PUT …/feedback; the chat's form holds to it). */
+export const MAX_FEEDBACK_COMMENT_CHARS = 2000;
+
 export type ReplyStatus = 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped';
 
 export interface ReplyUsage {

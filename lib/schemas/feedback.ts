@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
 import { citationSchema } from './chat';
 import { pageQuery } from './common';
 import { feedbackRatingSchema } from './conversations';
-
-/** The longest comment a rating may carry. */
-export const MAX_FEEDBACK_COMMENT_CHARS = 2000;
 
 export const messageParams = z.object({
   id: z.uuid({ message: 'must be a UUID' }).meta({ description: 'The conversation id.' }),
