@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +37,8 @@ export function FeedbackList() {
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [opened, setOpened] = useState<{ entry: FeedbackEntry; n: number } | null>(null);
+  // The filter on show: a next page that arrives after another filter was chosen belongs to no list.
+  const shown = useRef<Filter>(filter);
 
   const pageOf = useCallback(
     (cursor: string | null) =>
@@ -57,6 +59,7 @@ export function FeedbackList() {
 
   function choose(next: Filter) {
     if (next === filter) return;
+    shown.current = next;
     setFilter(next);
     setListing(null);
     setError(null);
@@ -64,13 +67,15 @@ export function FeedbackList() {
 
   async function more() {
     if (!listing?.nextCursor) return;
+    const asked = filter;
     setLoadingMore(true);
     try {
       const page = await pageOf(listing.nextCursor);
+      if (shown.current !== asked) return;
       setListing({ entries: [...listing.entries, ...page.data], counts: page.counts, nextCursor: page.nextCursor });
       setError(null);
     } catch (e) {
-      setError(describeProblem(e));
+      if (shown.current === asked) setError(describeProblem(e));
     } finally {
       setLoadingMore(false);
     }
