@@ -4,6 +4,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { errorResponse, errorResponses, idParam, jsonOf } from './common';
 import { uiMessageSchema } from './conversations';
+import { chunkLocationSchema } from './knowledge';
 
 /** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
 export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
@@ -102,15 +103,9 @@ export const citationSchema = z
     chunkId: z.uuid(),
     title: z.string().meta({ description: 'Title of the source.' }),
     snippet: z.string().meta({ description: 'The sentence of the cited passage that supports the claim (≤ ~240 characters, whitespace collapsed).' }),
-    location: z
-      .object({
-        headings: z.array(z.string()).optional(),
-        page: z.number().int().optional(),
-        tableHeader: z.string().optional(),
-        start: z.number().int(),
-        end: z.number().int(),
-      })
-      .meta({ description: 'Where the passage sits: heading path, PDF page, the header of the table it starts in, character offsets [start, end).' }),
+    location: chunkLocationSchema.meta({
+      description: 'Where the passage sits: heading path, PDF page, the header of the table it starts in, character offsets [start, end).',
+    }),
     generation: z.number().int().meta({
       description: 'The source’s generation the passage was cited from: `location` indexes that version of its text (see `GET /knowledge/sources/{id}/text`).',
     }),

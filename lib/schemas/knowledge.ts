@@ -105,7 +105,8 @@ export const searchQuery = () =>
     sourceId: z.uuid({ message: 'must be a UUID' }).optional().meta({ description: 'Search one source only.' }),
   });
 
-const chunkLocationSchema = z.object({
+/** Where a passage sits in its source: the place a search hit, a chunk and a citation point to. */
+export const chunkLocationSchema = z.object({
   headings: z.array(z.string()).optional(),
   page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
   tableHeader: z
