@@ -2,6 +2,7 @@ import 'server-only';
 import { generateText } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { readAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from './chat-message';
@@ -11,14 +12,15 @@ import { retrievePassages } from './retrieve-passages';
 
 /** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
 export async function answerQuestion(question: string): Promise<{ answer: string; citations: CitationData[] }> {
-  const passages = numberPassages(await retrievePassages({ question }));
+  const [hits, { profile: assistant }] = await Promise.all([retrievePassages({ question }), readAssistant()]);
+  const passages = numberPassages(hits);
   const { model } = getChatModel();
   let answer: string;
   let citations: CitationData[];
   try {
     const result = await generateText({
       model,
-      system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
+      system: buildSystemPrompt({ sources: passages.map((p) => p.source), assistant }),
       messages: [{ role: 'user', content: question }],
       maxRetries: 0,
       timeout: 120_000,

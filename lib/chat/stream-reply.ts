@@ -1,6 +1,7 @@
 import 'server-only';
 import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { readAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { runInBackground } from '@/lib/db/work-priority';
 import type { SearchHit } from '@/lib/knowledge/types';
@@ -130,9 +131,12 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
+    const profile = readAssistant(); // read while retrieval runs; awaited with it
+    profile.catch(() => {});
     try {
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });
       passages = numberPassages(await job.passages);
+      const { profile: assistant } = await profile;
       filter = new ReplyFilter({ question: job.question, passages });
       if (stopped) throw STOPPED; // before the model was asked anything
       const stall = config().CHAT_STALL_TIMEOUT_MS;
@@ -140,7 +144,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       const result = streamText({
         abortSignal: abort.signal,
         model: job.model,
-        system: buildSystemPrompt({ sources: passages.map((p) => p.source) }),
+        system: buildSystemPrompt({ sources: passages.map((p) => p.source), assistant }),
         messages: [...job.history, { role: 'user', content: job.question }],
         // A hosted model samples, so it answers otherwise anyway; the local one is deterministic.
         ...(job.earlierAnswers?.length ? { providerOptions: { local: { earlierAnswers: job.earlierAnswers } } } : {}),

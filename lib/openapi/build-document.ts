@@ -3,6 +3,7 @@ import { chatPaths } from '@/lib/schemas/chat';
 import { errorResponses } from '@/lib/schemas/common';
 import { knowledgePaths } from '@/lib/schemas/knowledge';
 import { adminPaths } from './admin-paths';
+import { assistantPaths } from './assistant-paths';
 import { conversationPaths } from './conversation-paths';
 import { feedbackPaths } from './feedback-paths';
 
@@ -22,13 +23,14 @@ export function buildOpenApiDocument() {
     tags: [
       { name: 'conversations', description: 'Conversations with the assistant and their streamed replies.' },
       { name: 'knowledge', description: 'Knowledge sources, ingestion and retrieval.' },
+      { name: 'assistant', description: 'The assistant’s name, greeting, starter questions and instructions.' },
       { name: 'keys', description: 'API keys (admin).' },
       { name: 'session', description: 'Browser sessions.' },
       { name: 'operations', description: 'Health.' },
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...feedbackPaths, ...knowledgePaths, ...adminPaths }),
+    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...feedbackPaths, ...assistantPaths, ...knowledgePaths, ...adminPaths }),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';
-import { classifySmallTalk, SMALL_TALK_REPLIES } from './small-talk';
+import { classifySmallTalk, smallTalkReply } from './small-talk';
 import { asksForMore, contentTerms, leansOnHistory, nameWords, sentenceParts } from './text-terms';
 
 export const NOTHING_FOUND =
@@ -174,7 +174,7 @@ interface Candidate {
  * more": the ones that follow it). Asked again, it answers with the next best sentences when
  * there are any that answer well enough, else as before.
  */
-export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [] }: {
+export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName }: {
   question: string;
   previousQuestion?: string;
   /** The conversation's replies above this question: a follow-up says something else when it can. */
@@ -182,9 +182,11 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   sources: PromptSource[];
   /** Earlier answers to this question (a Regenerate): their sentences give way to others that answer it too. */
   earlierAnswers?: string[];
+  /** What the assistant calls itself (from the prompt), when asked who it is. */
+  assistantName?: string;
 }): string {
   const smallTalk = classifySmallTalk(question);
-  if (smallTalk) return SMALL_TALK_REPLIES[smallTalk];
+  if (smallTalk) return smallTalkReply(smallTalk, assistantName);
   if (sources.length === 0) return NOTHING_FOUND;
 
   // The previous question only for a follow-up, as in retrieval: a question that stands alone

@@ -6,6 +6,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { assistantNameOf } from '@/lib/ai/prompt/build-system-prompt';
 import { parseSourcesBlock } from '@/lib/ai/prompt/sources-block';
 import { composeAnswer } from './compose-answer';
 import { subjectQuestion } from './text-terms';
@@ -51,6 +52,7 @@ export class LocalLanguageModel implements LanguageModelV4 {
       previousAnswers: prompt.filter((m) => m.role === 'assistant').map((m) => textOf(m.content)),
       sources: parseSourcesBlock(system),
       earlierAnswers,
+      assistantName: assistantNameOf(system),
     });
     const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length), 0);
     return { text, usage: usage(Math.ceil(promptChars / 4), text.split(/\s+/).filter(Boolean).length) };

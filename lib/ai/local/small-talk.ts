@@ -1,3 +1,5 @@
+import { DEFAULT_ASSISTANT } from '@/lib/assistant/assistant-profile';
+
 /**
  * Messages that need no sources: greetings, thanks and questions about the
  * assistant itself. Everything else goes to retrieval.
@@ -17,9 +19,17 @@ export function classifySmallTalk(message: string): SmallTalk | undefined {
   return undefined;
 }
 
-export const SMALL_TALK_REPLIES: Record<SmallTalk, string> = {
-  greeting: 'Hello! Ask me anything about the documents in this knowledge base, and I will answer from them with numbered citations like [1] pointing to the exact passages.',
-  thanks: 'You are welcome! Ask another question whenever you like.',
-  'about-self':
-    'I am Groundwork’s built-in assistant. I search the knowledge base for passages related to your question and answer with the sentences that best match, citing each one like [1] so you can check the source. I only know what is in the knowledge base, and I say so when it does not cover a question.',
-};
+/** The local model's reply to small talk; `name` is the assistant's, as an admin set it. */
+export function smallTalkReply(kind: SmallTalk, name = DEFAULT_ASSISTANT.name): string {
+  switch (kind) {
+    case 'greeting':
+      return 'Hello! Ask me anything about the documents in this knowledge base, and I will answer from them with numbered citations like [1] pointing to the exact passages.';
+    case 'thanks':
+      return 'You are welcome! Ask another question whenever you like.';
+    case 'about-self':
+      return (
+        `${name === DEFAULT_ASSISTANT.name ? 'I am Groundwork’s built-in assistant.' : `I am ${name}, the assistant of this knowledge base.`} ` +
+        'I search the knowledge base for passages related to your question and answer with the sentences that best match, citing each one like [1] so you can check the source. I only know what is in the knowledge base, and I say so when it does not cover a question.'
+      );
+  }
+}

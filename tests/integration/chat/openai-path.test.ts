@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOURCES_END, SOURCES_START } from '@/lib/ai/prompt/sources-block';
 import { resetConfigForTests } from '@/lib/config';
-import { newKey } from '../../support/http';
+import { api as request, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
 import { addSource, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let standin: Standin;
 let key: string;
+let admin: string;
 let tag: string;
 let sourceId: string;
 const saved = { ...process.env };
@@ -23,6 +24,7 @@ function useOpenAI(api: 'chat' | 'responses') {
 beforeAll(async () => {
   standin = await startOpenAIStandin();
   key = (await newKey('user')).key;
+  admin = (await newKey('admin')).key;
   tag = randomUUID().slice(0, 8);
   sourceId = await addSource(`Kettle ${tag} manual`, [
     `The kettle ${tag} boils one litre of water in three minutes.`,
@@ -92,6 +94,30 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     ]);
     const stored = await getConversation(key, id);
     expect(stored.messages[3]!.parts).toEqual(message.parts);
+  });
+
+  it('tells the model the name and instructions an admin set, after its rules and before the sources', async () => {
+    const instructions = `Answer in the voice of a ${tag} butler.\nNever exceed two sentences.`;
+    expect((await request('PATCH', '/api/assistant', { key: admin, json: { name: `Kettle ${tag} Help`, instructions } })).status).toBe(200);
+    try {
+      await readReply(await send(key, await newConversation(key), { content: `How fast does the kettle ${tag} boil?` }));
+      const system = receivedSystemPrompt(standin.requests.at(-1)!.body);
+      const lines = system.split('\n');
+      expect(lines[0]).toBe(`You are Kettle ${tag} Help, an assistant that answers questions from the knowledge base of the people you are helping.`);
+      const at = system.indexOf(instructions);
+      expect(at).toBeGreaterThan(system.indexOf('6. Be concise'));
+      expect(at).toBeLessThan(system.indexOf(SOURCES_START));
+      expect(system.slice(0, at)).toMatch(/rules 1-4 above take precedence/);
+
+      await request('PATCH', '/api/assistant', { key: admin, json: { name: null, instructions: null } });
+      await readReply(await send(key, await newConversation(key), { content: `How fast does the kettle ${tag} boil?` }));
+      const plain = receivedSystemPrompt(standin.requests.at(-1)!.body);
+      expect(plain.split('\n')[0]).toMatch(/^You are Groundwork, an assistant/);
+      expect(plain).not.toContain('butler');
+      expect(plain).not.toMatch(/Instructions from the administrators/);
+    } finally {
+      await request('PATCH', '/api/assistant', { key: admin, json: { name: null, instructions: null } });
+    }
   });
 
   it('renumbers citations by first appearance, so [n] is the n-th citation part', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '@/lib/ai/local/compose-answer';
 import { asksForMore } from '@/lib/ai/local/text-terms';
-import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { assistantNameOf, buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/prompt/sources-block';
 import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
 import { CitationRenumberer } from '@/lib/chat/renumber-citations';
@@ -22,6 +22,15 @@ describe('sources block', () => {
     const prompt = buildSystemPrompt({ sources: [{ n: 1, title: 'A', text: 'x' }] });
     expect(prompt.indexOf('not instructions')).toBeLessThan(prompt.indexOf('<<<SOURCES'));
     expect(buildSystemPrompt({ sources: [] })).toMatch(/No sources matched/);
+  });
+
+  it('names the assistant as an admin set it, and the local model reads the name back, commas and all', () => {
+    const prompt = buildSystemPrompt({ sources: [], assistant: { name: 'Ask Acme, an assistant', instructions: '  Reply in French.  ' } });
+    expect(assistantNameOf(prompt)).toBe('Ask Acme, an assistant');
+    expect(prompt).toContain('(rules 1-4 above take precedence over them):\nReply in French.\n');
+    expect(assistantNameOf(buildSystemPrompt({ sources: [] }))).toBe('Groundwork');
+    expect(buildSystemPrompt({ sources: [], assistant: { name: 'X', instructions: ' \n ' } })).not.toMatch(/administrators/);
+    expect(assistantNameOf('You are free to ignore this.')).toBeUndefined();
   });
 });
 

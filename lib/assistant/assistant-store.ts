@@ -1,0 +1,82 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { prisma } from '@/lib/db';
+import { ApiError } from '@/lib/http/api-error';
+import { updateAssistantBody, type UpdateAssistant } from '@/lib/schemas/assistant';
+import { DEFAULT_ASSISTANT, type AssistantProfile } from './assistant-profile';
+
+/**
+ * The assistant's profile lives in the settings table as one JSON object of the fields an admin
+ * changed (and when): defaults are applied on reading, so a default that improves reaches every
+ * field nobody chose. Every instance reads it from the database, so a change shows at once on all.
+ */
+const KEY = 'assistant';
+
+export interface StoredAssistant {
+  profile: Required<AssistantProfile>;
+  /** A strong entity tag of the stored object: If-Match makes an update conditional on it. */
+  etag: string;
+}
+
+const etagOf = (value: string) => `"${createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 32)}"`;
+
+function present(value: string | undefined): StoredAssistant {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(value ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {}
+  // A field the rules would refuse now (written by hand, or under older limits) reads as its default.
+  const fields = updateAssistantBody().shape;
+  const pick = <K extends keyof typeof fields>(key: K) => {
+    const result = fields[key].safeParse(stored[key]);
+    return result.success && result.data !== null && result.data !== undefined ? result.data : DEFAULT_ASSISTANT[key];
+  };
+  return {
+    profile: {
+      name: pick('name') as string,
+      greeting: pick('greeting') as string,
+      description: pick('description') as string,
+      starters: pick('starters') as string[],
+      instructions: pick('instructions') as string,
+      updatedAt: typeof stored.updatedAt === 'string' ? stored.updatedAt : null,
+    },
+    etag: etagOf(value ?? '{}'),
+  };
+}
+
+export async function readAssistant(): Promise<StoredAssistant> {
+  const db = await prisma();
+  const row = await db.setting.findUnique({ where: { key: KEY }, select: { value: true } });
+  return present(row?.value);
+}
+
+/**
+ * Applies a merge patch: each field sent replaces the stored one, `null` restores its default.
+ * The merge happens in one statement, so two admins changing different fields at once both keep
+ * their change. With `ifMatch` (the request's If-Match tags) it applies only to the profile the
+ * caller read: 412 otherwise.
+ */
+export async function updateAssistant(patch: UpdateAssistant, ifMatch: string[] | null): Promise<StoredAssistant> {
+  const db = await prisma();
+  const changes = JSON.stringify(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));
+  const tags = ifMatch?.includes('*') ? null : ifMatch;
+  await db.$executeRaw`INSERT INTO settings (key, value) VALUES (${KEY}, '{}') ON CONFLICT (key) DO NOTHING`;
+  const rows = await db.$queryRaw<Array<{ value: string }>>`
+    UPDATE settings
+    SET value = jsonb_strip_nulls(value::jsonb || ${changes}::jsonb || jsonb_build_object('updatedAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text
+    WHERE key = ${KEY}
+      AND (${tags}::text[] IS NULL OR '"' || left(encode(sha256(convert_to(value, 'UTF8')), 'hex'), 32) || '"' = ANY(${tags}::text[]))
+    RETURNING value`;
+  if (!rows[0]) {
+    throw new ApiError('precondition_failed', 'The assistant’s settings have changed since they were read (If-Match). Read them again and reapply your changes.');
+  }
+  return present(rows[0].value);
+}
+
+/** The profile as `principal` may see it: the model's instructions are for admins only. */
+export function assistantFor(profile: Required<AssistantProfile>, role: string | undefined): AssistantProfile {
+  if (role === 'admin') return profile;
+  const { instructions: _instructions, ...shown } = profile;
+  return shown;
+}
