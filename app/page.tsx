@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
 import { ChatScreen } from '@/components/chat/chat-screen';
 import { loadChatPage } from '@/components/server/load-chat-page';
+
+// The tab shows the assistant's name (loadChatPage is cached for the request).
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: { absolute: (await loadChatPage(null))!.assistant.name } };
+}
 
 // A new conversation. The fresh key remounts the chat on every visit to "/",
 // even when the previous chat was started here and only its URL changed.

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AssistantSettings } from '@/components/admin/assistant-settings';
 import { FeedbackList } from '@/components/admin/feedback-list';
 import { KeysManager } from '@/components/admin/keys-manager';
 import { KnowledgeUploader } from '@/components/admin/knowledge-uploader';
@@ -9,6 +10,9 @@ import { SignOutButton } from '@/components/admin/sign-out-button';
 import { SourcesTable } from '@/components/admin/sources-table';
 import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
+import { assistantFor, readAssistant } from '@/lib/assistant/assistant-store';
+import { chatModelId } from '@/lib/ai/chat-models';
+import { config } from '@/lib/config';
 
 export const metadata: Metadata = { title: 'Knowledge' };
 
@@ -41,6 +45,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     );
   }
 
+  const assistant = await readAssistant();
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-20 border-b border-border bg-bg/95 backdrop-blur">
@@ -63,6 +68,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <RetrievalSearch />
           <KeysManager />
         </div>
+        <AssistantSettings initial={{ profile: assistantFor(assistant.profile, principal.role), etag: assistant.etag }} chatModel={chatModelId(config().CHAT_MODEL)} />
         <FeedbackList />
       </main>
     </div>

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field';
 
-const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm outline-none focus:border-accent';
 
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
 type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
@@ -37,7 +37,7 @@ export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
         From a web address
       </label>
       <div className="mt-2 flex gap-2">
-        <input id="source-url" type="url" required placeholder="https://example.com/handbook" value={url} onChange={(e) => setUrl(e.target.value)} className={field} data-testid="url-input" />
+        <input id="source-url" type="url" required placeholder="https://example.com/handbook" value={url} onChange={(e) => setUrl(e.target.value)} className={fieldClass} data-testid="url-input" />
         <Button type="submit" variant="primary" disabled={busy || !url.trim()} data-testid="url-submit">
           Add
         </Button>
@@ -66,11 +66,11 @@ export function PasteForm({ onSubmit }: { onSubmit: Submit<[string, string]> }) 
       <label htmlFor="paste-title" className="sr-only">
         Title
       </label>
-      <input id="paste-title" placeholder="Title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${field} mt-2`} data-testid="paste-title" />
+      <input id="paste-title" placeholder="Title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-2`} data-testid="paste-title" />
       <label htmlFor="paste-text" className="sr-only">
         Text
       </label>
-      <textarea id="paste-text" required rows={3} placeholder="Paste the text to add…" value={text} onChange={(e) => setText(e.target.value)} className={`${field} mt-2 resize-y`} data-testid="paste-text" />
+      <textarea id="paste-text" required rows={3} placeholder="Paste the text to add…" value={text} onChange={(e) => setText(e.target.value)} className={`${fieldClass} mt-2 resize-y`} data-testid="paste-text" />
       <div className="mt-2 flex items-center justify-between gap-2">
         {error ? <p role="alert" className="text-xs text-danger">{error}</p> : <span />}
         <Button type="submit" variant="primary" disabled={busy || !text.trim()} data-testid="paste-submit">

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
+import { fieldClass } from '@/components/ui/field';
 
-const field = 'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm outline-none focus:border-accent';
 
 /**
  * Edits a pasted text source: its title and its text, read back as ingested
@@ -77,7 +77,7 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
         <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
           Title
         </label>
-        <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${field} mt-1`} data-testid="edit-title" />
+        <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
         <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
           Text
         </label>
@@ -93,7 +93,7 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
             value={text ?? ''}
             disabled={text === null}
             onChange={(e) => setText(e.target.value)}
-            className={`${field} mt-1 resize-y font-mono text-[13px]`}
+            className={`${fieldClass} mt-1 resize-y font-mono text-[13px]`}
             data-testid="edit-text"
           />
         )}

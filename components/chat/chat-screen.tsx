@@ -16,10 +16,15 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
       >
         Skip to the message box
       </a>
-      <ConversationSidebar initialConversations={data.conversations} initialCursor={data.conversationsCursor} isAdmin={data.isAdmin} />
+      <ConversationSidebar
+        initialConversations={data.conversations}
+        initialCursor={data.conversationsCursor}
+        isAdmin={data.isAdmin}
+        assistantName={data.assistant.name}
+      />
       <main className="flex min-w-0 flex-1 flex-col" id="main">
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
-          <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} />
+          <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} assistantName={data.assistant.name} />
           <ExportLink />
         </header>
         <FreshChatView
@@ -28,6 +33,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
           hasKnowledge={data.hasKnowledge}
           isAdmin={data.isAdmin}
           examples={data.examples}
+          welcome={data.assistant}
           maxMessageChars={data.maxMessageChars}
         />
       </main>

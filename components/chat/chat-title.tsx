@@ -10,7 +10,15 @@ import type { ConversationSummary } from './types';
  * conversation older than the sidebar's list (opened from a search) shows the title of the last
  * server render, which the sidebar asks for again when it renames one.
  */
-export function ChatTitle({ initialConversations, initialTitle }: { initialConversations: ConversationSummary[]; initialTitle: string | null }) {
+export function ChatTitle({
+  initialConversations,
+  initialTitle,
+  assistantName,
+}: {
+  initialConversations: ConversationSummary[];
+  initialTitle: string | null;
+  assistantName: string;
+}) {
   const conversations = useConversations(initialConversations);
   const pathname = usePathname();
   const id = pathname.startsWith('/c/') ? pathname.slice(3) : null;
@@ -18,8 +26,8 @@ export function ChatTitle({ initialConversations, initialTitle }: { initialConve
   const title = (listed ? listed.title : id && initialTitle) || 'New chat';
   // The tab follows too: a chat started here, or renamed, changes its title without a navigation.
   useEffect(() => {
-    document.title = id ? `${title} · Groundwork` : 'Groundwork';
-  }, [id, title]);
+    document.title = id ? `${title} · ${assistantName}` : assistantName;
+  }, [id, title, assistantName]);
   return (
     <h1 dir="auto" className="truncate text-sm font-medium" data-testid="chat-title">
       {title}

@@ -21,6 +21,8 @@ export interface ChatViewProps {
   hasKnowledge: boolean;
   isAdmin: boolean;
   examples: string[];
+  /** How a new conversation greets people (the admins' words, or the defaults). */
+  welcome: { greeting: string; description: string };
   maxMessageChars: number;
 }
 
@@ -29,7 +31,7 @@ export interface ChatViewProps {
  * sending only the new message (the server holds the history). On "/" the
  * conversation is created with the first message and the URL becomes /c/{id}.
  */
-export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, maxMessageChars }: ChatViewProps) {
+export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, welcome, maxMessageChars }: ChatViewProps) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
@@ -229,7 +231,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
         {messages.length === 0 && pendingText === null ? (
-          <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} onPick={send} />
+          <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} welcome={welcome} onPick={send} />
         ) : (
           <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
             {messages.map((m) =>

@@ -29,10 +29,13 @@ export function ConversationSidebar({
   initialConversations,
   initialCursor,
   isAdmin,
+  assistantName,
 }: {
   initialConversations: ConversationSummary[];
   initialCursor: string | null;
   isAdmin: boolean;
+  /** The brand at the top: the assistant's name, as an admin set it. */
+  assistantName: string;
 }) {
   const conversations = useConversations(initialConversations);
   const moreCursor = useMoreCursor(initialCursor);
@@ -144,9 +147,11 @@ export function ConversationSidebar({
         className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:z-auto md:w-64 md:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full md:translate-x-0'} ${open ? '' : 'max-md:invisible'}`}
       >
         <div className="flex items-center gap-2 p-3">
-          <Link href="/" className="mr-auto flex items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => setOpen(false)}>
-            <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
-            Groundwork
+          <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => setOpen(false)}>
+            <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-md bg-accent" />
+            <span dir="auto" className="truncate" data-testid="assistant-name">
+              {assistantName}
+            </span>
           </Link>
           <button type="button" aria-label="Close conversations" onClick={() => setOpen(false)} className="rounded-lg p-2 hover:bg-surface-2 md:hidden">
             <CloseIcon />

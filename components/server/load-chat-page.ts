@@ -1,6 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
+import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
+import { readAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
@@ -14,7 +16,10 @@ export interface ChatPageData {
   conversation: ConversationDetail | null;
   isAdmin: boolean;
   hasKnowledge: boolean;
+  /** The questions a new conversation offers: the admins' starters, else ones about the newest documents. */
   examples: string[];
+  /** What the assistant calls itself and how a new conversation greets people. */
+  assistant: Pick<AssistantProfile, 'name' | 'greeting' | 'description'>;
   /** The longest message the server takes (MAX_MESSAGE_CHARS). */
   maxMessageChars: number;
 }
@@ -29,11 +34,20 @@ const EXAMPLES = 4;
 export const loadChatPage = cache(async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
   const principal = await pagePrincipal();
   const db = await prisma();
-  // Questions about the newest documents, which any model answers from retrieval alone (a question
-  // about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
-  const ready = await db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES });
-  const examples = [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
-  const base = { isAdmin: principal?.role === 'admin', hasKnowledge: ready.length > 0, examples, maxMessageChars: config().MAX_MESSAGE_CHARS };
+  // Without starters from the admins, questions about the newest documents, which any model answers from
+  // retrieval alone (a question about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
+  const [ready, { profile }] = await Promise.all([
+    db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES }),
+    readAssistant(),
+  ]);
+  const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
+  const base = {
+    isAdmin: principal?.role === 'admin',
+    hasKnowledge: ready.length > 0,
+    examples,
+    assistant: { name: profile.name, greeting: profile.greeting, description: profile.description },
+    maxMessageChars: config().MAX_MESSAGE_CHARS,
+  };
 
   if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
   const { data, nextCursor } = await listConversations({ ownerId: principal.id, limit: SIDEBAR_PAGE });

@@ -7,8 +7,9 @@ import { isUuid } from '@/lib/uuid';
 // The page's load, cached for the request, gives the tab its conversation's title.
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const { id } = await params;
-  const conversation = isUuid(id) ? (await loadChatPage(id))?.conversation : undefined;
-  return { title: conversation ? conversation.title || 'New chat' : 'Not found' };
+  const data = isUuid(id) ? await loadChatPage(id) : undefined;
+  if (!data?.conversation) return { title: 'Not found' };
+  return { title: { absolute: `${data.conversation.title || 'New chat'} · ${data.assistant.name}` } };
 }
 
 // A saved conversation with its full history; unknown and foreign ids are both a plain 404.
