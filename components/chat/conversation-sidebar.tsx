@@ -149,7 +149,7 @@ export function ConversationSidebar({
         <div className="flex items-center gap-2 p-3">
           <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => setOpen(false)}>
             <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-md bg-accent" />
-            <span dir="auto" className="truncate" data-testid="assistant-name">
+            <span dir="auto" className="truncate" title={assistantName} data-testid="assistant-name">
               {assistantName}
             </span>
           </Link>
