@@ -10,7 +10,7 @@ import { SignOutButton } from '@/components/admin/sign-out-button';
 import { SourcesTable } from '@/components/admin/sources-table';
 import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
-import { assistantFor, readAssistant } from '@/lib/assistant/assistant-store';
+import { readAssistant } from '@/lib/assistant/assistant-store';
 import { chatModelId } from '@/lib/ai/chat-models';
 import { config } from '@/lib/config';
 
@@ -68,7 +68,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <RetrievalSearch />
           <KeysManager />
         </div>
-        <AssistantSettings initial={{ profile: assistantFor(assistant.profile, principal.role), etag: assistant.etag }} chatModel={chatModelId(config().CHAT_MODEL)} />
+        <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
         <FeedbackList />
       </main>
     </div>
