@@ -81,4 +81,14 @@ test('a visitor rates replies; the admin reads each rating with its question, re
   await list.getByTestId('feedback-filter-all').click();
   await expect(list.getByTestId('feedback-entry').filter({ hasText: RUN })).toHaveCount(2);
   await expect(list.getByTestId('feedback-counts')).toContainText(/\d+ good · \d+ bad/);
+
+  // A question the knowledge base has nothing for, rated down, is under Cites nothing; the cited one is not.
+  const nothing = `Which moons of Neptune have geysers, ${Math.random().toString(36).slice(2, 10)}?`;
+  const unanswered = await ask(page, nothing);
+  await expect(unanswered.getByTestId('source-item')).toHaveCount(0);
+  await unanswered.getByTestId('rate-down').click();
+  await expect(unanswered.getByTestId('rate-down')).toHaveAttribute('aria-pressed', 'true');
+  await list.getByTestId('feedback-filter-uncited').click();
+  await expect(list.getByTestId('feedback-entry').filter({ hasText: nothing })).toContainText('Cites nothing');
+  await expect(list.getByTestId('feedback-entry').filter({ hasText: often })).toHaveCount(0);
 });

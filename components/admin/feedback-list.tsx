@@ -12,13 +12,23 @@ import { formatDate, testRetrieval } from './types';
 
 const PAGE = 20;
 
-type Filter = FeedbackRating | 'all';
+/** A kind of rating, or `uncited`: replies that cite nothing, whatever their rating (knowledge to add). */
+type Filter = FeedbackRating | 'all' | 'uncited';
 
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'down', label: 'Bad' },
   { value: 'up', label: 'Good' },
+  { value: 'uncited', label: 'Cites nothing' },
 ];
+
+const QUERIES: Record<Filter, Record<string, string>> = { all: {}, down: { rating: 'down' }, up: { rating: 'up' }, uncited: { cited: 'false' } };
+const NONE: Record<Filter, string> = {
+  all: 'No ratings yet: people rate a reply with the thumbs under it.',
+  down: 'No bad ratings yet.',
+  up: 'No good ratings yet.',
+  uncited: 'No rated reply cites nothing: every one found something in the knowledge base.',
+};
 
 interface Listing {
   entries: FeedbackEntry[];
@@ -42,7 +52,7 @@ export function FeedbackList() {
 
   const pageOf = useCallback(
     (cursor: string | null) =>
-      apiFetch<FeedbackPage>(`/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...(filter !== 'all' ? { rating: filter } : {}), ...(cursor ? { cursor } : {}) })}`),
+      apiFetch<FeedbackPage>(`/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...QUERIES[filter], ...(cursor ? { cursor } : {}) })}`),
     [filter],
   );
 
@@ -94,7 +104,7 @@ export function FeedbackList() {
             {listing.counts.up} good · {listing.counts.down} bad
           </p>
         ) : null}
-        <div className="ml-auto flex gap-1" role="group" aria-label="Show ratings">
+        <div className="ml-auto flex flex-wrap gap-1" role="group" aria-label="Show ratings">
           {FILTERS.map((f) => (
             <Button
               key={f.value}
@@ -113,7 +123,7 @@ export function FeedbackList() {
       {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
       {listing && listing.entries.length === 0 ? (
         <p className="mt-3 text-sm text-muted" data-testid="feedback-empty">
-          {filter === 'all' ? 'No ratings yet: people rate a reply with the thumbs under it.' : `No ${filter === 'down' ? 'bad' : 'good'} ratings yet.`}
+          {NONE[filter]}
         </p>
       ) : null}
       {listing && listing.entries.length > 0 ? (

@@ -86,17 +86,30 @@ interface EntryRow extends FeedbackRow {
  * Every rating, most recently given or changed first, with the question and the reply it is
  * about (for an admin to see what the knowledge base lacks), keyset-paginated; `counts` covers all.
  */
-export async function listFeedback({ rating, limit, cursor }: { rating?: FeedbackRating; limit: number; cursor?: string }): Promise<FeedbackPage> {
+export async function listFeedback({
+  rating,
+  cited,
+  limit,
+  cursor,
+}: {
+  rating?: FeedbackRating;
+  /** Only replies that cite a passage (true), or that cite none (false). */
+  cited?: boolean;
+  limit: number;
+  cursor?: string;
+}): Promise<FeedbackPage> {
   const after = decodeCursor(cursor);
   const db = await prisma();
   const kind = rating ? Prisma.sql`AND f.rating = ${rating}::"FeedbackRating"` : Prisma.empty;
+  const cites = Prisma.sql`EXISTS (SELECT 1 FROM jsonb_array_elements(a.parts) p WHERE p->>'type' = 'data-citation')`;
+  const citing = cited === undefined ? Prisma.empty : cited ? Prisma.sql`AND ${cites}` : Prisma.sql`AND NOT ${cites}`;
   const before = after ? Prisma.sql`AND (f.updated_at, f.message_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
   const [rows, counts] = await Promise.all([
     db.$queryRaw<EntryRow[]>`
       SELECT f.message_id::text AS "messageId", f.rating::text AS rating, f.comment, f.created_at AS "createdAt", f.updated_at AS "updatedAt",
         a.parts AS "answerParts", a.model, q.parts AS "questionParts"
       FROM message_feedback f JOIN messages a ON a.id = f.message_id LEFT JOIN messages q ON q.id = a.parent_id
-      WHERE true ${kind} ${before}
+      WHERE true ${kind} ${citing} ${before}
       ORDER BY f.updated_at DESC, f.message_id DESC
       LIMIT ${limit + 1}`,
     db.$queryRaw<{ rating: FeedbackRating; n: number }[]>`SELECT rating::text AS rating, count(*)::int AS n FROM message_feedback GROUP BY rating`,

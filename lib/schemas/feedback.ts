@@ -36,6 +36,15 @@ export const feedbackSchema = z
 export const listFeedbackQuery = () =>
   pageQuery().extend({
     rating: feedbackRatingSchema.optional().meta({ description: 'Only ratings of this kind.' }),
+    cited: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .transform((v) => v === 'true')
+      .optional()
+      .meta({
+        description:
+          '`false`: only replies that cite nothing (questions the knowledge base had nothing for: what to add); `true`: only ' +
+          'replies that cite a passage (what the knowledge base has, but was answered badly from). `counts` still covers all.',
+      }),
   });
 
 export const feedbackEntrySchema = feedbackSchema

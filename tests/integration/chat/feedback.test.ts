@@ -166,6 +166,30 @@ describe('rating a reply', () => {
     expect((await replyIn(alice, id, reply.id)).metadata).not.toHaveProperty('feedback');
   });
 
+  it('lists the replies that cited nothing apart from those that cited a passage', async () => {
+    const grounded = await askedOnce(alice, 'Can gift cards be refunded?');
+    const unknown = await askedOnce(alice, 'Which moons of Neptune have geysers?');
+    expect(grounded.reply.parts.some((p) => p.type === 'data-citation')).toBe(true);
+    expect(unknown.reply.parts.some((p) => p.type === 'data-citation')).toBe(false);
+    for (const { id, reply } of [grounded, unknown]) expect((await rate(alice, id, reply.id, { rating: 'down' })).status).toBe(200);
+
+    const ids = (page: FeedbackPage) => page.data.map((e) => e.messageId);
+    const nothing = await listed('?rating=down&cited=false');
+    expect(ids(nothing)).toContain(unknown.reply.id);
+    expect(ids(nothing)).not.toContain(grounded.reply.id);
+    expect(nothing.data.every((e) => e.citations.length === 0)).toBe(true);
+    const something = await listed('?cited=true');
+    expect(ids(something)).toContain(grounded.reply.id);
+    expect(ids(something)).not.toContain(unknown.reply.id);
+    expect(something.data.every((e) => e.citations.length > 0)).toBe(true);
+    // The counts are of every rating, whatever the filter.
+    expect(nothing.counts).toEqual((await listed()).counts);
+
+    const bad = await api('GET', '/api/feedback?cited=maybe', { key: admin });
+    expect(bad.status).toBe(400);
+    expect((await bodyOf<{ errors: { parameter?: string; detail: string }[] }>(bad)).errors[0]).toMatchObject({ parameter: 'cited', detail: 'must be true or false' });
+  });
+
   it('is read by admins only', async () => {
     expect((await api('GET', '/api/feedback', { key: alice })).status).toBe(403);
     expect((await api('GET', '/api/feedback')).status).toBe(401);
