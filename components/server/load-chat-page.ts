@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
 import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
-import { readAssistant } from '@/lib/assistant/assistant-store';
+import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
@@ -38,7 +38,7 @@ export const loadChatPage = cache(async function loadChatPage(conversationId: st
   // retrieval alone (a question about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
   const [ready, { profile }] = await Promise.all([
     db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES }),
-    readAssistant(),
+    currentAssistant(),
   ]);
   const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
   const base = {

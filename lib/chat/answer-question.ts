@@ -2,7 +2,7 @@ import 'server-only';
 import { generateText } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
-import { readAssistant } from '@/lib/assistant/assistant-store';
+import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from './chat-message';
@@ -12,7 +12,7 @@ import { retrievePassages } from './retrieve-passages';
 
 /** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
 export async function answerQuestion(question: string): Promise<{ answer: string; citations: CitationData[] }> {
-  const [hits, { profile: assistant }] = await Promise.all([retrievePassages({ question }), readAssistant()]);
+  const [hits, { profile: assistant }] = await Promise.all([retrievePassages({ question }), currentAssistant()]);
   const passages = numberPassages(hits);
   const { model } = getChatModel();
   let answer: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
-import { readAssistant } from '@/lib/assistant/assistant-store';
+import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { runInBackground } from '@/lib/db/work-priority';
 import type { SearchHit } from '@/lib/knowledge/types';
@@ -131,7 +131,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
       answer += rest ?? '';
       if (rest && textId) emit({ type: 'text-delta', id: textId, delta: rest });
     };
-    const profile = readAssistant(); // read while retrieval runs; awaited with it
+    const profile = currentAssistant(); // read while retrieval runs; awaited with it
     profile.catch(() => {});
     try {
       emit({ type: 'start', messageId: job.assistant.id, messageMetadata: metadata });

@@ -25,8 +25,8 @@ export const assistantPaths: ZodOpenApiPathsObject = {
       tags,
       summary: 'Change the assistant (admin)',
       description:
-        'Fields left out stay as they are; `null` restores a field’s default. Every instance shows the change on its next ' +
-        'page and reply. With `If-Match` (the `ETag` of a read), the change applies only if nobody changed anything since.',
+        'Fields left out stay as they are; `null` restores a field’s default. The change shows at once on the instance ' +
+        'that made it, and within two seconds on any other. With `If-Match` (the `ETag` of a read), the change applies only if nobody changed anything since.',
       requestParams: {
         header: z.object({
           'If-Match': z.string().optional().meta({ description: 'The `ETag` the change was made from; 412 if the assistant changed since.' }),
