@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_LIMITS, DEFAULT_ASSISTANT, type AssistantProfile } from '@/lib/assistant/assistant-profile';
+import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import { newConversation, readReply, send, textOf } from './chat-helpers';
 
@@ -150,5 +151,22 @@ describe('replies under the profile', () => {
     }
     const id = await newConversation(user);
     expect(textOf((await readReply(await send(user, id, { content: 'Who are you?' }))).message)).toMatch(/^I am Groundwork’s built-in assistant\./);
+  });
+
+  it('a change another instance made reaches replies within two seconds, and the API at once', async () => {
+    const id = await newConversation(user);
+    const whoAreYou = async () => textOf((await readReply(await send(user, id, { content: 'Who are you?' }))).message);
+    expect(await whoAreYou()).toMatch(/^I am Groundwork’s built-in assistant\./); // read, and kept for a while
+    // Another instance writes the row; this one has not seen the write.
+    const db = await prisma();
+    await db.setting.update({ where: { key: 'assistant' }, data: { value: JSON.stringify({ name: 'Elsewhere Help' }) } });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect(await whoAreYou()).toMatch(/^I am Elsewhere Help,/);
+      await db.setting.update({ where: { key: 'assistant' }, data: { value: JSON.stringify({ greeting: 'Elsewhere again' }) } });
+      expect((await read(user)).body).toMatchObject({ name: DEFAULT_ASSISTANT.name, greeting: 'Elsewhere again' });
+    } finally {
+      await restoreDefaults();
+    }
   });
 });
