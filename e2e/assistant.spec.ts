@@ -28,6 +28,9 @@ test.afterEach(async ({ request }) => {
 test('the admin sets the name, greeting and starter questions; a new conversation shows them and the assistant answers to its name', async ({ adminPage, visitor }) => {
   const settings = adminPage.getByTestId('assistant-settings');
   await expect(settings.getByLabel('Name')).toHaveAttribute('placeholder', 'Groundwork');
+  // Each field is described by its hint.
+  await expect(settings.getByLabel('Starter questions')).toHaveAccessibleDescription(/One per line, up to 6/);
+  await expect(settings.getByLabel('Instructions for the chat model')).toHaveAccessibleDescription(/does not read instructions/);
   await settings.getByLabel('Name').fill(NAME);
   await settings.getByLabel('Greeting').fill('Ahoy! Ask about the ferries.');
   await settings.getByLabel('Description').fill('Timetables, fares and rules of the Quillon ferries.');
@@ -86,6 +89,7 @@ test('a save made from an old copy of the settings is refused and offers the new
   // Too many starters are caught before anything is sent.
   await mine.getByLabel('Starter questions').fill(Array.from({ length: 7 }, (_, i) => `Question ${i}?`).join('\n'));
   await expect(mine.getByText('At most 6 questions')).toBeVisible();
+  await expect(mine.getByLabel('Starter questions')).toHaveAccessibleDescription(/At most 6 questions/);
   await expect(mine.getByTestId('assistant-save')).toBeDisabled();
   await other.close();
 });

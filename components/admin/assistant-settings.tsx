@@ -137,13 +137,13 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
           </Field>
           <Field
             id="assistant-starters"
-              aria-describedby="assistant-starters-hint"
             label="Starter questions"
             hint={`One per line, up to ${LIMITS.starters}. None: questions about the newest documents.`}
             error={invalidStarters}
           >
             <textarea
               id="assistant-starters"
+              aria-describedby="assistant-starters-hint"
               rows={4}
               value={form.starters}
               onChange={set('starters')}
@@ -156,7 +156,6 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
         <div className="flex flex-col">
           <Field
             id="assistant-instructions"
-              aria-describedby="assistant-instructions-hint"
             label="Instructions for the chat model"
             hint={
               local
@@ -168,6 +167,7 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
           >
             <textarea
               id="assistant-instructions"
+              aria-describedby="assistant-instructions-hint"
               rows={9}
               maxLength={LIMITS.instructions}
               value={form.instructions}
