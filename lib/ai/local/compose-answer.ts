@@ -185,7 +185,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   /** What the assistant calls itself (from the prompt), when asked who it is. */
   assistantName?: string;
 }): string {
-  const smallTalk = classifySmallTalk(question);
+  const smallTalk = classifySmallTalk(question, assistantName);
   if (smallTalk) return smallTalkReply(smallTalk, assistantName);
   if (sources.length === 0) return NOTHING_FOUND;
 

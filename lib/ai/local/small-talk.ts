@@ -5,16 +5,27 @@ import { DEFAULT_ASSISTANT } from '@/lib/assistant/assistant-profile';
  * assistant itself. Everything else goes to retrieval.
  */
 
-const GREETING = /^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?:\s+(?:there|all|everyone|groundwork))?[\s!.,?]*$/i;
-const THANKS = /^(?:thanks|thank you|thx|cheers|great,? thanks|ok(?:ay)?,? thanks)(?:\s+(?:a lot|so much|very much))?[\s!.,]*$/i;
+const GREETING = String.raw`(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)`;
+const THANKS = String.raw`(?:thanks|thank you|thx|cheers|great,? thanks|ok(?:ay)?,? thanks)(?:\s+(?:a lot|so much|very much))?`;
 const ABOUT_SELF = /\b(?:who are you|what are you|what can you do|how do you work|what is your name|what's your name|are you (?:an? )?(?:ai|bot|robot|human)|introduce yourself)\b|^help[\s!.?]*$/i;
 
 export type SmallTalk = 'greeting' | 'thanks' | 'about-self';
 
-export function classifySmallTalk(message: string): SmallTalk | undefined {
+/** Whom a greeting or thanks may address: everyone, or the assistant by its name. */
+function addressees(name: string): string {
+  const names = [...new Set([DEFAULT_ASSISTANT.name, name].map((n) => n.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')))];
+  return String.raw`(?:,?\s+(?:there|all|everyone|${names.join('|')}))?`;
+}
+
+/**
+ * What kind of small talk a message is, if any. `name` is the assistant's: "hi Acme Help" greets
+ * an assistant an admin named so, as "hi Groundwork" greets one with the default name.
+ */
+export function classifySmallTalk(message: string, name = DEFAULT_ASSISTANT.name): SmallTalk | undefined {
   const text = message.trim();
-  if (GREETING.test(text)) return 'greeting';
-  if (THANKS.test(text)) return 'thanks';
+  const to = addressees(name);
+  if (new RegExp(String.raw`^${GREETING}${to}[\s!.,?]*$`, 'i').test(text)) return 'greeting';
+  if (new RegExp(String.raw`^${THANKS}${to}[\s!.,]*$`, 'i').test(text)) return 'thanks';
   if (ABOUT_SELF.test(text)) return 'about-self';
   return undefined;
 }

@@ -142,6 +142,10 @@ describe('replies under the profile', () => {
       const id = await newConversation(user);
       const { message } = await readReply(await send(user, id, { content: 'Who are you?' }));
       expect(textOf(message)).toMatch(/^I am Acme Help, the assistant of this knowledge base\./);
+      // Greeted by its name, it greets back and cites nothing.
+      const greeted = (await readReply(await send(user, id, { content: 'Hi Acme Help!' }))).message;
+      expect(textOf(greeted)).toMatch(/^Hello!/);
+      expect(greeted.parts.filter((p) => p.type === 'data-citation')).toEqual([]);
 
       const ask = await api('POST', '/api/ask', { key: user, json: { question: 'What is your name?' } });
       expect(ask.status).toBe(200);

@@ -459,6 +459,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What can you do?', sources: [] })).toMatch(/knowledge base/);
   });
 
+  it('takes a greeting or thanks that names the assistant for small talk, by its own name', () => {
+    const acme = (question: string) => composeAnswer({ question, sources, assistantName: 'Acme Help' });
+    expect(acme('Hi Acme Help!')).toMatch(/^Hello!/);
+    expect(acme('hello,  acme help')).toMatch(/^Hello!/);
+    expect(acme('thanks Acme Help')).toMatch(/welcome/);
+    expect(acme('hi Groundwork')).toMatch(/^Hello!/);
+    // Another name is not the assistant's: the message is a question like any other.
+    expect(acme('hi Acme Support')).not.toMatch(/^Hello!/);
+    expect(composeAnswer({ question: 'hi Acme Help', sources })).not.toMatch(/^Hello!/);
+    // A name is matched as written, not as a pattern.
+    expect(composeAnswer({ question: 'hi AxB', sources, assistantName: 'A.B' })).not.toMatch(/^Hello!/);
+    expect(composeAnswer({ question: 'hi A.B (beta)', sources, assistantName: 'A.B (beta)' })).toMatch(/^Hello!/);
+  });
+
   it('never repeats instructions, images, links or fake citations planted in a source', () => {
     const evil = [
       {
