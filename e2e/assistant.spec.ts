@@ -113,3 +113,39 @@ test('markup in the name, greeting and starters stays inert text (checklist 34)'
   expect(events).toEqual([]);
   expect(await page.evaluate(() => document.querySelectorAll('main script, svg[onload], img[src="x"]').length)).toBe(0);
 });
+
+test('a question people rated good becomes a starter question from the ratings list', async ({ adminPage, visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const good = `When does the Quillon night ferry leave, please? (${RUN})`;
+  const bad = `Can dogs ride the Quillon night ferry? (${RUN})`;
+  const rated = () => page.waitForResponse((res) => res.url().endsWith('/feedback') && res.request().method() === 'PUT' && res.ok());
+  const goodReply = await ask(page, good);
+  await Promise.all([rated(), goodReply.getByTestId('rate-up').click()]);
+  const badReply = await ask(page, bad);
+  await Promise.all([rated(), badReply.getByTestId('rate-down').click()]);
+
+  await adminPage.reload();
+  const list = adminPage.getByTestId('feedback-list');
+  await list.getByTestId('feedback-filter-all').click();
+  // Only a question whose reply was rated good is offered.
+  await expect(list.getByTestId('feedback-entry').filter({ hasText: bad }).getByTestId('feedback-offer-starter')).toHaveCount(0);
+  await list.getByTestId('feedback-entry').filter({ hasText: good }).getByTestId('feedback-offer-starter').click();
+
+  // It lands in the form, unsaved and in view, after the starters already there.
+  const settings = adminPage.getByTestId('assistant-settings');
+  const starters = settings.getByLabel('Starter questions');
+  await expect(starters).toHaveValue(good);
+  await expect(starters).toBeFocused();
+  await expect(settings.getByTestId('assistant-starter-added')).toContainText('Save to offer it');
+  await list.getByTestId('feedback-entry').filter({ hasText: good }).getByTestId('feedback-offer-starter').click();
+  await expect(settings.getByTestId('assistant-starter-added')).toContainText('is already a starter question');
+  await expect(starters).toHaveValue(good);
+  await settings.getByTestId('assistant-save').click();
+  await expect(settings.getByTestId('assistant-saved')).toBeVisible();
+  await expect(settings.getByTestId('assistant-starter-added')).toHaveCount(0);
+
+  const fresh = await page.context().newPage();
+  await fresh.goto('/');
+  await expect(fresh.getByTestId('example-question')).toHaveText([good]);
+});

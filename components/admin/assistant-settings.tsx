@@ -1,11 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiProblem, describeProblem, problemFrom } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
 import { ASSISTANT_LIMITS as LIMITS, DEFAULT_ASSISTANT, type AssistantProfile } from '@/lib/assistant/assistant-profile';
+import { ADD_STARTER_EVENT } from './types';
 
 interface Stored {
   profile: AssistantProfile;
@@ -71,17 +72,38 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [added, setAdded] = useState<{ question: string; already: boolean } | null>(null);
+  const startersBox = useRef<HTMLTextAreaElement>(null);
 
   const changed = JSON.stringify(patchOf(form)) !== JSON.stringify(patchOf(formOf(stored.profile)));
   const invalidStarters = startersProblem(form.starters);
   const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     setSaved(false);
+    setAdded(null);
   };
+
+  // A rated question offered as a starter (the ratings list): added to the form, which the admin
+  // then saves like any other change, so the limits are checked and nothing is saved unseen.
+  const addStarter = useEffectEvent((question: string) => {
+    const starters = startersOf(form.starters);
+    const already = starters.some((q) => q.toLowerCase() === question.toLowerCase());
+    if (!already) setForm({ ...form, starters: [...starters, question].join('\n') });
+    setAdded({ question, already });
+    setSaved(false);
+    startersBox.current?.scrollIntoView({ block: 'center' });
+    startersBox.current?.focus({ preventScroll: true });
+  });
+  useEffect(() => {
+    const onAdd = (e: Event) => addStarter((e as CustomEvent<string>).detail);
+    window.addEventListener(ADD_STARTER_EVENT, onAdd);
+    return () => window.removeEventListener(ADD_STARTER_EVENT, onAdd);
+  }, []);
 
   function show(next: Stored) {
     setStored(next);
     setForm(formOf(next.profile));
+    setAdded(null);
   }
 
   async function save(e: React.FormEvent) {
@@ -142,6 +164,7 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
             error={invalidStarters}
           >
             <textarea
+              ref={startersBox}
               id="assistant-starters"
               aria-describedby="assistant-starters-hint"
               rows={4}
@@ -177,6 +200,15 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
             />
           </Field>
           <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-3">
+            {added ? (
+              <p role="status" className="basis-full text-sm [overflow-wrap:anywhere]" data-testid="assistant-starter-added">
+                {added.already ? (
+                  <>“{added.question}” is already a starter question.</>
+                ) : (
+                  <>Added “{added.question}” to the starter questions. Save to offer it in new conversations.</>
+                )}
+              </p>
+            ) : null}
             {saved ? (
               <p role="status" className="basis-full text-sm text-success" data-testid="assistant-saved">
                 Saved. New conversations show it now.{' '}

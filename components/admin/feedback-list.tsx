@@ -6,9 +6,10 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
+import { ASSISTANT_LIMITS } from '@/lib/assistant/assistant-profile';
 import { markdownPreview } from '@/lib/markdown-preview';
 import type { FeedbackEntry, FeedbackPage, FeedbackRating } from '@/lib/schemas/feedback';
-import { formatDate, testRetrieval } from './types';
+import { formatDate, offerAsStarter, testRetrieval } from './types';
 
 const PAGE = 20;
 
@@ -146,6 +147,9 @@ export function FeedbackList() {
 function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: number) => void }) {
   const [whole, setWhole] = useState(false);
   const answer = markdownPreview(entry.answer);
+  // A question people found well answered is one to offer others: as a starter (one line).
+  const starter = entry.question.replace(/\s+/g, ' ').trim();
+  const canOffer = entry.rating === 'up' && starter !== '' && starter.length <= ASSISTANT_LIMITS.starter;
   return (
     <li className="rounded-lg border border-border bg-bg p-3" data-testid="feedback-entry" data-rating={entry.rating}>
       <div className="flex items-start gap-2">
@@ -169,6 +173,11 @@ function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: num
             {entry.question ? (
               <button type="button" className="text-accent hover:underline" onClick={() => testRetrieval(entry.question)} data-testid="feedback-test-retrieval">
                 Test retrieval
+              </button>
+            ) : null}
+            {canOffer ? (
+              <button type="button" className="text-accent hover:underline" onClick={() => offerAsStarter(starter)} data-testid="feedback-offer-starter">
+                Use as a starter question
               </button>
             ) : null}
             {answer.length > 160 ? (

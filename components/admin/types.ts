@@ -60,6 +60,13 @@ export function testRetrieval(text: string) {
   window.dispatchEvent(new CustomEvent(TEST_RETRIEVAL_EVENT, { detail: text }));
 }
 
+/** Asks the assistant's settings to add a question (its `detail`) to the starter questions, unsaved. */
+export const ADD_STARTER_EVENT = 'gw:add-starter';
+
+export function offerAsStarter(question: string) {
+  window.dispatchEvent(new CustomEvent(ADD_STARTER_EVENT, { detail: question }));
+}
+
 /** Tells every admin widget that the list of sources changed (an upload, a delete). */
 export function announceSourcesChanged() {
   window.dispatchEvent(new Event('gw:sources-changed'));
