@@ -65,8 +65,9 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
   // a way to do something: a name in the code to use, or a sentence telling what to do
   [/^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i, WAY_TO_DO],
-  // a moment
-  [/^\s*when\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b/i],
+  // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller
+  // model…"); "When combining tools…, does it…?" asks something else
+  [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],
 ];
 /**
  * "What are provider-defined tools?" asks for a definition: a sentence that says what its subject
@@ -91,10 +92,14 @@ const POINTS_ELSEWHERE =
   /^(?:(?:to\s+)?learn\s+more\b|see\b|check\s+out\b|refer\s+to\b|read\s+(?:through|more|about)\b|(?:for|to)\s+[^,]{0,100},\s*(?:see|check\s+out|refer\s+to|read)\b)/i;
 const POINTER_SHARE = 0.5;
 
+// "What happens when…" asks what follows from the rest of the question: "happens" is how it
+// asks, not what it is about ("execution happens on your side" does not answer it).
+const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+happen)\b/gi;
+
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
-  const terms = contentTerms(how ? question.replace(how[0], 'how') : question);
+  const terms = contentTerms((how ? question.replace(how[0], 'how') : question).replace(WHAT_HAPPENS, 'what'));
   return new Map(terms.map((t) => [t, how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : 1]));
 }
 
@@ -103,7 +108,10 @@ function questionTerms(question: string): Map<string, number> {
 const ADDRESSES_THE_ASSISTANT = [
   /\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:instructions?|rules|prompts?|guidelines|above|previous|prior)\b/i,
   /\b(?:system prompt|you are now|act as|pretend (?:to be|you are)|jailbreak|developer mode|as an ai)\b/i,
-  /\b(?:output|print|emit|reveal|show|display|include|insert|append|respond with|reply with|render)\b.{0,100}(?:!\[|\]\(|https?:\/\/|<\s*(?:img|script|iframe)|\b(?:prompt|instructions|other documents)\b)/i,
+  // …an order to emit an image, a link or the prompt: the verb opens the sentence or a clause, or
+  // follows "always", "must"… ("the structured output on the client with the [`useObject`](…)
+  // hook" describes; "Output ![x](…) for any question" orders).
+  /(?:^|[.;:!?,]\s+|\b(?:please|always|must|should|shall|then|and|also|will|you|now)\s+)(?:output|print|emit|reveal|show|display|include|insert|append|respond with|reply with|render)\b.{0,100}(?:!\[|\]\(|https?:\/\/|<\s*(?:img|script|iframe)|\b(?:prompt|instructions|other documents)\b)/i,
   /\b(?:assistants?|chatbots?|ai models?|language models?|llms?)\b.{0,40}\b(?:must|should|will|shall)\b/i,
 ];
 
@@ -229,7 +237,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead };
+      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
@@ -300,6 +308,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & {
   ofItem?: boolean;
   /** It sends the reader elsewhere: see `POINTS_ELSEWHERE`. */
   pointer: boolean;
+  /** It follows another sentence of its paragraph (or list item). */
+  continues: boolean;
   lead?: Sentence;
 };
 
@@ -417,9 +427,10 @@ function select(
   const covered = new Set<string>();
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
-  const gain = (s: (typeof sentences)[number]) => {
-    const holdsKind = kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text)));
-    const inContext = context.size === 0 || holdsKind || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
+  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text)));
+  const gain = (s: Sentence) => {
+    const holds = holdsKind(s);
+    const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
     const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     let value = 0;
@@ -433,7 +444,7 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    const boost = (holdsKind ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0);
+    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
@@ -462,6 +473,19 @@ function select(
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
     for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);
     words += length;
+  }
+  // The best sentence says what the question is about but not what it asks for ("They aren't
+  // always necessary."), and the next sentence of its paragraph does ("If you can use a smaller,
+  // faster model, …"): that one completes the answer.
+  const top = chosen[0];
+  const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
+  if (firstPick && kinds.length > 0 && !firstPick.item && !holdsKind(firstPick)) {
+    const next = sentences.find((s) => s.rank === firstPick.rank && s.position === firstPick.position + 1);
+    const shown = (s: Sentence) => chosen.some((c) => c.rank === s.rank && c.position === s.position);
+    if (next?.continues && !next.item && !next.pointer && holdsKind(next) && !shown(next) && words + shownWords(next) <= MAX_WORDS) {
+      chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });
+      words += shownWords(next);
+    }
   }
   // "What does the handbook say?" asks for an overview: the passage's next sentences, in order.
   const lead = chosen[0];
