@@ -1,36 +1,18 @@
 import type { UIMessage } from 'ai';
+import type { CitationData, ChatMessageMetadata } from '@/lib/chat/chat-message';
+import type { ChunkLocation } from '@/lib/knowledge/types';
 
-/** Where a cited passage sits in its source (mirrors lib/knowledge/types.ts ChunkLocation). */
-export interface CitationLocation {
-  headings?: string[];
-  page?: number;
-  start: number;
-  end: number;
-}
+/** Where a cited passage sits in its source. */
+export type CitationLocation = ChunkLocation;
 
-/** The `data-citation` part the chat route streams, one per cited source, in [n] order. */
-export interface Citation {
-  sourceId: string;
-  chunkId: string;
-  title: string;
-  snippet: string;
-  location: CitationLocation;
-  /** The source's generation the passage was cited from; missing in citations stored before it was recorded. */
-  generation?: number;
-}
+/**
+ * The `data-citation` part the chat route streams, one per cited source, in [n] order. Citations
+ * stored before `generation` was recorded lack it.
+ */
+export type Citation = Omit<CitationData, 'generation'> & { generation?: number };
 
-export interface MessageMetadata {
-  createdAt?: string;
-  status?: 'streaming' | 'complete' | 'failed' | 'interrupted' | 'stopped' | string;
-  model?: string;
-  usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
-  /** A reply's question: its stored id, sent as the reply starts (the question was sent under useChat's own id). */
-  questionId?: string;
-  /** All versions of the message (edits, regenerations), oldest first; only when there are several. */
-  versions?: string[];
-  /** The owner's rating of a reply, when it has one. */
-  feedback?: { rating: 'up' | 'down'; comment: string | null };
-}
+/** A message's metadata as the chat reads it: a message stored or streamed by an older version may lack any field. */
+export type MessageMetadata = Partial<ChatMessageMetadata>;
 
 export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;
 

@@ -5,6 +5,7 @@ import { Markdown, safeUrl } from '@/components/chat/markdown';
 import { describeLocation, type Citation } from '@/components/chat/types';
 
 const citation = (title: string): Citation => ({
+  n: 1,
   sourceId: '01900000-0000-7000-8000-000000000001',
   chunkId: '01900000-0000-7000-8000-000000000002',
   title,
