@@ -65,6 +65,12 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
   // a way to do something: a name in the code to use, or a sentence telling what to do
   [/^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i, WAY_TO_DO],
+  // yes or no: a sentence that says what is required, refused, allowed or the default
+  // ("Can I put system messages in the messages array?" "Sending them requires `allowSystemInMessages`.")
+  [
+    /^\s*(?:can|could|may|must|should|do|does|did|is|are|will|would)\s+(?!you\s+(?:tell|explain|show|give|list|describe)\b)/i,
+    /\b(?:requires?|required|needs?\s+to|must|cannot|can't|can\s+not|not|never|only|by\s+default|optional(?:ly)?|rejected|refused|allowed|disabled|enabled|supported|unsupported)\b|n't\b/i,
+  ],
   // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller
   // model…"); "When combining tools…, does it…?" asks something else
   [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],

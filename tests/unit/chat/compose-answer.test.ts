@@ -495,6 +495,19 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('answers a yes-or-no question with the sentence saying what is required, refused or the default', () => {
+    const docs = [
+      {
+        n: 1,
+        title: 'Uploads',
+        text: 'Files uploaded to a shared folder are listed newest first. Uploading files to a shared folder requires the editor role.',
+      },
+    ];
+    expect(composeAnswer({ question: 'Can I upload files to a shared folder?', sources: docs })).toBe('Uploading files to a shared folder requires the editor role [1].');
+    // Another kind of question about the same words is answered by the first.
+    expect(composeAnswer({ question: 'How are files uploaded to a shared folder listed?', sources: docs })).toBe('Files uploaded to a shared folder are listed newest first [1].');
+  });
+
   it('reads "what happens when…" as a question about the rest of it', () => {
     const docs = [
       { n: 1, title: 'Workers', text: 'Execution happens on your own servers, where the worker runs.' },
