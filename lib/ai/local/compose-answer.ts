@@ -68,7 +68,7 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // yes or no: a sentence that says what is required, refused, allowed or the default
   // ("Can I put system messages in the messages array?" "Sending them requires `allowSystemInMessages`.")
   [
-    /^\s*(?:can|could|may|must|should|do|does|did|is|are|will|would)\s+(?!you\s+(?:tell|explain|show|give|list|describe)\b)/i,
+    /^\s*(?:can|could|may|must|should|do|does|did|is|are|will|would)\s+(?!(?:you|u)\s+(?:please\s+)?(?:tell|explain|show|give|list|describe|summari[sz]e|help|find|walk)\b)/i,
     /\b(?:requires?|required|needs?\s+to|must|cannot|can't|can\s+not|not|never|only|by\s+default|optional(?:ly)?|rejected|refused|allowed|disabled|enabled|supported|unsupported)\b|n't\b/i,
   ],
   // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller

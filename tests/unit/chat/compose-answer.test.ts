@@ -504,6 +504,10 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       },
     ];
     expect(composeAnswer({ question: 'Can I upload files to a shared folder?', sources: docs })).toBe('Uploading files to a shared folder requires the editor role [1].');
+    // A request put as a question asks for no yes or no.
+    expect(composeAnswer({ question: 'Could you please explain uploading files to a shared folder?', sources: docs })).toBe(
+      'Files uploaded to a shared folder are listed newest first [1].',
+    );
     // Another kind of question about the same words is answered by the first.
     expect(composeAnswer({ question: 'How are files uploaded to a shared folder listed?', sources: docs })).toBe('Files uploaded to a shared folder are listed newest first [1].');
   });
