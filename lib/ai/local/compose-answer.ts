@@ -86,10 +86,24 @@ function definitionOf(question: string): RegExp | undefined {
   return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
 }
 
+/**
+ * "How do I generate text?" is answered by the sentence that says how to do just that: "You can
+ * generate text using the `generateText` function." (the question's own words, then "using",
+ * "with"…). Only a short question: a long one is seldom repeated word for word.
+ */
+function wayOf(question: string): RegExp | undefined {
+  const action = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(.+?)[\s?.!]*$/i.exec(question)?.[1];
+  if (!action || action.split(/\s+/).length > 4) return undefined;
+  const words = escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+');
+  return new RegExp(`\\b${words}\\s+(?:using|with|by|via|through|from)\\b`, 'i');
+}
+
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 /** How much more again a sentence naming what the question spells out counts: see `spellingNames`. */
 const SPELLED_NAME_BOOST = 1.3;
+/** How much more again a sentence saying how to do what the question asks counts: see `wayOf`. */
+const SAYS_HOW_BOOST = 1.3;
 
 // A sentence that sends the reader elsewhere ("For details, see the Error Handling section
 // below.", "Learn more about tools.") says the question's words but holds no answer of its own:
@@ -288,6 +302,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     // Only a question asking for a name or a way: "does producing the final object use up a step?"
     // is not answered by `finalStep`.
     spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
+    saysHow: sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
   };
   const best = select(sentences, scoring);
   if (!best) return none;
@@ -352,6 +367,11 @@ function spellingNames(sentences: Sentence[], asked: Set<string>): Set<Sentence>
 }
 
 /** How many words a sentence shows in an answer: its own and its lead's. */
+/** The sentences a pattern matches, written as they read (without code marks). */
+function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Set<Sentence> {
+  return new Set(pattern ? sentences.filter((s) => pattern.test(plain(s.text))) : []);
+}
+
 function shownWords(s: Sentence): number {
   return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
 }
@@ -416,7 +436,7 @@ function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, w
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName, saysHow }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -426,6 +446,7 @@ function select(
     /** The sentences whose lead's words count as their own, while no pick has said them. */
     readsLead: Set<Sentence>;
     spellsName: Set<Sentence>;
+    saysHow: Set<Sentence>;
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -450,7 +471,7 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0);
+    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + (saysHow.has(s) ? SAYS_HOW_BOOST - 1 : 0);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };

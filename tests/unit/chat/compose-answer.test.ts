@@ -512,6 +512,17 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How are files uploaded to a shared folder listed?', sources: docs })).toBe('Files uploaded to a shared folder are listed newest first [1].');
   });
 
+  it('answers "how do I…?" with the sentence saying how to do just that', () => {
+    const docs = [
+      {
+        n: 1,
+        title: 'Exports',
+        text: 'The `format` option of `exportReports` sets the format to export reports in, CSV or PDF. You can export reports using the `exportReports` function.',
+      },
+    ];
+    expect(composeAnswer({ question: 'How do I export reports?', sources: docs })).toBe('You can export reports using the `exportReports` function [1].');
+  });
+
   it('reads "what happens when…" as a question about the rest of it', () => {
     const docs = [
       { n: 1, title: 'Workers', text: 'Execution happens on your own servers, where the worker runs.' },
