@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses, idParam, jsonOf } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
 import { createdKeySchema, createKeyBody, keyListSchema, sessionSchema, signInBody } from '@/lib/schemas/keys';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
@@ -64,8 +64,7 @@ export const adminPaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         403: e403,
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
       },
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { assistantSchema, updateAssistantBody } from '@/lib/schemas/assistant';
-import { errorResponse, errorResponses, jsonOf } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['assistant'];
@@ -42,8 +42,8 @@ export const assistantPaths: ZodOpenApiPathsObject = {
         401: e401,
         403: e403,
         412: errorResponse('`If-Match` names a version that is no longer current: someone changed the assistant since.'),
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not JSON.'),
+        ...jsonBodyErrors,
+        415: errorResponse('The body is not JSON (application/json or application/merge-patch+json).'),
         429: e429,
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses, idParam, jsonOf } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
 import {
   conversationFormatQuery,
   conversationPageSchema,
@@ -35,8 +35,7 @@ export const conversationPaths: ZodOpenApiPathsObject = {
         201: { description: 'Created; `Location` names it.', content: jsonOf(conversationSchema) },
         400: e400,
         401: e401,
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
       },
     },
@@ -74,8 +73,7 @@ export const conversationPaths: ZodOpenApiPathsObject = {
         401: e401,
         404: errorResponse('No such conversation, or `messageId` is not one of its messages.'),
         409: errorResponse('A reply is being written in the conversation: the branch cannot change until it ends.'),
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
       },
     },

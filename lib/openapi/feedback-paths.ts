@@ -1,5 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, errorResponses, jsonOf } from '@/lib/schemas/common';
+import { errorResponse, errorResponses, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
 import { feedbackBody, feedbackPageSchema, feedbackSchema, listFeedbackQuery, messageParams } from '@/lib/schemas/feedback';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
@@ -24,8 +24,7 @@ export const feedbackPaths: ZodOpenApiPathsObject = {
         401: e401,
         404: noReply,
         409: errorResponse('The reply is still being written.'),
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         422: errorResponse('The message is a question: only replies are rated.'),
         429: e429,
       },

@@ -2,7 +2,7 @@ import 'zod-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { errorResponse, errorResponses, idParam, jsonOf } from './common';
+import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from './common';
 import { uiMessageSchema } from './conversations';
 import { chunkLocationSchema } from './knowledge';
 
@@ -161,8 +161,7 @@ export const chatPaths: ZodOpenApiPathsObject = {
         401: e401,
         404: e404,
         409: errorResponse('A reply is still streaming in this conversation.'),
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
       },
     },
@@ -209,8 +208,7 @@ export const chatPaths: ZodOpenApiPathsObject = {
         401: e401,
         404: errorResponse('No such conversation, or no such reply in it.'),
         409: errorResponse('No `messageId` was given and no reply is being written in the conversation.'),
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('A body that is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
       },
     },
@@ -229,8 +227,7 @@ export const chatPaths: ZodOpenApiPathsObject = {
         200: { description: 'The answer and its citations.', content: jsonOf(askResponseSchema) },
         400: e400,
         401: e401,
-        413: errorResponse('The body is over the JSON limit.'),
-        415: errorResponse('The body is not application/json.'),
+        ...jsonBodyErrors,
         429: e429,
         503: errorResponse('The chat model failed.'),
       },

@@ -84,6 +84,12 @@ export const errorResponses = {
 
 export const errorResponse = problem;
 
+/** The answers of an operation that reads a JSON body, besides 400: too large, or not JSON. */
+export const jsonBodyErrors = {
+  413: problem('The body is over the JSON limit.'),
+  415: problem('The body is not application/json.'),
+} as const;
+
 /** An OpenAPI `content` entry: a JSON body of this schema. */
 export const jsonOf = (schema: unknown) => ({ 'application/json': { schema } }) as never;
 
