@@ -3,9 +3,7 @@
 // nDCG@10 and Recall@100 on the test queries (documents ranked by their best chunk),
 // ingestion throughput, search latency through HTTP, and search latency at 100,000
 // chunks (synthetic corpus, in a separate process: see bench/knowledge-scale.ts).
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { freshDatabase } from './fresh-database';
+import { runInOwnProcess } from './fresh-database';
 import { loadScifact, ndcgAt10, percentile, recallAt100 } from './scifact-data';
 
 interface Options {
@@ -112,32 +110,13 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   log(`SciFact test: nDCG@10 ${figures.scifactNdcg10!.toFixed(4)}, Recall@100 ${figures.scifactRecall100!.toFixed(4)}; search p50 ${figures.searchP50Ms!.toFixed(1)} ms, p95 ${figures.searchP95Ms!.toFixed(1)} ms`);
 
   // 3. Search latency at 100,000 chunks, in its own process and database.
-  const database = await freshDatabase(`bench_scale_${process.pid}`);
-  // Asynchronous, not spawnSync: a blocked event loop leaves this process's HTTP
-  // connections to the server stale, and the next suite's first request fails (EPIPE).
-  const child = spawn(
-    path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'node'),
-    ['--conditions=react-server', '--import', 'tsx', path.join(import.meta.dirname, 'knowledge-scale.ts')],
-    {
-      cwd: path.join(import.meta.dirname, '..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 30 * 60_000,
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn', INGEST_WORKER: 'false' },
-    },
-  );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  await new Promise<void>((resolve) => child.on('close', () => resolve()));
-  const scale = { stdout, stderr: `exit ${child.exitCode}` };
-  await database.drop();
-  const line = scale.stdout.trim().split('\n').pop() ?? '';
   try {
-    const result = JSON.parse(line) as Record<string, number>;
+    const result = await runInOwnProcess('knowledge-scale.ts', 'bench_scale');
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;
     log(`at ${result.chunks} chunks: search p50 ${result.p50Ms?.toFixed(1)} ms, p95 ${result.p95Ms?.toFixed(1)} ms`);
     log(`at ${result.sources} sources: sources list p50 ${result.sourcesListP50Ms?.toFixed(1)} ms, p95 ${result.sourcesListP95Ms?.toFixed(1)} ms`);
-  } catch {
-    log(`scale benchmark failed: ${scale.stderr ?? line}`);
+  } catch (error) {
+    log(`scale benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return figures;
 }
