@@ -1,7 +1,8 @@
 // npm run bench – starts a production server on a fresh embedded database for each
 // benchmark and runs it through HTTP: knowledge (SciFact quality, ingestion, search latency),
 // chat (time to first byte and to full reply) and answers (judged questions over the AI SDK
-// docs, answered by the configured chat model). A benchmark, not a test: it
+// docs, answered by the configured chat model) and usage (the admin's usage figures at a year
+// of messages). A benchmark, not a test: it
 // reports figures and never fails on them. `npm run bench -- knowledge` runs one.
 // BENCH_DATABASE_URL=postgres://… runs the suites on a PostgreSQL server instead (a fresh
 // database per suite, created and dropped there), and BENCH_WORKERS=n adds n `npm run worker`
@@ -88,6 +89,7 @@ const suites: [string, string, string][] = [
   ['knowledge', './knowledge.ts', 'runKnowledgeBench'],
   ['chat', './chat.ts', 'runChatBench'],
   ['answers', './answers.ts', 'runAnswersBench'],
+  ['usage', './usage.ts', 'runUsageBench'],
 ];
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue;

@@ -101,7 +101,7 @@ export async function listFeedback({
   const after = decodeCursor(cursor);
   const db = await prisma();
   const kind = rating ? Prisma.sql`AND f.rating = ${rating}::"FeedbackRating"` : Prisma.empty;
-  const cites = Prisma.sql`EXISTS (SELECT 1 FROM jsonb_array_elements(a.parts) p WHERE p->>'type' = 'data-citation')`;
+  const cites = Prisma.sql`a.cited_sources <> '[]'`;
   const citing = cited === undefined ? Prisma.empty : cited ? Prisma.sql`AND ${cites}` : Prisma.sql`AND NOT ${cites}`;
   const before = after ? Prisma.sql`AND (f.updated_at, f.message_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
   const [rows, counts] = await Promise.all([

@@ -1,12 +1,13 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse, errorResponses, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
 import { feedbackBody, feedbackPageSchema, feedbackSchema, listFeedbackQuery, messageParams } from '@/lib/schemas/feedback';
+import { usageQuery, usageReportSchema } from '@/lib/schemas/usage';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['conversations'];
 const noReply = errorResponse('No such conversation (or not yours), or no such message in it.');
 
-/** Ratings of replies: given by a conversation's owner, read by admins. */
+/** Ratings of replies, given by a conversation's owner and read by admins, and the admins' usage figures. */
 export const feedbackPaths: ZodOpenApiPathsObject = {
   '/conversations/{id}/messages/{messageId}/feedback': {
     put: {
@@ -52,6 +53,18 @@ export const feedbackPaths: ZodOpenApiPathsObject = {
         403: e403,
         429: e429,
       },
+    },
+  },
+  '/usage': {
+    get: {
+      tags,
+      summary: 'Usage figures (admin)',
+      description:
+        'Conversations, questions and replies per calendar day of `timeZone`, how the replies ended and were rated, the tokens ' +
+        'the chat model reported, and which sources the replies cite (the most cited, and how many ready sources none cites). ' +
+        'Counts only: no question or reply text. `POST /ask` keeps nothing and is not counted.',
+      requestParams: { query: usageQuery() },
+      responses: { 200: { description: 'The report.', content: jsonOf(usageReportSchema) }, 400: e400, 401: e401, 403: e403, 429: e429 },
     },
   },
 };
