@@ -8,6 +8,7 @@ import { RetrievalSearch } from '@/components/admin/retrieval-search';
 import { SignInForm } from '@/components/admin/sign-in-form';
 import { SignOutButton } from '@/components/admin/sign-out-button';
 import { SourcesTable } from '@/components/admin/sources-table';
+import { UsagePanel } from '@/components/admin/usage-panel';
 import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
 import { readAssistant } from '@/lib/assistant/assistant-store';
@@ -69,6 +70,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <KeysManager />
         </div>
         <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
+        <UsagePanel />
         <FeedbackList />
       </main>
     </div>

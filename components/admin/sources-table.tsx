@@ -1,12 +1,12 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
-import { announceSourcesChanged, type Source, type SourceStatus } from './types';
+import { announceSourcesChanged, FIND_SOURCE_EVENT, type Source, type SourceStatus } from './types';
 import type { SourceSortKey, SourcesView } from './sources-view';
 import { useSources } from './use-sources';
 
@@ -28,6 +28,18 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const anyFailed = status === 'failed' || (sources ?? []).some((s) => s.status === 'failed');
+
+  // Another widget (a source in the usage figures) asks to see a source here.
+  const section = useRef<HTMLElement>(null);
+  const onFind = useEffectEvent((e: Event) => {
+    setQuery((e as CustomEvent<string>).detail.slice(0, 200));
+    setStatus('');
+    section.current?.scrollIntoView({ block: 'start' });
+  });
+  useEffect(() => {
+    window.addEventListener(FIND_SOURCE_EVENT, onFind);
+    return () => window.removeEventListener(FIND_SOURCE_EVENT, onFind);
+  }, []);
 
   async function confirmDelete() {
     if (!pendingDelete) return;
@@ -62,7 +74,7 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
   }
 
   return (
-    <section aria-labelledby="sources-heading" className="rounded-xl border border-border bg-surface">
+    <section ref={section} aria-labelledby="sources-heading" className="scroll-mt-16 rounded-xl border border-border bg-surface">
       <div className="flex flex-wrap items-center gap-3 p-4 sm:px-5">
         <h2 id="sources-heading" className="mr-auto text-base font-semibold">
           Sources

@@ -67,7 +67,16 @@ export function offerAsStarter(question: string) {
   window.dispatchEvent(new CustomEvent(ADD_STARTER_EVENT, { detail: question }));
 }
 
-/** Tells every admin widget that the list of sources changed (an upload, a delete). */
+/** Asks the sources table to show a source: searched for by its title (its `detail`), any status. */
+export const FIND_SOURCE_EVENT = 'gw:find-source';
+
+export function findSource(title: string) {
+  window.dispatchEvent(new CustomEvent(FIND_SOURCE_EVENT, { detail: title }));
+}
+
+/** Sent when the list of sources changed (an upload, a delete): every admin widget showing sources reloads. */
+export const SOURCES_CHANGED_EVENT = 'gw:sources-changed';
+
 export function announceSourcesChanged() {
-  window.dispatchEvent(new Event('gw:sources-changed'));
+  window.dispatchEvent(new Event(SOURCES_CHANGED_EVENT));
 }

@@ -5,7 +5,7 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { SEARCH_DELAY_MS } from '@/components/ui/search-field';
 import { publishSources } from './source-store';
 import { sourcesViewQuery, type SourceSort, type SourcesView } from './sources-view';
-import { isIngesting, type Source, type SourceStatus } from './types';
+import { isIngesting, SOURCES_CHANGED_EVENT, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
 
@@ -68,8 +68,8 @@ export function useSources(initial: SourcesView) {
 
   useEffect(() => {
     const onChange = () => setTick((t) => t + 1);
-    window.addEventListener('gw:sources-changed', onChange);
-    return () => window.removeEventListener('gw:sources-changed', onChange);
+    window.addEventListener(SOURCES_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(SOURCES_CHANGED_EVENT, onChange);
   }, []);
 
   const active = page?.data.some(isIngesting) ?? false;
