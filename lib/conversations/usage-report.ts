@@ -3,7 +3,6 @@ import { Prisma, prisma } from '@/lib/db';
 import { fieldError } from '@/lib/http/validation';
 import { TOP_CITED_SOURCES, type UsageCounts, type UsageQuery, type UsageReport } from '@/lib/schemas/usage';
 
-
 interface Span {
   from: string;
   to: string;

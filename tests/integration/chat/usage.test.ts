@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usageReport } from '@/lib/conversations/usage-report';
 import { Prisma, prisma } from '@/lib/db';
 import type { UsageReport } from '@/lib/schemas/usage';
 import { api, bodyOf, newKey } from '../../support/http';
@@ -160,5 +161,10 @@ describe('usage figures', () => {
       const problem = await bodyOf<{ errors: { parameter: string }[] }>(res);
       expect(problem.errors.map((e) => e.parameter), query).toEqual([parameter]);
     }
+    // A name the browser's time zone database knows but the database's does not is the same 400, not a 500.
+    await expect(usageReport({ days: 30, timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ parameter: 'timeZone', detail: 'is not a time zone the database knows' }],
+    });
   });
 });
