@@ -24,8 +24,8 @@ interface Judged {
   question: string;
   /** A case-insensitive pattern that only a right answer matches. */
   expect: string;
-  /** The docs file (under node_modules/ai/docs) that states the fact. */
-  source: string;
+  /** The docs file (under node_modules/ai/docs) that states the fact, or each of the files that do. */
+  source: string | string[];
 }
 
 const docsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'ai', 'docs');
@@ -41,7 +41,7 @@ const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
-  const files = [...new Set(judged.map((q) => q.source))];
+  const files = [...new Set(judged.flatMap((q) => q.source))];
   const form = new FormData();
   for (const file of files) form.append('file', new Blob([readFileSync(path.join(docsDir, file))]), path.basename(file));
   const upload = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
@@ -68,14 +68,14 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     return { answer, cited: citations.map((c) => c.sourceId) };
   };
   const figures: Record<string, number> = {};
-  const judge = async (name: string, items: { asked: string; expect: string; source: string; reply: () => Promise<Reply> }[]) => {
+  const judge = async (name: string, items: { asked: string; expect: string; source: string | string[]; reply: () => Promise<Reply> }[]) => {
     let right = 0;
     let stated = 0;
     let declined = 0;
     for (const q of items) {
       const { answer, cited } = await q.reply();
       const states = new RegExp(q.expect, 'i').test(answer.replace(/[`*]/g, ''));
-      const cites = cited.some((id) => fileOf.get(id) === q.source);
+      const cites = cited.some((id) => [q.source].flat().includes(fileOf.get(id) ?? ''));
       if (states) stated++;
       if (states && cites) right++;
       else log(`  miss (${name}): ${q.asked}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`);
