@@ -98,6 +98,8 @@ function wayOf(question: string): RegExp | undefined {
   return new RegExp(`\\b${words}\\s+(?:using|with|by|via|through|from)\\b`, 'i');
 }
 
+/** How little of the question a sentence's completion may say for the two to count as one answer: see `select`. */
+const COMPLETION_SHARE = 0.5;
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 /** How much more again a sentence naming what the question spells out counts: see `spellingNames`. */
@@ -372,6 +374,11 @@ function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Se
   return new Set(pattern ? sentences.filter((s) => pattern.test(plain(s.text))) : []);
 }
 
+/** `next` goes on from `s` in its paragraph, as a sentence of its own that answers. */
+function completes(s: Sentence, next: Sentence): boolean {
+  return next.rank === s.rank && next.position === s.position + 1 && next.continues && !next.item && !next.pointer;
+}
+
 function shownWords(s: Sentence): number {
   return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
 }
@@ -455,8 +462,24 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text)));
+  // The next sentence of its paragraph completes a sentence that says what the question is about
+  // but not what it asks for (see below). When that next sentence says little of the question on its
+  // own, the two are the answer, and count as holding what it asks: "Tool results can be multi-part,
+  // e.g. a text and an image. You can use `output: { type: 'content' }` to…". Else it is the answer alone.
+  const completions = new Map<Sentence, Sentence>();
+  const answeredWithNext = new Set<Sentence>();
+  // (by the question's own words: an earlier question's subject is context, not what is asked)
+  const says = (s: Sentence) => [...weights].reduce((sum, [t, w]) => sum + (s.terms.has(t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
+  if (kinds.length > 0) {
+    sentences.forEach((s, i) => {
+      const next = sentences[i + 1];
+      if (s.item || !next || !completes(s, next) || holdsKind(s) || !holdsKind(next)) return;
+      completions.set(s, next);
+      if (says(next) < COMPLETION_SHARE * says(s)) answeredWithNext.add(s);
+    });
+  }
   const gain = (s: Sentence) => {
-    const holds = holdsKind(s);
+    const holds = holdsKind(s) || answeredWithNext.has(s);
     const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
     const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
@@ -506,13 +529,10 @@ function select(
   // faster model, …"): that one completes the answer.
   const top = chosen[0];
   const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
-  if (firstPick && kinds.length > 0 && !firstPick.item && !holdsKind(firstPick)) {
-    const next = sentences.find((s) => s.rank === firstPick.rank && s.position === firstPick.position + 1);
-    const shown = (s: Sentence) => chosen.some((c) => c.rank === s.rank && c.position === s.position);
-    if (next?.continues && !next.item && !next.pointer && holdsKind(next) && !shown(next) && words + shownWords(next) <= MAX_WORDS) {
-      chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });
-      words += shownWords(next);
-    }
+  const next = firstPick && completions.get(firstPick);
+  if (next && !chosen.some((c) => c.rank === next.rank && c.position === next.position) && words + shownWords(next) <= MAX_WORDS) {
+    chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });
+    words += shownWords(next);
   }
   // "What does the handbook say?" asks for an overview: the passage's next sentences, in order.
   const lead = chosen[0];

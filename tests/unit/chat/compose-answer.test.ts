@@ -495,6 +495,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('answers with a sentence and the next one that completes it, over another that only holds what is asked', () => {
+    const docs = [
+      { n: 1, title: 'Results', text: 'Tool results can hold a text and an image together. Set `output.type` to content for that.' },
+      { n: 2, title: 'Servers', text: 'Use `format()` to send a text and an image.' },
+    ];
+    expect(composeAnswer({ question: 'How do I send a text and an image from a tool?', sources: docs })).toMatch(
+      /^Tool results can hold a text and an image together \[1\]\. Set `output\.type` to content for that \[1\]\./,
+    );
+    // When the next sentence says the question's words itself, it is the answer alone.
+    const alone = [{ n: 1, title: 'Results', text: 'Tool results can hold a text and an image together. Call `attach()` to send a text and an image from a tool.' }];
+    expect(composeAnswer({ question: 'How do I send a text and an image from a tool?', sources: alone })).toBe(
+      'Call `attach()` to send a text and an image from a tool [1].',
+    );
+  });
+
   it('answers a yes-or-no question with the sentence saying what is required, refused or the default', () => {
     const docs = [
       {
