@@ -29,17 +29,15 @@ export const problemSchema = z
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
-const PAGE_SIZE = 'must be a whole number from 1 to 100';
+/** A whole number in a query parameter, `min`..`max`; anything else is "must be a whole number from min to max". */
+export const wholeNumberQuery = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 export const pageQuery = () =>
   z.object({
-    limit: z.coerce
-      .number({ error: PAGE_SIZE })
-      .int({ error: PAGE_SIZE })
-      .min(1, { error: PAGE_SIZE })
-      .max(100, { error: PAGE_SIZE })
-      .default(20)
-      .meta({ description: 'Page size, 1-100.' }),
+    limit: wholeNumberQuery(1, 100).default(20).meta({ description: 'Page size, 1-100.' }),
     cursor: z
       .string()
       .max(200)

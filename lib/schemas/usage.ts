@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { wholeNumberQuery } from './common';
 
 export const MAX_USAGE_DAYS = 366;
 /** How many of the most cited sources a usage report names. */
 export const TOP_CITED_SOURCES = 10;
-
-const DAYS = `must be a whole number from 1 to ${MAX_USAGE_DAYS}`;
 
 /** An IANA time zone name, as the browser gives it (`Intl.DateTimeFormat().resolvedOptions().timeZone`), in its canonical spelling. */
 const timeZoneSchema = z
@@ -21,11 +20,7 @@ const timeZoneSchema = z
 
 export const usageQuery = () =>
   z.object({
-    days: z.coerce
-      .number({ error: DAYS })
-      .int({ error: DAYS })
-      .min(1, { error: DAYS })
-      .max(MAX_USAGE_DAYS, { error: DAYS })
+    days: wholeNumberQuery(1, MAX_USAGE_DAYS)
       .default(30)
       .meta({ description: `How many days the report covers, today included: 1-${MAX_USAGE_DAYS}.` }),
     timeZone: timeZoneSchema
