@@ -11,6 +11,7 @@ import { maintainIndex } from '@/lib/knowledge/maintain-index';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { storeChunks } from '@/lib/knowledge/store-chunks';
 import { sourceSortSchema } from '@/lib/schemas/knowledge';
+import { percentile } from './scifact-data';
 
 const total = Number(process.argv[2] ?? 100_000);
 const PER_SOURCE = 1000;
@@ -120,18 +121,15 @@ for (let round = 0; round < 6; round++) {
   }
 }
 
-latencies.sort((a, b) => a - b);
-listLatencies.sort((a, b) => a - b);
-const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 await closeDatabase();
 console.log(
   JSON.stringify({
     chunks: total,
-    p50Ms: at(latencies, 50),
-    p95Ms: at(latencies, 95),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
     buildSeconds,
     sources: SOURCES,
-    sourcesListP50Ms: at(listLatencies, 50),
-    sourcesListP95Ms: at(listLatencies, 95),
+    sourcesListP50Ms: percentile(listLatencies, 50),
+    sourcesListP95Ms: percentile(listLatencies, 95),
   }),
 );

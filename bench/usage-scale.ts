@@ -5,6 +5,7 @@
 // Run by bench/usage.ts with DATABASE_URL pointing at a database of its own.
 import { closeDatabase, prisma } from '@/lib/db';
 import { usageReport } from '@/lib/conversations/usage-report';
+import { percentile } from './scifact-data';
 
 const MESSAGES = 200_000;
 const CONVERSATIONS = 25_000;
@@ -40,7 +41,6 @@ await db.$executeRawUnsafe(`
   SELECT id, CASE WHEN random() < 0.7 THEN 'up' ELSE 'down' END::"FeedbackRating" FROM messages WHERE role = 'assistant' AND random() < 0.05`);
 await db.$executeRawUnsafe('ANALYZE');
 
-const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const figures: Record<string, number> = { messages: MESSAGES };
 for (const days of [7, 30, 90, 366]) {
   const latencies: number[] = [];
@@ -49,9 +49,8 @@ for (const days of [7, 30, 90, 366]) {
     await usageReport({ days, timeZone: 'Europe/Paris' });
     if (round >= 2) latencies.push(performance.now() - t);
   }
-  latencies.sort((a, b) => a - b);
-  figures[`days${days}P50Ms`] = at(latencies, 50);
-  figures[`days${days}P95Ms`] = at(latencies, 95);
+  figures[`days${days}P50Ms`] = percentile(latencies, 50);
+  figures[`days${days}P95Ms`] = percentile(latencies, 95);
 }
 await closeDatabase();
 console.log(JSON.stringify(figures));
