@@ -101,6 +101,7 @@ const schema = z.object({
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_GRAM_WEIGHT: z.coerce.number().min(0).max(1).default(0.4),
+  SEARCH_SUBWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.3),
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),
   // BM25 candidates per search (at least 2k). SciFact test, k = 10: nDCG@10 0.6969 with 100,
   // 0.6950 with 50, for about a fifth less time per search (database and rerank).

@@ -4,10 +4,11 @@ import { prisma } from '@/lib/db';
 
 /**
  * Raise it when a change to a parser or to the chunker changes the chunks a document gets (a
- * table's header carried by every chunk of it, a title read from the text): sources ingested
- * before are then chunked again, in the background, from their kept content.
+ * table's header carried by every chunk of it, a title read from the text), or to what their
+ * postings hold: sources ingested before are then chunked again, in the background, from their
+ * kept content. 2: the words inside names from code are indexed as subwords (compoundWords).
  */
-const CHUNKER_VERSION = 1;
+const CHUNKER_VERSION = 2;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -25,7 +25,7 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
   if (!query) return [];
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
-    lexicalRanking({ query, limit, k1: s.k1, b: s.b, sourceId: opts.sourceId }),
+    lexicalRanking({ query, limit, k1: s.k1, b: s.b, subwordWeight: s.subwordWeight, sourceId: opts.sourceId }),
     s.vectorWeight > 0 ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId }) : null,
   ]);
   const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });

@@ -1,12 +1,15 @@
 import 'server-only';
 import { Prisma } from '@/lib/db';
+import { compoundWords, SUBWORD } from './compound-words';
 import { corpusStats } from './corpus-stats';
 
 /**
  * BM25 over the postings table, as two CTEs for the search statement:
  * `lex_terms` (the query's lexemes with their weights) and `lex` (`chunk_seq`,
  * `score`, best first). The query goes through the same `english` text-search
- * configuration as the chunks, so stemming and stop words agree.
+ * configuration as the chunks, so stemming and stop words agree. Its words, and those inside its
+ * names from code, also meet the chunks' subwords (compoundWords) at `subwordWeight` of their
+ * weight: "when does a tool start" finds `onToolExecutionStart`.
  * Portable SQL: runs on PGlite and on any PostgreSQL, no extension needed.
  * Needs `enable_seqscan = off`, which rankCandidates sets.
  */
@@ -15,6 +18,7 @@ export async function lexicalRanking(opts: {
   limit: number;
   k1: number;
   b: number;
+  subwordWeight: number;
   sourceId?: string;
 }): Promise<Prisma.Sql> {
   const { chunks: n, avgTerms } = await corpusStats();
@@ -23,6 +27,12 @@ export async function lexicalRanking(opts: {
     : Prisma.empty;
   // BM25's term weight is w · tf / (tf + k1·(1 − b) + k1·b·dl / avgdl), with w = qtf · idf · (k1 + 1)
   // per query term: constants are folded here and in lex_terms, so each posting costs one division.
+  const subwords =
+    opts.subwordWeight > 0
+      ? Prisma.sql`UNION ALL
+          SELECT ${SUBWORD} || lexeme, ${opts.subwordWeight}::float8
+          FROM unnest(to_tsvector('english', ${`${opts.query}\n${compoundWords(opts.query)}`}))`
+      : Prisma.empty;
   const c1 = opts.k1 * (1 - opts.b);
   const c2 = (opts.k1 * opts.b) / avgTerms;
   // Per query term: its document frequency from the term counts (the whole corpus, even when
@@ -34,7 +44,8 @@ export async function lexicalRanking(opts: {
     lex_terms AS MATERIALIZED (
       SELECT t.term, (t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8)::float4 AS w
       FROM (SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
-            FROM unnest(to_tsvector('english', ${opts.query}))) t
+            FROM unnest(to_tsvector('english', ${opts.query}))
+            ${subwords}) t
       CROSS JOIN LATERAL (SELECT coalesce(sum(tc.df), 0)::float8 AS df FROM term_counts tc WHERE tc.term = t.term) d
       WHERE d.df > 0
     ), lex AS MATERIALIZED (

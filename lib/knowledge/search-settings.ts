@@ -7,6 +7,8 @@ export interface SearchSettings {
   /** BM25 term-frequency saturation and length normalisation. */
   k1: number;
   b: number;
+  /** What a query word counts, against its weight in the text, where it meets a word inside a name from code. */
+  subwordWeight: number;
   /** Share of the fused score that comes from the vector similarity (0 = lexical only). */
   vectorWeight: number;
   /** Share that comes from character 4-gram BM25 over the candidates. */
@@ -27,6 +29,7 @@ export function searchSettings(): SearchSettings {
     k: c.SEARCH_K,
     k1: c.SEARCH_BM25_K1,
     b: c.SEARCH_BM25_B,
+    subwordWeight: c.SEARCH_SUBWORD_WEIGHT,
     vectorWeight: c.SEARCH_VECTOR_WEIGHT,
     gramWeight: c.SEARCH_GRAM_WEIGHT,
     minSimilarity: c.SEARCH_MIN_SIMILARITY,

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { Prisma } from '@/lib/db';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
+import { compoundWords, SUBWORD } from './compound-words';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
 export interface ChunkRow {
@@ -23,7 +24,8 @@ type Tx = P.TransactionClient;
  * Inserts chunks with their vectors, full-text vectors, BM25 postings and term counts inside
  * the caller's transaction, in one statement: each text is analysed once and its lexemes are
  * listed once, for the chunk's length and for the postings alike. The `english` configuration
- * tokenises and stems, so queries analysed the same way meet the same lexemes.
+ * tokenises and stems, so queries analysed the same way meet the same lexemes. The words inside
+ * names from code (compoundWords) get postings of their own, as subwords.
  */
 export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: string): Promise<void> {
   if (rows.length === 0) return;
@@ -32,13 +34,16 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
   // lexeme once per occurrence; both are clamped to SMALLINT in the postings, far above a chunk's
   // few hundred tokens. Each term's document frequency grows by its postings here (one delta row
   // per term). Postings go in sorted, so the B-tree is filled in order rather than at random.
+  // A subword counts once per chunk however often its names occur, and not in the chunk's length:
+  // a chunk's BM25 over its own words is what it was without them.
   await tx.$executeRaw`
     WITH src AS MATERIALIZED (
       SELECT t.*, setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv
       FROM unnest(${rows.map(() => uuidv7())}::uuid[], ${rows.map((r) => r.sourceId)}::uuid[], ${rows.map((r) => r.generation)}::int[],
         ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
         ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
-        ${rows.map((r) => r.context)}::text[]) AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx)
+        ${rows.map((r) => r.context)}::text[], ${rows.map((r) => compoundWords(`${r.context}\n${r.text}`))}::text[])
+        AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx, sub)
     ), lex AS MATERIALIZED (
       SELECT s.id, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS n,
         coalesce(array_length(array_positions(u.weights, 'A'), 1), 0) AS a
@@ -54,7 +59,11 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
     ), post AS (
       INSERT INTO chunk_terms (term, chunk_seq, tf, dl)
       SELECT x.lexeme, i.seq, least(x.n + x.a, 32767), least(i.term_count, 32767)
-      FROM lex x JOIN ins i ON i.id = x.id
+      FROM (
+        SELECT id, lexeme, n, a FROM lex
+        UNION ALL
+        SELECT s.id, ${SUBWORD} || u.lexeme, 1, 0 FROM src s CROSS JOIN LATERAL unnest(to_tsvector('english', s.sub)) u
+      ) x JOIN ins i ON i.id = x.id
       ORDER BY 1, 2
       RETURNING term
     )

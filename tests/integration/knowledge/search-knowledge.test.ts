@@ -33,6 +33,23 @@ describe('searchKnowledge', () => {
     expect(ids).not.toContain(failed);
   });
 
+  it('finds a name from code by the words inside it, below the same words in the text', async () => {
+    // Made-up words, so that nothing else in the database holds them.
+    const made = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const [a, b] = [made(), made()];
+    const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+    const code = await seedSource({ title: 'Callbacks', texts: [`Pass on${cap(a)}${cap(b)}Start to log each call.`] });
+    const dotted = await seedSource({ title: 'Result', texts: [`Read result.${a}${cap(b)} after the call.`] });
+    const prose = await seedSource({ title: 'Lifecycle', texts: [`Each ${a} ${b} starts once the model calls it.`] });
+    forgetCorpusStats();
+    const ranked = async (subwordWeight: number) =>
+      (await searchKnowledge({ query: `what is the ${a} ${b}?`, k: 5, settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 } })).map((h) => h.sourceId);
+    const found = await ranked(0.3);
+    expect(found[0]).toBe(prose);
+    expect(found.slice(1).sort()).toEqual([code, dotted].sort());
+    expect(await ranked(0)).toEqual([prose]);
+  });
+
   it('limits to one source with sourceId and returns [] for an empty query', async () => {
     const tag = randomUUID().slice(0, 8);
     const a = await seedSource({ title: `A ${tag}`, texts: [`glacier ${tag} retreat`] });
