@@ -41,8 +41,11 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
  * A source's text as ingested (GET /api/knowledge/sources/{id}/text), and whether it is Markdown
  * (every source but a plain text file). A failure is an ApiProblem, as from apiFetch.
  */
-export async function fetchSourceText(id: string): Promise<{ text: string; markdown: boolean; generation: number | null; etag: string | null }> {
-  const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`);
+export async function fetchSourceText(
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ text: string; markdown: boolean; generation: number | null; etag: string | null }> {
+  const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`, { signal });
   if (!res.ok) throw await problemFrom(res);
   const generation = Number.parseInt(res.headers.get('source-generation') ?? '', 10);
   return {
@@ -62,4 +65,23 @@ export function describeProblem(error: unknown): string {
     return error.message;
   }
   return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+}
+
+/**
+ * An effect's request: `load` runs with a signal the effect's cleanup aborts, and its result (or
+ * its error, in words) reaches the callbacks only if the effect still stands. A request for a
+ * filter, page or source no longer on show is cancelled rather than left to land on the new one.
+ * Returns the cleanup: `useEffect(() => loadInEffect(…), [url])`.
+ */
+export function loadInEffect<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  onData: (data: T) => void,
+  onError: (message: string, error: unknown) => void,
+): () => void {
+  const controller = new AbortController();
+  load(controller.signal).then(
+    (data) => !controller.signal.aborted && onData(data),
+    (e: unknown) => !controller.signal.aborted && onError(describeProblem(e), e),
+  );
+  return () => controller.abort();
 }

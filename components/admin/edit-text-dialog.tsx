@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { ApiProblem, apiFetch, describeProblem, fetchSourceText } from '@/components/client-api';
+import { ApiProblem, apiFetch, describeProblem, fetchSourceText, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,20 +24,18 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchSourceText(source.id).then(
-      (found) => {
-        if (cancelled) return;
-        setText(found.text);
-        setEtag(found.etag);
-      },
-      (e: unknown) => !cancelled && setError(describeProblem(e)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [source.id]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => fetchSourceText(source.id, signal),
+        (found) => {
+          setText(found.text);
+          setEtag(found.etag);
+        },
+        setError,
+      ),
+    [source.id],
+  );
 
   async function save() {
     if (text === null) return;

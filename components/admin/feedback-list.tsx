@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
@@ -52,21 +52,20 @@ export function FeedbackList() {
   const shown = useRef<Filter>(filter);
 
   const pageOf = useCallback(
-    (cursor: string | null) =>
-      apiFetch<FeedbackPage>(`/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...QUERIES[filter], ...(cursor ? { cursor } : {}) })}`),
+    (cursor: string | null, signal?: AbortSignal) =>
+      apiFetch<FeedbackPage>(`/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...QUERIES[filter], ...(cursor ? { cursor } : {}) })}`, { signal }),
     [filter],
   );
 
-  useEffect(() => {
-    let cancelled = false;
-    pageOf(null).then(
-      (page) => !cancelled && setListing({ entries: page.data, counts: page.counts, nextCursor: page.nextCursor }),
-      (e: unknown) => !cancelled && setError(describeProblem(e)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [pageOf]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => pageOf(null, signal),
+        (page) => setListing({ entries: page.data, counts: page.counts, nextCursor: page.nextCursor }),
+        setError,
+      ),
+    [pageOf],
+  );
 
   function choose(next: Filter) {
     if (next === filter) return;

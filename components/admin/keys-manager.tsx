@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -20,16 +20,15 @@ export function KeysManager() {
 
   const [version, setVersion] = useState(0);
   const load = () => setVersion((v) => v + 1);
-  useEffect(() => {
-    let cancelled = false;
-    apiFetch<{ data: ApiKeyView[] }>('/api/keys').then(
-      (body) => !cancelled && setKeys(body.data),
-      (e: unknown) => !cancelled && setError(describeProblem(e)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [version]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => apiFetch<{ data: ApiKeyView[] }>('/api/keys', { signal }),
+        (body) => setKeys(body.data),
+        setError,
+      ),
+    [version],
+  );
 
   async function create(e: React.FormEvent) {
     e.preventDefault();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { ApiProblem, apiFetch, describeProblem } from '@/components/client-api';
+import { ApiProblem, apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describeLocation } from '@/lib/chat/describe-location';
@@ -25,23 +25,22 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
   const [view, setView] = useState<State>({ state: 'loading' });
 
   const load = useCallback(
-    async (cursor?: string) => {
+    async (cursor?: string, signal?: AbortSignal) => {
       const query = new URLSearchParams({ limit: String(PAGE), ...(cursor ? { cursor } : {}) });
-      return apiFetch<ChunksPage>(`/api/knowledge/sources/${encodeURIComponent(sourceId)}/chunks?${query}`);
+      return apiFetch<ChunksPage>(`/api/knowledge/sources/${encodeURIComponent(sourceId)}/chunks?${query}`, { signal });
     },
     [sourceId],
   );
 
-  useEffect(() => {
-    let cancelled = false;
-    load().then(
-      (page) => !cancelled && setView({ state: 'found', chunkCount: page.chunkCount, chunks: page.data, nextCursor: page.nextCursor, loadingMore: false, moreFailed: null }),
-      (e: unknown) => !cancelled && setView({ state: 'failed', message: describeProblem(e) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [load]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => load(undefined, signal),
+        (page) => setView({ state: 'found', chunkCount: page.chunkCount, chunks: page.data, nextCursor: page.nextCursor, loadingMore: false, moreFailed: null }),
+        (message) => setView({ state: 'failed', message }),
+      ),
+    [load],
+  );
 
   if (view.state === 'loading') {
     return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { apiFetch, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import type { UsageReport } from '@/lib/schemas/usage';
 import { findSource, SOURCES_CHANGED_EVENT } from './types';
@@ -28,19 +28,15 @@ export function UsagePanel() {
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
-    let cancelled = false;
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    apiFetch<UsageReport>(`/api/usage?${new URLSearchParams({ days: String(days), timeZone })}`).then(
+    return loadInEffect(
+      (signal) => apiFetch<UsageReport>(`/api/usage?${new URLSearchParams({ days: String(days), timeZone })}`, { signal }),
       (next) => {
-        if (cancelled) return;
         setReport(next);
         setError(null);
       },
-      (e: unknown) => !cancelled && setError(describeProblem(e)),
+      setError,
     );
-    return () => {
-      cancelled = true;
-    };
   }, [days, tick]);
 
   // A deleted source leaves the ranking.

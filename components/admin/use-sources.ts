@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiFetch, describeProblem } from '@/components/client-api';
+import { apiFetch, loadInEffect } from '@/components/client-api';
 import { SEARCH_DELAY_MS } from '@/components/ui/search-field';
 import { publishSources } from './source-store';
 import { sourcesViewQuery, type SourceSort, type SourcesView } from './sources-view';
@@ -44,21 +44,19 @@ export function useSources(initial: SourcesView) {
     return () => clearTimeout(timer);
   }, [query, q]);
 
-  useEffect(() => {
-    let cancelled = false;
-    apiFetch<{ data: Source[]; nextCursor: string | null }>(url).then(
-      (next) => {
-        if (cancelled) return;
-        publishSources(next.data);
-        setPage(next);
-        setError(null);
-      },
-      (e: unknown) => !cancelled && setError(describeProblem(e)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [url, tick]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => apiFetch<{ data: Source[]; nextCursor: string | null }>(url, { signal }),
+        (next) => {
+          publishSources(next.data);
+          setPage(next);
+          setError(null);
+        },
+        setError,
+      ),
+    [url, tick],
+  );
 
   useEffect(() => {
     const search = sourcesViewQuery({ status, sort, q });

@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiProblem, fetchSourceText } from '@/components/client-api';
+import { ApiProblem, fetchSourceText, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
@@ -62,16 +62,15 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
   const [source, setSource] = useState<Source>({ state: 'loading' });
   const [showing, setShowing] = useState<'text' | 'alternate'>('text');
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchSourceText(passage.sourceId).then(
-      (found) => !cancelled && setSource({ state: 'found', ...found }),
-      (e: unknown) => !cancelled && setSource({ state: e instanceof ApiProblem && e.status === 404 ? 'gone' : 'unavailable' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [passage.sourceId]);
+  useEffect(
+    () =>
+      loadInEffect(
+        (signal) => fetchSourceText(passage.sourceId, signal),
+        (found) => setSource({ state: 'found', ...found }),
+        (_, e) => setSource({ state: e instanceof ApiProblem && e.status === 404 ? 'gone' : 'unavailable' }),
+      ),
+    [passage.sourceId],
+  );
 
   const snippet = trimEllipsis(passage.snippet ?? '');
   const text = source.state === 'found' ? source.text : '';
