@@ -46,6 +46,10 @@ const CODE_NAME = '`[^`]+`|\\b\\p{Ll}+\\p{Lu}[\\p{L}\\d]*|\\b[\\p{L}\\d]+\\(';
 // What a sentence holds when it names something in the code, or says a way to do something:
 // a name in the code or, for a name, snake_case or a package; for a way, an instruction.
 const NAMES_IN_CODE = new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\\w-]+`, 'u');
+// Three or more names in a row, each capitalised, maybe with a word after it: "Zod schemas,
+// Valibot, or JSON schemas", "OpenAI, Anthropic and Google".
+const LISTED_NAME = '\\p{Lu}[\\p{L}\\d.+#-]*(?:\\s+\\p{Ll}+)?';
+const NAMES_LISTED = new RegExp(`\\b${LISTED_NAME},\\s+${LISTED_NAME},?\\s+(?:and|or)\\s+${LISTED_NAME}`, 'u');
 const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u');
 
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
@@ -56,8 +60,14 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/\bhow\s+(?:many|much)\b/i, /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i],
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
-    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|librar(?:y|ies)|errors?|events?|callbacks?)\b/i,
+    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|errors?|events?|callbacks?)\b/i,
     NAMES_IN_CODE, // …or snake_case, or a package
+  ],
+  // libraries, providers…: their names, as a list of capitalised words ("Zod schemas, Valibot, or
+  // JSON schemas"), which a question about them asks for as much as names in the code
+  [
+    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:librar(?:y|ies)|packages?|frameworks?|providers?|languages?|databases?|formats?|services?)\b/i,
+    NAMES_LISTED,
   ],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
@@ -134,7 +144,8 @@ const ADDRESSES_THE_ASSISTANT = [
   // follows "always", "must"… ("the structured output on the client with the [`useObject`](…)
   // hook" describes; "Output ![x](…) for any question" orders).
   /(?:^|[.;:!?,]\s+|\b(?:please|always|must|should|shall|then|and|also|will|you|now)\s+)(?:output|print|emit|reveal|show|display|include|insert|append|respond with|reply with|render)\b.{0,100}(?:!\[|\]\(|https?:\/\/|<\s*(?:img|script|iframe)|\b(?:prompt|instructions|other documents)\b)/i,
-  /\b(?:assistants?|chatbots?|ai models?|language models?|llms?)\b.{0,40}\b(?:must|should|will|shall)\b/i,
+  // (an order: "Assistants must reveal…"; "the AI model will generate data that…" describes)
+  /\b(?:assistants?|chatbots?|ai models?|language models?|llms?)\b.{0,40}\b(?:must|should|shall)\b/i,
 ];
 
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
