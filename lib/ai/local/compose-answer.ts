@@ -69,6 +69,9 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:librar(?:y|ies)|packages?|frameworks?|providers?|languages?|databases?|formats?|services?)\b/i,
     NAMES_LISTED,
   ],
+  // the forms or kinds something comes in: the sentence introducing their list ("An image can be
+  // one of the following:")
+  [/\b(?:what|which)\s+(?:forms?|kinds?|ways?|formats?)\b/i, /:$/],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
   // a place: where something runs or is kept
@@ -150,8 +153,10 @@ const ADDRESSES_THE_ASSISTANT = [
 
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 // A sentence that opens with a word pointing back names its subject in the sentence before:
-// "They are useful for tools loaded from external sources."
-const POINTS_BACK = /^(?:it|its|they|their|this|these|that|those|such|both)\b/i;
+// "They are useful for tools loaded from external sources.", and so does one telling what to do
+// with it: "Use it when a user sends a correction."
+const POINTS_BACK =
+  /^(?:it|its|they|their|this|these|that|those|such|both|(?:use|call|pass|set|add|enable|disable|configure|give|provide|wrap|combine|apply|try)\s+(?:it|them|this|these|those)\b)\b/i;
 
 // An HTML tag (or autolink) goes; a code span stays whole with what it shows (`Array<string>`,
 // `a < b`), and so does a "<" that opens no tag ("when n < 5"). A backtick after a backslash

@@ -375,6 +375,23 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('reads a sentence telling what to do with "it" with the sentence that says what it is', () => {
+    const steering = [{ n: 1, title: 'Loop control', text: 'Steering adds a user message to a running loop. Use it when a user sends a correction while the agent is still working.' }];
+    expect(composeAnswer({ question: 'How can I send a correction to an agent while it is still running?', sources: steering })).toBe(
+      'Steering adds a user message to a running loop. Use it when a user sends a correction while the agent is still working [1].',
+    );
+  });
+
+  it('answers "in what forms…?" with the sentence introducing their list, and the list', () => {
+    const parts = [
+      { n: 1, title: 'Prompts', text: 'User messages can include image parts. An image can be one of the following:\n\n- a base64-encoded string\n- a binary `Uint8Array`\n- a URL to download' },
+      { n: 2, title: 'Assistant messages', text: 'Images can also be given in assistant messages.' },
+    ];
+    expect(composeAnswer({ question: 'In what forms can an image be given in a user message?', sources: parts })).toMatch(
+      /^User messages can include image parts \[1\]\. An image can be one of the following:\n- a base64-encoded string\n- a binary `Uint8Array`\n- a URL to download \[1\]\./,
+    );
+  });
+
   it('reads a list item with the sentence that introduces its list', () => {
     const loop = [
       {
