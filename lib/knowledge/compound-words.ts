@@ -11,8 +11,11 @@ export const SUBWORD = ' ';
  * and the characters code joins words with (`result.toolCalls`, `@ai-sdk/openai`, `max_tokens`).
  */
 const PIECE = /[\w$.@/-]+/g;
-/** The parts of a camelCase or PascalCase name: `XMLHttpRequest` is XML, Http, Request. */
-const HUMP = /[A-Z]{2,}s?(?=[A-Z]|\d|$)|[A-Z]{2,}(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g;
+/**
+ * Where the words of a camelCase or PascalCase name meet: `streamText` is stream|Text,
+ * `XMLHttpRequest` XML|Http|Request. The local model reads names with it too (text-terms).
+ */
+export const CAMEL_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
  * The words inside names from code that PostgreSQL's `english` parser keeps whole, to be
@@ -43,7 +46,7 @@ export function compoundWords(text: string): string {
 }
 
 function camelHumps(segment: string): string[] | undefined {
-  const humps = segment.match(HUMP) ?? [];
+  const humps = segment.split(CAMEL_BREAK);
   if (humps.length < 2 || !humps.some((h) => /^[A-Z][a-z]{2,}$/.test(h))) return undefined;
   if (humps.some((h) => h.length === 1 && /[A-Za-z]/.test(h))) return undefined;
   return humps;

@@ -1,6 +1,7 @@
 /** Tiny, deterministic text helpers for the extractive local model. */
 import { stemmer as porterStem } from 'stemmer';
 import { fencedCode } from '@/lib/knowledge/chunk-text';
+import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by
@@ -34,9 +35,6 @@ export function asksForMore(question: string): boolean {
 export function subjectQuestion(earlier: readonly string[]): string | undefined {
   return earlier.findLast((q) => !asksForMore(q) && contentTerms(q).length > 0);
 }
-
-// Where an identifier's words meet: streamText → stream|Text, parseHTMLDocument → parse|HTML|Document.
-const CAMEL_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
  * Lower-cased word stems, stopwords removed. A camelCase identifier also gives its words, so
