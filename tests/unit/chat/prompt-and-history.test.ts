@@ -98,6 +98,52 @@ describe('citations, titles and follow-up queries', () => {
     expect([...renumber.order]).toEqual([[12, 1], [4, 2]]);
   });
 
+  it('leaves [n] in code alone, however the stream splits it', () => {
+    const answer = [
+      'Read `steps[2]` for the second step [2], or ``a `[2]` b`` [3].',
+      '',
+      '```ts',
+      'const first = result.steps[2]; // [3]',
+      '``` not a closing fence [2]',
+      '```',
+      'Then [3].',
+      '~~~',
+      'x[2]',
+      '~~~',
+      'A stray ` tick, then [2].',
+    ].join('\n');
+    const expected = [
+      'Read `steps[2]` for the second step [1], or ``a `[2]` b`` [2].',
+      '',
+      '```ts',
+      'const first = result.steps[2]; // [3]',
+      '``` not a closing fence [2]',
+      '```',
+      'Then [2].',
+      '~~~',
+      'x[2]',
+      '~~~',
+      'A stray ` tick, then [1].',
+    ].join('\n');
+    const streamed = (deltas: string[]) => {
+      const renumber = new CitationRenumberer(new Set([2, 3]));
+      return deltas.map((d) => renumber.push(d)).join('') + renumber.flush();
+    };
+    expect(streamed([answer])).toBe(expected);
+    expect(streamed([...answer])).toBe(expected);
+    for (let at = 1; at < answer.length; at++) expect(streamed([answer.slice(0, at), answer.slice(at)])).toBe(expected);
+  });
+
+  it('lets text through as it comes, holding back only what the next delta can change', () => {
+    const renumber = new CitationRenumberer(new Set([1]));
+    expect(renumber.push('Streams [1] as it goes ')).toBe('Streams [1] as it goes ');
+    expect(renumber.push('with `code')).toBe('with ');
+    expect(renumber.push('[1]` done')).toBe('`code[1]` done');
+    expect(renumber.push('\n``')).toBe('\n');
+    expect(renumber.push('`\n[1]')).toBe('```\n[1]');
+    expect(renumber.flush()).toBe('');
+  });
+
   it('titles a conversation from its first message, on one line, cut at a word', () => {
     expect(titleFromMessage('  What is\n the  capital? ')).toBe('What is the capital?');
     const long = titleFromMessage('word '.repeat(50), 30);
