@@ -50,6 +50,8 @@ const NAMES_IN_CODE = new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\
 // Valibot, or JSON schemas", "OpenAI, Anthropic and Google".
 const LISTED_NAME = '\\p{Lu}[\\p{L}\\d.+#-]*(?:\\s+\\p{Ll}+)?';
 const NAMES_LISTED = new RegExp(`\\b${LISTED_NAME},\\s+${LISTED_NAME},?\\s+(?:and|or)\\s+${LISTED_NAME}`, 'u');
+// A question asking for code, which a passage's code example answers best ("error code 429" does not).
+const ASKS_FOR_CODE = /\b(?:examples?|snippets?|samples?|syntax)\b|\b(?:show|give|write)\s+(?:me\s+)?(?:the\s+|some\s+)?code\b|^\s*how\s+to\b/i;
 const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u');
 
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
@@ -207,6 +209,8 @@ interface Candidate {
   end?: number;
   /** The sentence this one is read with, shown before it: see `Sentence`. */
   lead?: { position: number; text: string };
+  /** The code example shown after it: see `codeExample`. */
+  code?: string;
 }
 
 /**
@@ -257,7 +261,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     let intro: Sentence | undefined;
     let inItem = false; // the block under way is a list item
     let section = titleTerms; // with the words of the heading above
-    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues }, position) => {
+    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues, code }, position) => {
       const text = clean(raw);
       const heading = /^\s*#/.test(raw);
       if (heading) section = new Set([...titleTerms, ...contentTerms(text)]);
@@ -275,7 +279,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead };
+      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, code };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
@@ -321,6 +325,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     // is not answered by `finalStep`.
     spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
     saysHow: sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
+    showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
+    introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
   };
   const best = select(sentences, scoring);
   if (!best) return none;
@@ -340,7 +346,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
  * The lead's words count as the sentence's own (an introduction's a little less) when the
  * sentence adds enough of what the question asks: see `readingLeads`.
  */
-type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & {
+type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   terms: Set<string>;
   titleTerms: Set<string>;
   item: boolean;
@@ -350,6 +356,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead'> & {
   /** It follows another sentence of its paragraph (or list item). */
   continues: boolean;
   lead?: Sentence;
+  /** The fenced code right after it in its passage, as written. */
+  code?: string;
 };
 
 /**
@@ -456,10 +464,34 @@ function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, w
   return undefined;
 }
 
+/** Lines of code an answer shows at most: a longer program is no example to read in a reply. */
+const MAX_CODE_LINES = 25;
+
+/**
+ * A passage's fenced code as the answer shows it: its lines without the fence's indentation, in
+ * a backtick fence longer than any run of backticks in them, with its language if it names one.
+ * None when the passage ends before the code does (half a program is no example), when it is
+ * too long, or when it talks to the assistant, as a sentence may not.
+ */
+function codeExample(raw: string): string | undefined {
+  const lines = raw.split('\n');
+  const open = /^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)/.exec(lines[0]!);
+  if (!open || lines.length < 3) return undefined;
+  const [, indent, fence, info] = open as unknown as [string, string, string, string];
+  if (!new RegExp(`^ {0,3}${escapeRegExp(fence[0]!)}{${fence.length},}\\s*$`).test(lines.at(-1)!)) return undefined;
+  const body = lines.slice(1, -1).map((line) => line.replace(new RegExp(`^ {0,${indent.length}}`), ''));
+  while (body.length > 0 && !body.at(-1)!.trim()) body.pop();
+  while (body.length > 0 && !body[0]!.trim()) body.shift();
+  const content = body.join('\n');
+  if (body.length === 0 || body.length > MAX_CODE_LINES || ADDRESSES_THE_ASSISTANT.slice(0, 2).some((re) => re.test(content))) return undefined;
+  const ticks = '`'.repeat(Math.max(3, ...Array.from(content.matchAll(/`+/g), (m) => m[0].length + 1)));
+  return `${ticks}${/^[\w+#.-]+$/.test(info) ? info : ''}\n${content}\n${ticks}`;
+}
+
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName, saysHow }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName, saysHow, showsCode, introducesCode }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -470,6 +502,10 @@ function select(
     readsLead: Set<Sentence>;
     spellsName: Set<Sentence>;
     saysHow: Set<Sentence>;
+    /** The question asks how to do something, or for code: a pick's code example comes with it. */
+    showsCode: boolean;
+    /** Asked for code: the sentences leading into an example, which hold what the question asks for. */
+    introducesCode: Set<Sentence>;
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -477,7 +513,8 @@ function select(
   const covered = new Set<string>();
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
-  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text)));
+  // (asked for code, a sentence leading into an example holds it)
+  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
   // own, the two are the answer, and count as holding what it asks: "Tool results can be multi-part,
@@ -486,7 +523,7 @@ function select(
   const answeredWithNext = new Set<Sentence>();
   // (by the question's own words: an earlier question's subject is context, not what is asked)
   const says = (s: Sentence) => [...weights].reduce((sum, [t, w]) => sum + (s.terms.has(t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
-  if (kinds.length > 0) {
+  if (kinds.length > 0 || introducesCode.size > 0) {
     sentences.forEach((s, i) => {
       const next = sentences[i + 1];
       if (s.item || !next || !completes(s, next) || holdsKind(s) || !holdsKind(next)) return;
@@ -576,6 +613,14 @@ function select(
       at = s.position;
     }
   }
+  // The best pick that leads into a code example shows it: "How do I stop after five steps?" is
+  // answered by the sentence and the code doing it. One example, and never in a list.
+  if (showsCode) {
+    for (const c of chosen) {
+      const raw = c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code;
+      if ((c.code = raw && codeExample(raw))) break;
+    }
+  }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return { text: render(chosen), first };
 }
@@ -586,7 +631,7 @@ function select(
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code'>[]): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
@@ -594,17 +639,20 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
   let answer = '';
   sentences.forEach((s, i) => {
     const next = sentences[i + 1];
-    const goesOn = follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
+    const goesOn = !s.code && follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
     let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
+    // A sentence introducing its code keeps its colon: "…any condition [1]:"
+    if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;
     // A lead goes before its sentence, once, uncited: the citation after them covers both.
     if (s.lead && !shown.has(`${s.rank}:${s.lead.position}`)) {
       shown.add(`${s.rank}:${s.lead.position}`);
       text = `${s.lead.text} ${text}`;
     }
-    const separator = i === 0 ? '' : listed(s, i) ? '\n- ' : listed(sentences[i - 1]!, i - 1) ? '\n\n' : ' ';
+    const previous = sentences[i - 1];
+    const separator = !previous || previous.code ? '' : listed(s, i) ? '\n- ' : listed(previous, i - 1) ? '\n\n' : ' ';
     answer += separator + text;
   });
-  return answer;
+  return answer.trimEnd();
 }
 
 /** "Paris is the capital." + 1 → "Paris is the capital [1]." */

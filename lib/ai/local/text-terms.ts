@@ -96,6 +96,8 @@ export interface SentencePart {
   cells?: string;
   /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
   continues?: boolean;
+  /** The fenced code right after this sentence (only blank lines between), fences included. */
+  code?: string;
 }
 
 /** `splitSentences`, with a table row's header names kept apart from its cells. */
@@ -118,10 +120,17 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
   for (const line of text.split('\n')) {
     const start = at;
     at += line.length + 1;
-    // Fenced code is not prose: it gives no sentence, and it ends the block before it.
-    if (fences.some(([from, to]) => start >= from && start < to)) {
+    // Fenced code is not prose: it gives no sentence, and it ends the block before it. It goes
+    // with the sentence before it, if nothing else came between.
+    const fence = fences.find(([from, to]) => start >= from && start < to);
+    if (fence) {
       if (table.length) endTable();
-      prose.push('');
+      if (start === fence[0]) {
+        const before = out.length;
+        splitProse(prose.join('\n'), out);
+        if (out.length > before) out.at(-1)!.code = text.slice(...fence);
+        prose = [];
+      }
       continue;
     }
     if (TABLE_ROW.test(line)) table.push(line);

@@ -323,6 +323,37 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
   });
 
+  it('shows the code a sentence leads into when asked how to do something, one example, whole', () => {
+    const guide = (n: number, code: string) => ({
+      n,
+      title: 'Uploads',
+      text: `Uploads resume after a lost connection. You can resume an upload with the resumeUpload function:\n\n${code}\n\nUploads expire after a day.`,
+    });
+    const example = '  ```js title="resume.js"\n  const upload = resumeUpload(id);\n    await upload.done;\n  ```';
+    const shown = '```js\nconst upload = resumeUpload(id);\n  await upload.done;\n```';
+    expect(composeAnswer({ question: 'How do I resume an upload?', sources: [guide(1, example)] })).toBe(
+      `You can resume an upload with the resumeUpload function [1]:\n\n${shown}`,
+    );
+    expect(composeAnswer({ question: 'Show me example code for resuming an upload', sources: [guide(1, example)] })).toContain(shown);
+    // …and a sentence picked after it goes on below the code.
+    expect(composeAnswer({ question: 'How do I resume an upload, and when do uploads expire?', sources: [guide(1, example)] })).toBe(
+      `You can resume an upload with the resumeUpload function [1]:\n\n${shown}\n\nUploads expire after a day [1].`,
+    );
+    // Not asked how: the sentence alone.
+    expect(composeAnswer({ question: 'Which function resumes an upload?', sources: [guide(1, example)] })).toBe(
+      'You can resume an upload with the resumeUpload function [1].',
+    );
+    // Code the passage cuts off, or too long to read in a reply, is left out.
+    const cut = composeAnswer({ question: 'How do I resume an upload?', sources: [{ ...guide(1, ''), text: `You can resume an upload with the resumeUpload function:\n\n${example.slice(0, -6)}` }] });
+    expect(cut).toBe('You can resume an upload with the resumeUpload function [1].');
+    const long = `\`\`\`js\n${'step();\n'.repeat(30)}\`\`\``;
+    expect(composeAnswer({ question: 'How do I resume an upload?', sources: [guide(1, long)] })).not.toContain('step()');
+    // Backticks in the code cannot close its fence early; a second passage's example is not shown.
+    const markdown = '~~~md\nWrite ``` to open a block.\n~~~';
+    const answer = composeAnswer({ question: 'How do I resume an upload?', sources: [guide(1, markdown), guide(2, example)] });
+    expect(answer).toBe('You can resume an upload with the resumeUpload function [1]:\n\n````md\nWrite ``` to open a block.\n````');
+  });
+
 
   it('shows each item of such a list whole, and reads an item’s later sentences with it', () => {
     const doc = [
