@@ -504,7 +504,7 @@ function select(
     saysHow: Set<Sentence>;
     /** The question asks how to do something, or for code: a pick's code example comes with it. */
     showsCode: boolean;
-    /** Asked for code: the sentences leading into an example, which hold what the question asks for. */
+    /** Asked for code: the sentences whose paragraph leads into an example hold what it asks for. */
     introducesCode: Set<Sentence>;
   },
 ): { text: string; first: number } | undefined {
@@ -613,12 +613,18 @@ function select(
       at = s.position;
     }
   }
-  // The best pick that leads into a code example shows it: "How do I stop after five steps?" is
-  // answered by the sentence and the code doing it. One example, and never in a list.
+  // The best pick whose paragraph leads into a code example shows it, after the paragraph's last
+  // sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
+  // doing it. One example, and never in a list.
   if (showsCode) {
+    const codeOf = (c: Candidate) => (c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code);
     for (const c of chosen) {
-      const raw = c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code;
-      if ((c.code = raw && codeExample(raw))) break;
+      const raw = codeOf(c);
+      const example = raw && codeExample(raw);
+      if (!example) continue;
+      const last = chosen.filter((o) => o.rank === c.rank && codeOf(o) === raw).reduce((a, b) => (b.position > a.position ? b : a));
+      last.code = example;
+      break;
     }
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);

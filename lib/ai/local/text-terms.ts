@@ -96,7 +96,7 @@ export interface SentencePart {
   cells?: string;
   /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
   continues?: boolean;
-  /** The fenced code right after this sentence (only blank lines between), fences included. */
+  /** The fenced code right after this sentence's paragraph (only blank lines between), fences included. */
   code?: string;
 }
 
@@ -128,7 +128,11 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
       if (start === fence[0]) {
         const before = out.length;
         splitProse(prose.join('\n'), out);
-        if (out.length > before) out.at(-1)!.code = text.slice(...fence);
+        // (each sentence of the paragraph or list item right before it)
+        for (let i = out.length - 1; i >= before; i--) {
+          out[i]!.code = text.slice(...fence);
+          if (!out[i]!.continues) break;
+        }
         prose = [];
       }
       continue;

@@ -339,6 +339,13 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How do I resume an upload, and when do uploads expire?', sources: [guide(1, example)] })).toBe(
       `You can resume an upload with the resumeUpload function [1]:\n\n${shown}\n\nUploads expire after a day [1].`,
     );
+    // The code goes with its whole paragraph: after the sentence shown, though another comes between.
+    expect(
+      composeAnswer({
+        question: 'Show me an example of what happens after a lost connection',
+        sources: [{ n: 1, title: 'Uploads', text: `Uploads resume after a lost connection. Nothing is sent twice.\n\n${example}` }],
+      }),
+    ).toBe(`Uploads resume after a lost connection [1].\n\n${shown}`);
     // Not asked how: the sentence alone.
     expect(composeAnswer({ question: 'Which function resumes an upload?', sources: [guide(1, example)] })).toBe(
       'You can resume an upload with the resumeUpload function [1].',
