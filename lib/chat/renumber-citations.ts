@@ -10,8 +10,8 @@ const TICKS = /`+/y;
 const NEXT_SPECIAL = /[[`\n]/g;
 /** An inline code span may run over lines, but not over a paragraph's end. */
 const PARAGRAPH_END = /\n[ \t]*\n/g;
-/** How much text waits for the backticks closing a span before the opening ones count as plain backticks. */
-const MAX_SPAN = 1000;
+/** How much text waits for the backticks closing a span before the opening ones count as plain backticks: a stray backtick holds the stream back no longer. */
+const MAX_SPAN = 200;
 
 /**
  * Rewrites the `[n]` markers of a streamed answer so citations are numbered by

@@ -142,6 +142,11 @@ describe('citations, titles and follow-up queries', () => {
     expect(renumber.push('\n``')).toBe('\n');
     expect(renumber.push('`\n[1]')).toBe('```\n[1]');
     expect(renumber.flush()).toBe('');
+    // A stray backtick opens no span for long: the text after it goes on streaming.
+    const words = 'word '.repeat(50);
+    const stray = new CitationRenumberer(new Set([1]));
+    expect(stray.push('It don`t stream [1] ')).toBe('It don');
+    expect(stray.push(words)).toBe(`\`t stream [1] ${words}`);
   });
 
   it('titles a conversation from its first message, on one line, cut at a word', () => {
