@@ -10,7 +10,11 @@ const TICKS = /`+/y;
 const NEXT_SPECIAL = /[[`\n]/g;
 /** An inline code span may run over lines, but not over a paragraph's end. */
 const PARAGRAPH_END = /\n[ \t]*\n/g;
-/** How much text waits for the backticks closing a span before the opening ones count as plain backticks: a stray backtick holds the stream back no longer. */
+/**
+ * How much text waits for the backticks closing a span before the opening ones count as plain
+ * backticks (a stray backtick holds the stream back no longer), and the longest run of backticks
+ * held back to see whether it goes on.
+ */
 const MAX_SPAN = 200;
 
 /**
@@ -58,7 +62,7 @@ export class CitationRenumberer {
       if (this.lineStart) {
         const lineEnd = text.indexOf('\n', i);
         const line = text.slice(i, lineEnd < 0 ? text.length : lineEnd + 1);
-        if (!final && lineEnd < 0 && FENCE_SO_FAR.test(line)) return hold();
+        if (!final && lineEnd < 0 && line.length < MAX_SPAN && FENCE_SO_FAR.test(line)) return hold();
         FENCE.lastIndex = i;
         const run = FENCE.exec(text)?.[1];
         if (run && this.fence && run[0] === this.fence.char && run.length >= this.fence.length) {
@@ -101,7 +105,7 @@ export class CitationRenumberer {
         TICKS.lastIndex = i;
         const ticks = TICKS.exec(text)![0];
         const after = i + ticks.length;
-        if (!final && after === text.length) return hold(); // the run may go on
+        if (!final && after === text.length && ticks.length < MAX_SPAN) return hold(); // the run may go on
         const close = new RegExp(`(?<!\`)${ticks}(?!\`)`, 'g');
         close.lastIndex = after;
         const closing = close.exec(text);

@@ -356,7 +356,7 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   /** It follows another sentence of its paragraph (or list item). */
   continues: boolean;
   lead?: Sentence;
-  /** The fenced code right after it in its passage, as written. */
+  /** The fenced code right after its paragraph in its passage, as written. */
   code?: string;
 };
 

@@ -121,7 +121,7 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
     const start = at;
     at += line.length + 1;
     // Fenced code is not prose: it gives no sentence, and it ends the block before it. It goes
-    // with the sentence before it, if nothing else came between.
+    // with that block's sentences, when they come right before it.
     const fence = fences.find(([from, to]) => start >= from && start < to);
     if (fence) {
       if (table.length) endTable();

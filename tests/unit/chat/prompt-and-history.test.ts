@@ -147,6 +147,10 @@ describe('citations, titles and follow-up queries', () => {
     const stray = new CitationRenumberer(new Set([1]));
     expect(stray.push('It don`t stream [1] ')).toBe('It don');
     expect(stray.push(words)).toBe(`\`t stream [1] ${words}`);
+    // Nor does a run of backticks that could only be a fence or a span in theory.
+    const ticks = '`'.repeat(300);
+    expect(new CitationRenumberer(new Set([1])).push(`${ticks}`)).toBe(ticks);
+    expect(new CitationRenumberer(new Set([1])).push(`x ${ticks}`)).toBe(`x ${ticks}`);
   });
 
   it('titles a conversation from its first message, on one line, cut at a word', () => {
