@@ -245,6 +245,23 @@ test('a citation of one row of a long table opens the source at that row, its ce
   await removeSources(page, new RegExp(`plots-${stamp}`));
 });
 
+test('a how-to question is answered with the code example of its source, highlighted and ready to copy', async ({ visitor }) => {
+  const { page } = visitor;
+  const stamp = Date.now();
+  const code = `import { scheduleRun } from 'sprinkler';\n\n// Zone ${stamp}: twelve minutes before sunrise.\nscheduleRun({ zone: 'north-beds', at: '06:30', minutes: 12 });`;
+  const text = `# Sprinkler controller\n\n## Scheduling\n\nYou can schedule an irrigation run with the \`scheduleRun\` function:\n\n\`\`\`js\n${code}\n\`\`\`\n\nRuns are skipped after a day of rain.\n`;
+  await addMarkdownFile(page, `sprinkler-${stamp}.md`, text);
+  await page.goto('/');
+  const reply = await ask(page, 'How do I schedule an irrigation run?');
+  await expect(reply).toContainText('You can schedule an irrigation run with the scheduleRun function');
+  const example = reply.getByLabel('js example');
+  await expect(example).toHaveText(code);
+  await expect(reply.getByTestId('citation-link')).toHaveCount(1);
+  await reply.getByRole('button', { name: 'Copy code' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await removeSources(page, new RegExp(`sprinkler-${stamp}`));
+});
+
 test('on a phone, a source with a long title and heading path stays within the screen', async ({ browser }) => {
   const setup = await browser.newPage();
   const title = 'Municipal allotment association handbook for members and their households';
