@@ -211,6 +211,8 @@ interface Candidate {
   lead?: { position: number; text: string };
   /** The code example shown after it: see `codeExample`. */
   code?: string;
+  /** A list item's nesting: see `SentencePart`. */
+  depth?: number;
 }
 
 /**
@@ -253,6 +255,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   for (const [t, w] of own) weights.set(t, w);
 
   const sentences: Sentence[] = [];
+  // List items too short to be answers of their own ("`Buffer`", "binary image:"), which a list
+  // shown whole still holds.
+  const shortItems: Sentence[] = [];
   sources.forEach((source, rank) => {
     // A sentence is about what its document is about: "What does the security policy say?"
     // asks for sentences that need not repeat the title.
@@ -261,25 +266,27 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     let intro: Sentence | undefined;
     let inItem = false; // the block under way is a list item
     let section = titleTerms; // with the words of the heading above
-    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues, code }, position) => {
+    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues, depth, code }, position) => {
       const text = clean(raw);
       const heading = /^\s*#/.test(raw);
       if (heading) section = new Set([...titleTerms, ...contentTerms(text)]);
       if (!continues) inItem = LIST_ITEM.test(raw);
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
       const ofItem = continues && inItem;
+      const item = LIST_ITEM.test(raw);
       if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
-        if (!ofItem) previous = intro = undefined;
+        const short = item && text.length > 0 && !ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
+        if (short) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
+        else if (!ofItem) previous = intro = undefined;
         return;
       }
-      const item = LIST_ITEM.test(raw);
       // A table row's header names are what its cells are about, as a title is for a sentence:
       // every row repeats them, so they cannot make one row the answer.
       const terms = new Set(contentTerms(cells ? clean(cells) : text));
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, code };
+      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
@@ -321,6 +328,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     questionWeight,
     kinds,
     readsLead: readingLeads(sentences, weights, context, idf),
+    shortItems,
     // Only a question asking for a name or a way: "does producing the final object use up a step?"
     // is not answered by `finalStep`.
     spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
@@ -491,7 +499,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, spellsName, saysHow, showsCode, introducesCode }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -500,6 +508,8 @@ function select(
     kinds: RegExp[];
     /** The sentences whose lead's words count as their own, while no pick has said them. */
     readsLead: Set<Sentence>;
+    /** List items too short to answer on their own, shown in their list. */
+    shortItems: Sentence[];
     spellsName: Set<Sentence>;
     saysHow: Set<Sentence>;
     /** The question asks how to do something, or for code: a pick's code example comes with it. */
@@ -597,19 +607,19 @@ function select(
     }
   }
   // A sentence that introduces a list ("several built-in conditions:") brings the list with it,
-  // each item whole.
+  // each item whole, short ones and nested lists included.
   for (const intro of [...chosen]) {
     if (!intro.text.endsWith(':')) continue;
     let at = intro.position;
     let last: Candidate | undefined;
-    for (const s of sentences) {
-      if (s.rank !== intro.rank || s.position <= at) continue;
-      // The list goes on past an item too short to be a sentence of its own.
+    const passage = [...sentences, ...shortItems].filter((s) => s.rank === intro.rank && s.position > at).sort((a, b) => a.position - b.position);
+    for (const s of passage) {
+      // The list goes on past a part of an item too short to be a sentence of its own.
       const goesOnItem = s.ofItem && last && s.position === at + 1 ? last : undefined;
       if (!(s.item || goesOnItem) || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
       if ((words += s.text.split(' ').length) > MAX_WORDS) break;
       if (goesOnItem) [goesOnItem.text, goesOnItem.end] = [`${goesOnItem.text} ${s.text}`, s.position];
-      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true }));
+      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true, depth: s.depth }));
       at = s.position;
     }
   }
@@ -637,7 +647,7 @@ function select(
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth'>[]): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
@@ -655,7 +665,7 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
       text = `${s.lead.text} ${text}`;
     }
     const previous = sentences[i - 1];
-    const separator = !previous || previous.code ? '' : listed(s, i) ? '\n- ' : listed(previous, i - 1) ? '\n\n' : ' ';
+    const separator = !previous || previous.code ? '' : listed(s, i) ? `\n${'  '.repeat(s.depth ?? 0)}- ` : listed(previous, i - 1) ? '\n\n' : ' ';
     answer += separator + text;
   });
   return answer.trimEnd();

@@ -96,6 +96,8 @@ export interface SentencePart {
   cells?: string;
   /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
   continues?: boolean;
+  /** How deep in a nested list the item this sentence starts is: 0 at the top, 1 inside another… */
+  depth?: number;
   /** The fenced code right after this sentence's paragraph (only blank lines between), fences included. */
   code?: string;
 }
@@ -171,19 +173,24 @@ function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean):
   }
 }
 
+const NESTED_ITEM = /^\n*([ \t]+)(?:[-*+•]|\d{1,3}[.)])\s/;
+
 function splitProse(text: string, out: SentencePart[]): void {
   for (const block of text.split(BLOCK_BREAK)) {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
+    // A list item indented under another is nested in it, a level for every two spaces or so.
+    const indent = NESTED_ITEM.exec(block)?.[1]?.length;
+    const first: Omit<SentencePart, 'text'> = indent ? { depth: Math.min(3, Math.floor(indent / 2)) } : {};
     let current = '';
     let continues = false;
     for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[`*])/u)) {
       current = current ? `${current} ${piece}` : piece;
       if (!ABBREVIATIONS.test(current)) {
-        out.push(continues ? { text: current, continues } : { text: current });
+        out.push(continues ? { text: current, continues } : { text: current, ...first });
         [current, continues] = ['', true];
       }
     }
-    if (current) out.push(continues ? { text: current, continues } : { text: current });
+    if (current) out.push(continues ? { text: current, continues } : { text: current, ...first });
   }
 }

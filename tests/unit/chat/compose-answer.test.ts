@@ -323,6 +323,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What do descriptions improve?', sources: docs })).toBe('Descriptions improve the quality of generated objects [2].');
   });
 
+  it('shows a list whole: items too short to answer alone, and nested lists as nested', () => {
+    const doc = [
+      {
+        n: 1,
+        title: 'Attachments',
+        text: 'A message can attach a file. An attachment can be one of the following:\n\n- raw bytes:\n  - `Blob`\n  - `Uint8Array`\n- remote file:\n  1. an https address\n  2. a signed storage link\n- `FileHandle`\n\nAttachments over 20 MB are refused.',
+      },
+    ];
+    expect(composeAnswer({ question: 'In what forms can an attachment come?', sources: doc })).toBe(
+      'An attachment can be one of the following:\n- raw bytes:\n  - `Blob`\n  - `Uint8Array`\n- remote file:\n  - an https address\n  - a signed storage link\n- `FileHandle` [1].',
+    );
+    // A short item is never an answer of its own.
+    expect(composeAnswer({ question: 'What is a FileHandle?', sources: doc })).not.toMatch(/^- `FileHandle`|^`FileHandle` \[1\]/);
+  });
+
   it('shows the code a sentence leads into when asked how to do something, one example, whole', () => {
     const guide = (n: number, code: string) => ({
       n,
