@@ -274,9 +274,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
       const ofItem = continues && inItem;
       const item = LIST_ITEM.test(raw);
-      if (ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw)) || text.split(' ').length < 3) {
-        const short = item && text.length > 0 && !ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
-        if (short) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
+      const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
+      if (addressesTheAssistant || text.split(' ').length < 3) {
+        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
         else if (!ofItem) previous = intro = undefined;
         return;
       }
