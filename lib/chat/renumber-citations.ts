@@ -74,7 +74,12 @@ export class CitationRenumberer {
             i += line.length;
             continue; // at the next line's start, or at the end
           }
-        } else if (run && !this.fence) this.fence = { char: run[0]!, length: run.length };
+        } else if (run && !this.fence) {
+          // Backticks with a backtick after them on their line open a code span, not a fence.
+          const spansCode = run[0] === '`' && line.slice(line.indexOf(run) + run.length).includes('`');
+          if (!spansCode && run[0] === '`' && !final && lineEnd < 0 && line.length < MAX_SPAN) return hold();
+          if (!spansCode) this.fence = { char: run[0]!, length: run.length };
+        }
         this.lineStart = false;
       }
       if (this.fence) {

@@ -110,6 +110,7 @@ describe('citations, titles and follow-up queries', () => {
       '~~~',
       'x[2]',
       '~~~',
+      '```a span [2]``` then [3].',
       'A stray ` tick, then [2].',
     ].join('\n');
     const expected = [
@@ -123,6 +124,7 @@ describe('citations, titles and follow-up queries', () => {
       '~~~',
       'x[2]',
       '~~~',
+      '```a span [2]``` then [2].',
       'A stray ` tick, then [1].',
     ].join('\n');
     const streamed = (deltas: string[]) => {
