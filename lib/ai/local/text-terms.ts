@@ -151,17 +151,21 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
 }
 
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
-const SEPARATOR_CELL = /^:?-{3,}:?$/;
+/** A cell of the row under a table's header row: GFM asks for a hyphen at least. */
+export const SEPARATOR_CELL = /^:?-+:?$/;
+
+/** A table row's cells, as GFM splits them: at each bar not escaped (`\|` is a bar in its cell). */
+export function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.replace(/\\\|/g, '|').trim());
+}
 
 function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean): void {
-  const cells = rows.map((row) =>
-    row
-      .trim()
-      .replace(/^\|/, '')
-      .replace(/(?<!\\)\|$/, '')
-      .split(/(?<!\\)\|/)
-      .map((cell) => cell.replace(/\\\|/g, '|').trim()),
-  );
+  const cells = rows.map(tableCells);
   const header = cells.length > 1 && cells[1]!.every((c) => SEPARATOR_CELL.test(c)) ? cells[0]! : undefined;
   for (const [i, row] of cells.entries()) {
     if ((header && i < 2) || row.every((c) => SEPARATOR_CELL.test(c))) continue;

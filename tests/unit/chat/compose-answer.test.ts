@@ -687,6 +687,8 @@ describe('text helpers', () => {
       'setting: `MAX_JSON_BYTES`; default: 1 MiB',
       'After the table.',
     ]);
+    // GFM's delimiter row needs one hyphen per cell, not three.
+    expect(splitSentences('| setting | default |\n| - | :-: |\n| `retries` | 3 |')).toEqual(['setting: `retries`; default: 3']);
     // Rows of an HTML or DOCX table (html-to-text writes `cell | cell`); a lone bar in prose stays prose.
     expect(splitSentences('Opening hours\nMonday | 9–17\nSaturday | closed')).toEqual(['Opening hours', 'Monday; 9–17', 'Saturday; closed']);
     expect(splitSentences('Use a | b to pipe.\nIt works.')).toEqual(['Use a | b to pipe.', 'It works.']);
