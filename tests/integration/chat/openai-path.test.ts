@@ -172,3 +172,24 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     expect(message.parts.filter((p) => p.type === 'data-citation' || p.type === 'source-document')).toEqual([]);
   });
 });
+
+describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
+  beforeAll(() => useOpenAI('chat'));
+
+  it('gives the model the section about each among the passages, first, though other passages match the question better', async () => {
+    const brew = randomUUID().slice(0, 8);
+    await addSource(`Coffee ${brew} guide`, [
+      `# Coffee ${brew} guide`,
+      `Espresso ${brew} or filter ${brew}? The difference between espresso ${brew} and filter ${brew} shows in the cup. Guests ask for espresso ${brew} and filter ${brew} alike.`,
+      `## Espresso ${brew}`,
+      `Espresso ${brew} is brewed by forcing hot water through finely ground beans.`,
+      `## Filter ${brew}`,
+      `Filter ${brew} drips slowly through a paper filter.`,
+    ]);
+    await readReply(await send(key, await newConversation(key), { content: `Espresso ${brew} vs filter ${brew}: which is stronger?` }));
+    const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
+    const passages = lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => (JSON.parse(l) as { text: string }).text);
+    expect(passages.slice(0, 2).map((text) => text.split('\n')[0])).toEqual([`## Espresso ${brew}`, `## Filter ${brew}`]);
+    expect(passages.some((text) => text.includes('shows in the cup'))).toBe(true);
+  });
+});
