@@ -1,8 +1,9 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';
+import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, nameWords, sentenceParts } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -276,7 +277,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const item = LIST_ITEM.test(raw);
       const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
       if (addressesTheAssistant || text.split(' ').length < 3) {
-        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
+        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, heading, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
         else if (!ofItem) previous = intro = undefined;
         return;
       }
@@ -286,7 +287,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
+      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
       sentences.push(sentence);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
@@ -336,6 +337,31 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
   };
+  const subjects = goesOn ? undefined : comparedSubjects(question);
+  if (subjects) {
+    // One side of a comparison is answered as "what is it?": by its own name, and the question's
+    // other words ("for chatbots") as hints.
+    const sideScoring = (subject: string) => {
+      const named = new Set(contentTerms(subject));
+      const hints = [...own.keys()].filter((t) => !COMPARING.has(t) && !subjects.some((s) => contentTerms(s).includes(t)));
+      const sideWeights = new Map([...named].map((t) => [t, 1]).concat(hints.map((t) => [t, 0.5])) as [string, number][]);
+      return {
+        ...scoring,
+        weights: sideWeights,
+        context: new Set<string>(),
+        questionWeight: [...sideWeights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0),
+        kinds: [],
+        readsLead: readingLeads(sentences, sideWeights, new Set(), idf),
+        spellsName: new Set<Sentence>(),
+        saysHow: new Set<Sentence>(),
+        showsCode: false,
+        introducesCode: new Set<Sentence>(),
+        limits: { sentences: 2, words: SIDE_WORDS },
+      };
+    };
+    const compared = comparison(subjects, sources, sentences, shortItems, sideScoring);
+    if (compared) return compared;
+  }
   const best = select(sentences, scoring);
   if (!best) return none;
   // Asked again, or for another: the sentences no earlier answer gave (nor a reply above),
@@ -346,6 +372,112 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const fresh = said.length > 0 ? select(sentences.filter((s) => !wasSaid(s)), scoring) : undefined;
   if (fresh && fresh.first >= FRESH_SHARE * best.first) return fresh.text;
   return goesOn ? NOTHING_MORE : best.text;
+}
+
+/** Words of a comparison question that say how it compares, not what: "difference", "better"… */
+const COMPARING = new Set(contentTerms('difference differ different compare comparison versus vs better best same instead rather use distinguish'));
+/** Words one side of a comparison shows at most. */
+const SIDE_WORDS = 70;
+/** Sentences the opening of a section shows at most, as one side of a comparison. */
+const OPENING_SENTENCES = 2;
+
+/**
+ * "What is the difference between generateText and streamText?" is answered with what the
+ * passages say of each, a paragraph each, after a list that sets the two side by side if one
+ * does ("two functions…: `generateText`: Generates text…; `streamText`: Streams text…"). Of
+ * each: the opening of the section about it (a passage under a heading naming it, where
+ * documentation says what a thing is and what it is for), else the sentences that best say
+ * something of it and nothing of the other. A side nothing is found about is said to be so;
+ * none when nothing is found about either.
+ */
+function comparison(
+  subjects: [string, string],
+  sources: PromptSource[],
+  sentences: Sentence[],
+  shortItems: Sentence[],
+  sideScoring: (subject: string) => Parameters<typeof select>[1],
+): string | undefined {
+  const all = [...sentences, ...shortItems];
+  const key = (s: { rank: number; position: number }) => `${s.rank}:${s.position}`;
+  const opens = (text: string, subject: string) => naming(subject).exec(plain(text))?.index === 0;
+  const names = (s: Sentence, subject: string) => naming(subject).test(plain(s.text)) || (!!s.lead && naming(subject).test(plain(s.lead.text)));
+  const parts: string[] = [];
+  const shown = new Set<string>();
+  const show = (chosen: Candidate[]) => {
+    chosen.forEach((c) => shown.add(key(c)));
+    parts.push(render(chosen.sort((a, b) => a.rank - b.rank || a.position - b.position)));
+  };
+  // A table with a column for each, or a list with an item opening with each name.
+  for (const source of sources) {
+    const table = sideBySideTable(source.text, subjects);
+    if (!table) continue;
+    parts.push(table.replace(/^\| ?(.*?) ?\|/, (_, label: string) => `| ${label ? `${label} ` : ''}[${source.n}] |`));
+    break;
+  }
+  for (const intro of sentences.filter((s) => !s.item && s.text.endsWith(':'))) {
+    const list: Candidate[] = [{ n: intro.n, rank: intro.rank, position: intro.position, text: intro.text, score: 0 }];
+    withLists(list, all, 0);
+    if (!subjects.every((subject) => list.some((c) => c.item && opens(c.text, subject)))) continue;
+    show(list);
+    break;
+  }
+  let found = parts.length > 0;
+  for (const [subject, other] of [subjects, [subjects[1], subjects[0]]] as const) {
+    // (a passage opening with its heading, then a paragraph: not a subheading)
+    const section = sources.findIndex((source) => {
+      const [, heading, next] = /^\s*#{1,6}[ \t]+(.+)\n\s*(\S)/.exec(source.text) ?? [];
+      return heading !== undefined && next !== '#' && titles(heading, subject);
+    });
+    const opening: Candidate[] = [];
+    if (section >= 0) {
+      // Its first paragraph, and the sentence naming it if the paragraph does not.
+      const passage = sentences.filter((s) => s.rank === section && !s.heading && !shown.has(key(s))).sort((a, b) => a.position - b.position);
+      const first = passage[0];
+      const paragraph = first && !first.item ? passage.filter((s, i) => i < OPENING_SENTENCES && (i === 0 || (s.continues && s.position === first.position + i))) : [];
+      const namesIt = paragraph.some((s) => names(s, subject)) ? undefined : passage.slice(paragraph.length, paragraph.length + 3).find((s) => !s.item && names(s, subject));
+      let words = 0;
+      for (const s of [...paragraph, ...(namesIt ? [namesIt] : [])]) {
+        if ((words += s.text.split(' ').length) > SIDE_WORDS && opening.length > 0) break;
+        opening.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0 });
+      }
+      withLists(opening, all, words);
+    }
+    if (opening.length > 0) {
+      show(opening);
+      found = true;
+      continue;
+    }
+    const about = sentences.filter((s) => names(s, subject) && !names(s, other) && !shown.has(key(s)));
+    const own = about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
+    parts.push(own || `I found nothing about ${subject} in the knowledge base.`);
+    found ||= !!own;
+  }
+  return found ? parts.join('\n\n') : undefined;
+}
+
+/** Rows of a table a comparison shows at most. */
+const MAX_TABLE_ROWS = 10;
+
+/**
+ * The first Markdown table of a passage with a column headed with each subject, cut down to
+ * those columns and its first, which names its rows (unless it is one of them), cells cleaned as
+ * sentences are. A row that talks to the assistant is left out.
+ */
+function sideBySideTable(text: string, subjects: readonly string[]): string | undefined {
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    const columns = subjectColumns(line, subjects);
+    if (!columns || !lines[i + 1] || !tableCells(lines[i + 1]!).every((c) => SEPARATOR_CELL.test(c))) continue;
+    const shown = columns.includes(0) ? columns : [0, ...columns];
+    const row = (cells: string[]) => `| ${shown.map((c) => clean(cells[c] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`;
+    const rows = [];
+    for (const next of lines.slice(i + 2)) {
+      if (!next.trimStart().startsWith('|') || rows.length >= MAX_TABLE_ROWS) break;
+      if (!ADDRESSES_THE_ASSISTANT.some((re) => re.test(next))) rows.push(row(tableCells(next)));
+    }
+    if (rows.length > 0) return [row(tableCells(line)), `|${' --- |'.repeat(shown.length)}`, ...rows].join('\n');
+  }
+  return undefined;
 }
 
 /**
@@ -363,6 +495,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   pointer: boolean;
   /** It follows another sentence of its paragraph (or list item). */
   continues: boolean;
+  /** A heading line. */
+  heading?: boolean;
   lead?: Sentence;
   /** The fenced code right after its paragraph in its passage, as written. */
   code?: string;
@@ -499,7 +633,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -516,6 +650,8 @@ function select(
     showsCode: boolean;
     /** Asked for code: the sentences whose paragraph leads into an example hold what it asks for. */
     introducesCode: Set<Sentence>;
+    /** How many sentences and words the answer may have. */
+    limits?: { sentences: number; words: number };
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -566,7 +702,7 @@ function select(
   let first = 0;
   let firstOrder = 0;
   let words = 0;
-  while (chosen.length < MAX_SENTENCES && remaining.length > 0) {
+  while (chosen.length < limits.sentences && remaining.length > 0) {
     let bestIndex = -1;
     let best = { score: -Infinity, order: -Infinity };
     remaining.forEach((s, i) => {
@@ -580,7 +716,7 @@ function select(
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
-    if (chosen.length > 0 && (words + length > MAX_WORDS || pick.pointer)) continue;
+    if (chosen.length > 0 && (words + length > limits.words || pick.pointer)) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
@@ -593,7 +729,7 @@ function select(
   const top = chosen[0];
   const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
   const next = firstPick && completions.get(firstPick);
-  if (next && !chosen.some((c) => c.rank === next.rank && c.position === next.position) && words + shownWords(next) <= MAX_WORDS) {
+  if (next && !chosen.some((c) => c.rank === next.rank && c.position === next.position) && words + shownWords(next) <= limits.words) {
     chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });
     words += shownWords(next);
   }
@@ -606,23 +742,7 @@ function select(
       chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: s.item });
     }
   }
-  // A sentence that introduces a list ("several built-in conditions:") brings the list with it,
-  // each item whole, short ones and nested lists included.
-  for (const intro of [...chosen]) {
-    if (!intro.text.endsWith(':')) continue;
-    let at = intro.position;
-    let last: Candidate | undefined;
-    const passage = [...sentences, ...shortItems].filter((s) => s.rank === intro.rank && s.position > at).sort((a, b) => a.position - b.position);
-    for (const s of passage) {
-      // The list goes on past a part of an item too short to be a sentence of its own.
-      const goesOnItem = s.ofItem && last && s.position === at + 1 ? last : undefined;
-      if (!(s.item || goesOnItem) || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
-      if ((words += s.text.split(' ').length) > MAX_WORDS) break;
-      if (goesOnItem) [goesOnItem.text, goesOnItem.end] = [`${goesOnItem.text} ${s.text}`, s.position];
-      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true, depth: s.depth }));
-      at = s.position;
-    }
-  }
+  withLists(chosen, [...sentences, ...shortItems], words);
   // The best pick whose paragraph leads into a code example shows it, after the paragraph's last
   // sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
   // doing it. One example, and never in a list.
@@ -639,6 +759,29 @@ function select(
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return { text: render(chosen), first };
+}
+
+/**
+ * A sentence that introduces a list ("several built-in conditions:") brings the list with it,
+ * each item whole, short ones and nested lists included, while the answer (`words` long so far)
+ * has words to spare.
+ */
+function withLists(chosen: Candidate[], sentences: Sentence[], words: number): void {
+  for (const intro of [...chosen]) {
+    if (!intro.text.endsWith(':')) continue;
+    let at = intro.position;
+    let last: Candidate | undefined;
+    const passage = sentences.filter((s) => s.rank === intro.rank && s.position > at).sort((a, b) => a.position - b.position);
+    for (const s of passage) {
+      // The list goes on past a part of an item too short to be a sentence of its own.
+      const goesOnItem = s.ofItem && last && s.position === at + 1 ? last : undefined;
+      if (!(s.item || goesOnItem) || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
+      if ((words += s.text.split(' ').length) > MAX_WORDS) break;
+      if (goesOnItem) [goesOnItem.text, goesOnItem.end] = [`${goesOnItem.text} ${s.text}`, s.position];
+      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true, depth: s.depth }));
+      at = s.position;
+    }
+  }
 }
 
 /**

@@ -235,6 +235,25 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(more.message.parts.some((p) => p.type === 'data-citation')).toBe(true);
   });
 
+  it('answers a comparison with what the section about each side says, each cited, though other passages match the question better', async () => {
+    await addSource(`Coffee ${tag} guide`, [
+      `# Coffee ${tag} guide`,
+      `Espresso ${tag} or filter ${tag}? The difference between espresso ${tag} and filter ${tag} shows in the cup. Guests ask for espresso ${tag} and filter ${tag} alike.`,
+      `## Espresso ${tag}`,
+      `Espresso ${tag} is brewed by forcing hot water through finely ground beans. It is short and strong.`,
+      `## Filter ${tag}`,
+      `Filter ${tag} drips slowly through a paper filter. It is long and mild.`,
+    ]);
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `What is the difference between espresso ${tag} and filter ${tag}?` }));
+    const text = textOf(message);
+    expect(text).toMatch(
+      /^Espresso \w+ is brewed by forcing hot water through finely ground beans \[(\d)\]\. It is short and strong \[\1\]\.\n\nFilter \w+ drips slowly through a paper filter \[(\d)\]\. It is long and mild \[\2\]\.$/,
+    );
+    const citations = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
+    expect(citations.map((c) => c.location.headings?.at(-1))).toEqual([`Espresso ${tag}`, `Filter ${tag}`]);
+  });
+
   it('says plainly when nothing relevant was found, and answers greetings and questions about itself', async () => {
     const id = await newConversation(key);
     const nothing = await readReply(await send(key, id, { content: `zxqv ${randomUUID()} wibblequark?` }));
