@@ -1,6 +1,6 @@
 // Answer benchmark, called by bench/run.ts with a running server: the AI SDK's own
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
-// each judged question goes to POST /api/ask: bench/answers/questions.json (45, the set to tune
+// each judged question goes to POST /api/ask: bench/answers/questions.json (47, the set to tune
 // on) and bench/answers/held-out.json (36, written separately from the same docs; never tune on it).
 // Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (10, the
 // set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on

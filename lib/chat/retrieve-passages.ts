@@ -1,5 +1,5 @@
 import 'server-only';
-import { comparedSubjects, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
+import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
 import { leansOnHistory } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
@@ -18,32 +18,34 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
 
 /**
  * Passages for a message; greetings and questions about the assistant need none. A question
- * comparing two things is also looked up by each of them (see `comparisonPassages`).
+ * comparing two things is also looked up by each of them, and "What is X?" by X alone (see
+ * `subjectPassages`).
  */
 export async function retrievePassages({ question, previousQuestion }: { question: string; previousQuestion?: string }): Promise<SearchHit[]> {
   if (classifySmallTalk(question)) return [];
   const k = config().SEARCH_K;
   const query = retrievalQuery(question, previousQuestion);
-  const subjects = comparedSubjects(question);
+  const defined = definedSubject(question);
+  const subjects = comparedSubjects(question) ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });
   const [whole, ...sides] = await Promise.all([
     searchKnowledge({ query, k }),
     ...subjects.map((subject) => searchKnowledge({ query: subject, k: Math.max(k, SIDE_K) })),
   ]);
-  return comparisonPassages({ whole: whole!, sides, subjects, k });
+  return subjectPassages({ whole: whole!, sides, subjects, k });
 }
 
 /**
- * The passages for a comparison. Matching the whole question ("difference between generateText
- * and streamText") favours passages that mention both names in passing, of which documentation
- * has many, over the ones that say what each is. So first come the passages that set the two side by
- * side (a list with an item for each, a table with a column for each), then for each subject the
- * section about it (the shallowest section headed with its name, from its start), then the
- * rest of the three searches fused.
+ * The passages for a question about one or two named things. Matching the whole question
+ * ("difference between generateText and streamText", "what is generateText?") favours passages
+ * that mention the names in passing, of which documentation has many, over the ones that say
+ * what each is. So first come the passages that set two side by side (a list with an item for
+ * each, a table with a column for each), then for each subject the section about it (the
+ * shallowest section headed with its name, from its start), then the rest of the searches fused.
  */
-export function comparisonPassages({ whole, sides, subjects, k }: { whole: SearchHit[]; sides: SearchHit[][]; subjects: string[]; k: number }): SearchHit[] {
+export function subjectPassages({ whole, sides, subjects, k }: { whole: SearchHit[]; sides: SearchHit[][]; subjects: string[]; k: number }): SearchHit[] {
   const found = [whole, ...sides].flat();
-  const sideBySide = found.filter((hit) => subjects.every((s) => setsApart(hit.text, s)) || tableHeads(hit.text, subjects));
+  const sideBySide = subjects.length < 2 ? [] : found.filter((hit) => subjects.every((s) => setsApart(hit.text, s)) || tableHeads(hit.text, subjects));
   const sections = subjects.flatMap((subject) => {
     const about = found.filter((hit) => hit.text.trimStart().startsWith('#') && titles(hit.location.headings?.at(-1) ?? '', subject));
     return about.sort((a, b) => a.location.headings!.length - b.location.headings!.length).slice(0, 1);

@@ -24,7 +24,7 @@ const COMPARISONS = [
   new RegExp(`^\\s*${SUBJECT}\\s+or\\s+${SUBJECT}\\s*[:,;]\\s*(?:which|what)\\b.*$`, 'i'),
 ];
 // What a question opens with before "A vs B": "What's better:", "Compare"…
-const LEAD_IN = /^(?:(?:what|which)(?:'s|\s+is|\s+are)?(?:\s+(?:better|best|faster|the\s+difference))?\s*[:,]?\s+|(?:when\s+to\s+use)\s+)/i;
+const LEAD_IN = /^(?:(?:and|but|so|also|then|now|ok(?:ay)?|what\s+about|how\s+about)[,:]?\s+)?(?:(?:what|which)(?:'s|\s+is|\s+are)?(?:\s+(?:better|best|faster|the\s+difference))?\s*[:,]?\s+|when\s+to\s+use\s+)?/i;
 const POINTS_AWAY = /^(?:it|its|they|them|this|that|these|those|one|ones|the\s+other|others?)$/i;
 const MAX_WORDS = 5;
 
@@ -49,6 +49,16 @@ export function comparedSubjects(question: string): [string, string] | undefined
     return [a, b];
   }
   return undefined;
+}
+
+/**
+ * What "What is X?" asks about: X, as the question names it (at most five words, not a pronoun),
+ * which documentation often has a section for ("## `generateText`").
+ */
+export function definedSubject(question: string): string | undefined {
+  const subject = /^\s*(?:(?:and|so|then)\s+)?what\s+(?:is|are|does|do)\s+(.+?)(?:\s+(?:do|mean|stand\s+for))?[\s?.!]*$/i.exec(question)?.[1];
+  const name = subject && tidy(subject);
+  return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
 }
 
 /** A subject without the question's framing: articles, quotes, "the … function", "… for a chatbot". */
@@ -82,9 +92,15 @@ export function naming(subject: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${namePattern(subject)}`, 'iu');
 }
 
-/** A heading (or a table's column head) that is the subject's name and nothing else: "## `streamText`". */
+// What a heading may call the thing it names: "### `prepareStep` callback".
+const KIND_OF_NAME = '(?:\\s+(?:callback|function|hook|method|option|property|parameter|setting|component|helper|class|type|command|field|event)s?)?';
+
+/**
+ * A heading (or a table's column head) that is the subject's name and nothing else, or with what
+ * kind of name it is: "## `streamText`", "### `prepareStep` callback".
+ */
 export function titles(heading: string, subject: string): boolean {
-  return new RegExp(`^${namePattern(subject)}$`, 'iu').test(bare(heading.replace(/\s#+\s*$/, '')));
+  return new RegExp(`^(?:the\\s+)?${namePattern(subject)}${KIND_OF_NAME}$`, 'iu').test(bare(heading.replace(/\s#+\s*$/, '')));
 }
 
 /**

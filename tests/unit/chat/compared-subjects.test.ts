@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparedSubjects } from '@/lib/ai/local/compared-subjects';
-import { comparisonPassages } from '@/lib/chat/retrieve-passages';
+import { comparedSubjects, definedSubject } from '@/lib/ai/local/compared-subjects';
+import { subjectPassages } from '@/lib/chat/retrieve-passages';
 import type { SearchHit } from '@/lib/knowledge/types';
 
 describe('comparedSubjects', () => {
@@ -18,6 +18,7 @@ describe('comparedSubjects', () => {
     ['generateText or streamText, which is faster?', ['generateText', 'streamText']],
     ['When should I use streamText instead of generateText?', ['streamText', 'generateText']],
     ['Is a lease the same as a lock?', ['lease', 'lock']],
+    ['And dynamic tools vs function tools?', ['dynamic tools', 'function tools']],
   ])('“%s” compares %j', (question, subjects) => {
     expect(comparedSubjects(question)).toEqual(subjects);
   });
@@ -34,6 +35,25 @@ describe('comparedSubjects', () => {
   });
 });
 
+describe('definedSubject', () => {
+  it.each([
+    ['What is generateText?', 'generateText'],
+    ['what are provider-executed tools', 'provider-executed tools'],
+    ['What does `prepareStep` do?', 'prepareStep'],
+    ['What is a lease?', 'lease'],
+    ['What does BM25 stand for?', 'BM25'],
+  ])('“%s” asks about %j', (question, subject) => {
+    expect(definedSubject(question)).toBe(subject);
+  });
+
+  it.each(['What is it?', 'What is the difference between a lease and a lock?', 'What is the best way to stream a long answer to the browser tab?', 'How do I stream text?'])(
+    '“%s” asks about no one thing',
+    (question) => {
+      expect(definedSubject(question)).toBeUndefined();
+    },
+  );
+});
+
 let seq = 0;
 const hit = (text: string, headings: string[] = [], score = 1): SearchHit => ({
   chunkId: `c${++seq}`,
@@ -46,7 +66,7 @@ const hit = (text: string, headings: string[] = [], score = 1): SearchHit => ({
   metadata: {},
 });
 
-describe('comparisonPassages', () => {
+describe('subjectPassages', () => {
   const subjects = ['espresso', 'filter coffee'];
   const passing = [1, 2, 3].map((i) => hit(`Espresso and filter coffee, mentioned in passing ${i}.`, ['Menu'], 1 - i / 10));
   const espressoSub = hit('### Espresso\n\nThe espresso of the week.', ['Specials', 'Weekly', 'Espresso'], 0.9);
@@ -58,7 +78,7 @@ describe('comparisonPassages', () => {
   const oneSidedList = hit('- Espresso: short.\n- Tea: hot.', ['Menu'], 0.75);
 
   it('puts what sets the two side by side first, then the section about each, then the rest of the three searches', () => {
-    const passages = comparisonPassages({
+    const passages = subjectPassages({
       whole: [...passing, oneSidedList, table],
       sides: [
         [espressoSub, espressoLater, espresso, list],
@@ -70,9 +90,16 @@ describe('comparisonPassages', () => {
     expect(passages.map((p) => p.text)).toEqual([table, list, espresso, filter, passing[0]!, espressoSub].map((p) => p.text));
   });
 
+  it('for one subject, puts its section first (headed with its name, or with what kind of name it is), and nothing side by side', () => {
+    const callback = hit('### `onFinish` callback\n\nCalled when the reply ends.', ['Hooks', '`onFinish` callback'], 0.3);
+    const mentions = hit('- onFinish: see below.\n- onError: see below.', ['Hooks'], 0.9);
+    const passages = subjectPassages({ whole: [mentions], sides: [[mentions, callback]], subjects: ['onFinish'], k: 3 });
+    expect(passages).toEqual([callback, mentions]);
+  });
+
   it('without either, is the three searches fused, a passage all of them found first', () => {
     const shared = hit('Espresso, filter coffee and tea.', [], 0.5);
-    const passages = comparisonPassages({ whole: [passing[0]!, shared], sides: [[shared, espressoLater], [passing[1]!, shared]], subjects, k: 3 });
+    const passages = subjectPassages({ whole: [passing[0]!, shared], sides: [[shared, espressoLater], [passing[1]!, shared]], subjects, k: 3 });
     expect(passages[0]).toBe(shared);
     expect(passages).toHaveLength(3);
   });
