@@ -1,8 +1,9 @@
 /**
- * Comparison questions: "What is the difference between generateText and streamText?" asks about
- * two things at once, and no single passage that matches the whole question need say what either
- * is. Retrieval looks for each of them as well (retrieve-passages), and the local model answers
- * with what its sources say of each (compose-answer).
+ * Questions about named things. "What is the difference between generateText and streamText?"
+ * asks about two things at once, and no single passage that matches the whole question need say
+ * what either is; "What is generateText?" is matched as well by every passage naming it in
+ * passing. Retrieval looks for each name alone as well (retrieve-passages), and the local model
+ * answers a comparison with what its sources say of each (compose-answer).
  */
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';

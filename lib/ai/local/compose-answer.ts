@@ -277,7 +277,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const item = LIST_ITEM.test(raw);
       const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
       if (addressesTheAssistant || text.split(' ').length < 3) {
-        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, heading, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
+        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
         else if (!ofItem) previous = intro = undefined;
         return;
       }
