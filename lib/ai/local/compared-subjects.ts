@@ -53,11 +53,13 @@ export function comparedSubjects(question: string): [string, string] | undefined
 }
 
 /**
- * What "What is X?" asks about: X, as the question names it (at most five words, not a pronoun),
- * which documentation often has a section for ("## `generateText`").
+ * What "What is X?" (or "what does X do / mean / stand for?") asks about: X, as the question
+ * names it (at most five words, not a pronoun), which documentation often has a section for
+ * ("## `generateText`"). "What do I need to install?" asks about no X.
  */
 export function definedSubject(question: string): string | undefined {
-  const subject = /^\s*(?:(?:and|so|then)\s+)?what\s+(?:is|are|does|do)\s+(.+?)(?:\s+(?:do|mean|stand\s+for))?[\s?.!]*$/i.exec(question)?.[1];
+  const [, is, does] = /^\s*(?:(?:and|so|then)\s+)?what\s+(?:(?:is|are)\s+(.+?)|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for))[\s?.!]*$/i.exec(question) ?? [];
+  const subject = is ?? does;
   const name = subject && tidy(subject);
   return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
 }

@@ -46,7 +46,7 @@ describe('definedSubject', () => {
     expect(definedSubject(question)).toBe(subject);
   });
 
-  it.each(['What is it?', 'What is the difference between a lease and a lock?', 'What is the best way to stream a long answer to the browser tab?', 'How do I stream text?'])(
+  it.each(['What is it?', 'What is the difference between a lease and a lock?', 'What is the best way to stream a long answer to the browser tab?', 'How do I stream text?', 'What do I need to install?', 'What does the guide say about tools?'])(
     '“%s” asks about no one thing',
     (question) => {
       expect(definedSubject(question)).toBeUndefined();
