@@ -9,6 +9,7 @@
 // processes beside each server.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { databaseServerUrl, freshDatabase } from './fresh-database';
 
@@ -27,9 +28,21 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/**
+ * A port no one listens on, from the system. A random pick from a fixed range once drew 3659,
+ * which Next.js refuses as reserved (apple-sasl), and the suite failed before it began.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** A production server (and BENCH_WORKERS extra workers) on a fresh database of its own; `stop` also removes it. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await freshDatabase(`bench_${process.pid}_${port}`);
   const env: NodeJS.ProcessEnv = {
