@@ -17,8 +17,9 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
 }
 
 /**
- * Passages for a message; greetings and questions about the assistant need none. A question
- * comparing two things is also looked up by each of them, and "What is X?" by X alone (see
+ * Passages for a message (as it stands alone, or with the question it leans on: see
+ * `askedInContext`); greetings and questions about the assistant need none. A question comparing
+ * two things is also looked up by each of them, and "What is X?" by X alone (see
  * `subjectPassages`).
  */
 export async function retrievePassages({ question, previousQuestion }: { question: string; previousQuestion?: string }): Promise<SearchHit[]> {

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { subjectQuestion } from '@/lib/ai/local/text-terms';
+import { askedInContext } from '@/lib/ai/local/standalone-question';
 
 export interface StoredTurn {
   role: 'system' | 'user' | 'assistant';
@@ -40,7 +40,10 @@ export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage
   return kept;
 }
 
-/** The question a follow-up leans on (the last one before it with a subject of its own): retrieval reads them together. */
-export function previousUserText(turns: StoredTurn[]): string | undefined {
-  return subjectQuestion(turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()));
+/**
+ * The question as retrieval reads it, after these turns: a follow-up as the question it stands
+ * for ("How does it differ from streamText?"), or with the question it leans on.
+ */
+export function questionInContext(turns: StoredTurn[], question: string): { question: string; previousQuestion?: string } {
+  return askedInContext([...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question]);
 }

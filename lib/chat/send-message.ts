@@ -24,7 +24,7 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
   try {
     // Not overlapped with the write above: one database session at a time keeps PGlite (and its
     // wire-protocol test server) happy, and the write is a few milliseconds.
-    const passages = retrievePassages({ question: started.question, previousQuestion: started.previousQuestion });
+    const passages = retrievePassages(started.asked);
     passages.catch(() => {}); // awaited (and reported) by streamReply
     const { stream, done } = streamReply({
       conversationId,

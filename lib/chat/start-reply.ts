@@ -5,7 +5,7 @@ import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
-import { previousUserText, selectHistory, textOfParts } from './select-history';
+import { questionInContext, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
@@ -39,7 +39,8 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
       questionId: question.id,
       assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
-      previousQuestion: previousUserText(previous),
+      /** What retrieval looks up: the question as it stands alone, or with the one it leans on. */
+      asked: questionInContext(previous, question.text),
       /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */
       earlierAnswers,
     };

@@ -12,22 +12,38 @@ import { tableCells } from './text-terms';
 const SUBJECT = '(.+?)';
 // (…or a question after them: "A vs B: which should I use?")
 const END = '(?:\\s*[:,;]\\s*(?:which|what|when|how|should|is|are|do|does)\\b.*)?[\\s?.!]*$';
-// The ways a question sets two things side by side, each with the two subjects in order.
+// The ways a question sets two things side by side, each with the two subjects in order ('d':
+// where each is, to put a name in a pronoun's place).
 const COMPARISONS = [
-  new RegExp(`\\b(?:differences?|distinguish)\\s+between\\s+${SUBJECT}\\s+and\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`\\b(?:compare|comparing|comparison\\s+(?:of|between))\\s+${SUBJECT}\\s+(?:and|with|to|against|vs\\.?|versus)\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`\\bhow\\s+(?:does|do|is|are)\\s+${SUBJECT}\\s+(?:differ|different|compare[sd]?)\\s+(?:from|to|with)\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`\\b(?:is|are)\\s+${SUBJECT}\\s+(?:the\\s+same\\s+as|different\\s+from)\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`\\buse\\s+${SUBJECT}\\s+(?:instead\\s+of|rather\\s+than|over)\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`\\b(?:should|do|would)\\s+(?:i|we|you|one)\\s+use\\s+${SUBJECT}\\s+or\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`^\\s*(?:which|what)\\b[^,:]*[,:]\\s*${SUBJECT}\\s+or\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`^\\s*${SUBJECT}\\s+(?:vs\\.?|versus|compared\\s+(?:to|with)|as\\s+opposed\\s+to)\\s+${SUBJECT}${END}`, 'i'),
-  new RegExp(`^\\s*${SUBJECT}\\s+or\\s+${SUBJECT}\\s*[:,;]\\s*(?:which|what)\\b.*$`, 'i'),
-];
+  `\\b(?:differences?|distinguish)\\s+between\\s+${SUBJECT}\\s+and\\s+${SUBJECT}${END}`,
+  `\\b(?:compare|comparing|comparison\\s+(?:of|between))\\s+${SUBJECT}\\s+(?:and|with|to|against|vs\\.?|versus)\\s+${SUBJECT}${END}`,
+  `\\bhow\\s+(?:does|do|is|are)\\s+${SUBJECT}\\s+(?:differ|different|compare[sd]?)\\s+(?:from|to|with)\\s+${SUBJECT}${END}`,
+  `\\b(?:is|are)\\s+${SUBJECT}\\s+(?:the\\s+same\\s+as|different\\s+from)\\s+${SUBJECT}${END}`,
+  `\\buse\\s+${SUBJECT}\\s+(?:instead\\s+of|rather\\s+than|over)\\s+${SUBJECT}${END}`,
+  `\\b(?:should|do|would)\\s+(?:i|we|you|one)\\s+use\\s+${SUBJECT}\\s+or\\s+${SUBJECT}${END}`,
+  `^\\s*(?:which|what)\\b[^,:]*[,:]\\s*${SUBJECT}\\s+or\\s+${SUBJECT}${END}`,
+  `^\\s*${SUBJECT}\\s+(?:vs\\.?|versus|compared\\s+(?:to|with)|as\\s+opposed\\s+to)\\s+${SUBJECT}${END}`,
+  `^\\s*${SUBJECT}\\s+or\\s+${SUBJECT}\\s*[:,;]\\s*(?:which|what)\\b.*$`,
+].map((pattern) => new RegExp(pattern, 'id'));
 // What a question opens with before "A vs B": "What's better:", "Compare"…
 const LEAD_IN = /^(?:(?:and|but|so|also|then|now|ok(?:ay)?|what\s+about|how\s+about)[,:]?\s+)?(?:(?:what|which)(?:'s|\s+is|\s+are)?(?:\s+(?:better|best|faster|the\s+difference))?\s*[:,]?\s+|when\s+to\s+use\s+)?/i;
-const POINTS_AWAY = /^(?:it|its|they|them|this|that|these|those|one|ones|the\s+other|others?)$/i;
+const POINTS_AWAY = /^(?:it|its|they|them|this|that|these|those|ones?|(?:this|that|(?:the\s+)?other)\s+one|(?:the\s+)?others?)$/i;
+// A pronoun that may stand for what the question before was about ("they": function tools).
+const STANDS_FOR_SUBJECT = /^(?:it|this|that|(?:this|that)\s+one|they|them|these|those)$/i;
 const MAX_WORDS = 5;
+
+/** A comparison's two sides as the question writes them, tidied, with where they are. */
+function comparisonSides(question: string): { sides: [string, string]; at: [[number, number], [number, number]] } | undefined {
+  for (const pattern of COMPARISONS) {
+    const match = pattern.exec(question);
+    if (!match) continue;
+    const [a, b] = [tidy(match[1]!.replace(LEAD_IN, '')), tidy(match[2]!)];
+    return { sides: [a, b], at: [match.indices![1]!, match.indices![2]!] };
+  }
+  return undefined;
+}
+
+const isName = (side: string) => !!side && !POINTS_AWAY.test(side) && side.split(/\s+/).length <= MAX_WORDS;
 
 /**
  * The two things a question compares, as it names them ("generateText", "streamText"), or none.
@@ -35,21 +51,36 @@ const MAX_WORDS = 5;
  * provider-executed tools. A pronoun ("how does it differ from…") names nothing to look for.
  */
 export function comparedSubjects(question: string): [string, string] | undefined {
-  for (const pattern of COMPARISONS) {
-    const match = pattern.exec(question.trim());
-    if (!match) continue;
-    let a = tidy(match[1]!.replace(LEAD_IN, ''));
-    const b = tidy(match[2]!);
-    if (!a || !b || [a, b].some((s) => POINTS_AWAY.test(s) || s.split(/\s+/).length > MAX_WORDS)) return undefined;
-    // "function and dynamic tools": the plural after the second goes with the first too, when the
-    // first is no plural of its own ("tools or structured outputs").
-    const [aWords, bWords] = [a.split(/\s+/), b.split(/\s+/)];
-    const noun = bWords.at(-1)!;
-    if (bWords.length > aWords.length && /^\p{Ll}+s$/u.test(noun) && !/s$/i.test(a) && !aWords.includes(noun)) a = `${a} ${noun}`;
-    if (a.toLowerCase() === b.toLowerCase()) return undefined;
-    return [a, b];
-  }
-  return undefined;
+  const found = comparisonSides(question);
+  if (!found || !found.sides.every(isName)) return undefined;
+  const [a, b] = withSharedNoun(found.sides);
+  return a.toLowerCase() === b.toLowerCase() ? undefined : [a, b];
+}
+
+/**
+ * "function and dynamic tools": the plural after the second goes with the first too, when the
+ * first is no plural of its own ("tools or structured outputs").
+ */
+function withSharedNoun([a, b]: [string, string]): [string, string] {
+  const [aWords, bWords] = [a.split(/\s+/), b.split(/\s+/)];
+  const noun = bWords.at(-1)!;
+  return bWords.length > aWords.length && /^\p{Ll}+s$/u.test(noun) && !/s$/i.test(a) && !aWords.includes(noun) ? [`${a} ${noun}`, b] : [a, b];
+}
+
+/**
+ * Where a comparison names one side by a pronoun ("How does it differ from streamText?", "How do
+ * they differ from dynamic tools?"): the pronoun's place in the question, and the other side.
+ */
+export function pronounSide(question: string): { start: number; end: number; other: string } | undefined {
+  const found = comparisonSides(question);
+  if (!found) return undefined;
+  const side = found.sides.findIndex((s) => STANDS_FOR_SUBJECT.test(s));
+  const other = found.sides[1 - side]!;
+  if (side < 0 || !isName(other)) return undefined;
+  const [from, to] = found.at[side]!;
+  // The pronoun is the side's last words ("What's better: it or…" has a lead-in before it).
+  const start = question.slice(from, to).toLowerCase().lastIndexOf(found.sides[side]!.toLowerCase());
+  return start < 0 ? undefined : { start: from + start, end: from + start + found.sides[side]!.length, other };
 }
 
 /**
@@ -62,6 +93,55 @@ export function definedSubject(question: string): string | undefined {
   const subject = is ?? does;
   const name = subject && tidy(subject);
   return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
+}
+
+/**
+ * The one thing a question is about, for a pronoun in the next one to stand for: what "What is
+ * X?" asks about, else the one name it holds ("How do I use tools with `generateText`?"). None
+ * for a question about two things, or about none by name.
+ */
+export function subjectOf(question: string): string | undefined {
+  if (comparedSubjects(question)) return undefined;
+  const defined = definedSubject(question);
+  if (defined) return bothOf(defined) ? undefined : defined;
+  const names = namesIn(question);
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/**
+ * The two things a question is about, for "they" in the next one: the two it compares, what
+ * "What are A and B?" asks about, or the two names it holds.
+ */
+export function pairOf(question: string): [string, string] | undefined {
+  const defined = definedSubject(question);
+  const names = namesIn(question);
+  return comparedSubjects(question) ?? (defined ? bothOf(defined) : undefined) ?? (names.length === 2 ? [names[0]!, names[1]!] : undefined);
+}
+
+/** "generateText and streamText" as its two names. */
+export function bothOf(subject: string): [string, string] | undefined {
+  const parts = subject.split(/\s*,\s*|\s+(?:and|or|&)\s+/).map(tidy);
+  return parts.length === 2 && parts.every(Boolean) ? withSharedNoun(parts as [string, string]) : undefined;
+}
+
+// A name as text writes it: in code (a code span, an identifier in camelCase or snake_case, a
+// call, a package), or capitalised (a product, a company: "OpenAI", "AI SDK").
+const CODE_NAME = '`[^`\\n]+`|@[\\w-]+\\/[\\w-]+|[\\p{L}\\p{N}$]*(?:\\p{Ll}\\p{Lu}|\\p{L}_\\p{L})[\\p{L}\\p{N}_$]*(?:\\(\\))?|[\\p{L}\\p{N}_$]+\\(\\)';
+const CAPITALISED = '\\p{Lu}[\\p{L}\\p{N}.+#-]*';
+const NAME = new RegExp(`^(?:${CODE_NAME}|${CAPITALISED}(?:\\s+${CAPITALISED})*)$`, 'u');
+// In a question, past its first word (which is capitalised as any first word is); "I" is no name.
+const NAMES = new RegExp(`(?<![\\p{L}\\p{N}_$\`])(?:${CODE_NAME}|(?<=\\S\\s+)(?!I\\b)${CAPITALISED}(?:\\s+${CAPITALISED})*)`, 'gu');
+
+/** The text, tidied, when it is a name ("`streamText`", "OpenAI"); none for words ("side effects"). */
+export function nameOf(text: string): string | undefined {
+  const name = tidy(text);
+  return NAME.test(name) && !POINTS_AWAY.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
+}
+
+/** The names a question holds, tidied, each once. */
+function namesIn(question: string): string[] {
+  const names = (question.match(NAMES) ?? []).map(tidy).filter(Boolean);
+  return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
 }
 
 /** A subject without the question's framing: articles, quotes, "the … function", "… for a chatbot". */

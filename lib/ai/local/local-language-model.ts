@@ -9,7 +9,7 @@ import type {
 import { assistantNameOf } from '@/lib/ai/prompt/build-system-prompt';
 import { parseSourcesBlock } from '@/lib/ai/prompt/sources-block';
 import { composeAnswer } from './compose-answer';
-import { subjectQuestion } from './text-terms';
+import { askedInContext } from './standalone-question';
 
 export interface LocalModelSettings {
   /** Pause between words; 0 still yields to the event loop every few words so the reply really streams. */
@@ -42,13 +42,13 @@ export class LocalLanguageModel implements LanguageModelV4 {
   private answer({ prompt, providerOptions }: LanguageModelV4CallOptions): { text: string; usage: LanguageModelV4Usage } {
     const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
     const userTexts = prompt.filter((m) => m.role === 'user').map((m) => textOf(m.content));
-    const question = userTexts.at(-1) ?? '';
     // providerOptions.local.earlierAnswers: a Regenerate's earlier replies, answered otherwise when possible.
     const earlier = providerOptions?.local?.earlierAnswers;
     const earlierAnswers = Array.isArray(earlier) ? earlier.filter((a): a is string => typeof a === 'string') : [];
     const text = composeAnswer({
-      question,
-      previousQuestion: subjectQuestion(userTexts.slice(0, -1)),
+      // A follow-up that stands for a question of its own is answered as that question, as
+      // retrieval looked it up ("How does it differ from streamText?" after "What is generateText?").
+      ...askedInContext(userTexts),
       previousAnswers: prompt.filter((m) => m.role === 'assistant').map((m) => textOf(m.content)),
       sources: parseSourcesBlock(system),
       earlierAnswers,

@@ -31,11 +31,6 @@ export function asksForMore(question: string): boolean {
   return GO_ON.test(question) && contentTerms(question.replace(GO_ON, '')).length === 0;
 }
 
-/** The question a follow-up leans on: the latest earlier one with a subject of its own (not "tell me more"). */
-export function subjectQuestion(earlier: readonly string[]): string | undefined {
-  return earlier.findLast((q) => !asksForMore(q) && contentTerms(q).length > 0);
-}
-
 /**
  * Lower-cased word stems, stopwords removed. A camelCase identifier also gives its words, so
  * "how do I stream text" meets a sentence about `streamText`.

@@ -192,4 +192,25 @@ describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
     expect(passages.slice(0, 2).map((text) => text.split('\n')[0])).toEqual([`## Espresso ${brew}`, `## Filter ${brew}`]);
     expect(passages.some((text) => text.includes('shows in the cup'))).toBe(true);
   });
+
+  it('looks up "how does it differ from…?" as the comparison it stands for, and sends the model the question as asked', async () => {
+    const leaf = randomUUID().slice(0, 8);
+    await addSource(`Tea ${leaf} guide`, [
+      `# Tea ${leaf} guide`,
+      `Green ${leaf} or black ${leaf}? Guests ask for green ${leaf} and black ${leaf} alike, and green ${leaf} and black ${leaf} cost the same.`,
+      `## Green ${leaf}`,
+      `Green ${leaf} is brewed at 80 degrees for two minutes.`,
+      `## Black ${leaf}`,
+      `Black ${leaf} needs boiling water and steeps for five minutes.`,
+    ]);
+    const id = await newConversation(key);
+    await readReply(await send(key, id, { content: `What is green ${leaf}?` }));
+    await readReply(await send(key, id, { content: `How does it differ from black ${leaf}?` }));
+    const body = standin.requests.at(-1)!.body;
+    const lines = receivedSystemPrompt(body).split('\n');
+    const passages = lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => (JSON.parse(l) as { text: string }).text);
+    expect(passages.slice(0, 2).map((text) => text.split('\n')[0])).toEqual([`## Green ${leaf}`, `## Black ${leaf}`]);
+    const list = (body.messages ?? body.input) as Array<{ role: string; content: unknown }>;
+    expect(JSON.stringify(list.filter((m) => m.role === 'user').at(-1)!.content)).toContain(`How does it differ from black ${leaf}?`);
+  });
 });

@@ -254,6 +254,27 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(citations.map((c) => c.location.headings?.at(-1))).toEqual([`Espresso ${tag}`, `Filter ${tag}`]);
   });
 
+  it('answers "how does it differ from…?" after a question about one thing as the comparison it stands for', async () => {
+    const t = randomUUID().slice(0, 8);
+    await addSource(`Tea ${t} guide`, [
+      `# Tea ${t} guide`,
+      `Green ${t} or black ${t}? Guests ask for green ${t} and black ${t} alike, and green ${t} and black ${t} cost the same.`,
+      `## Green ${t}`,
+      `Green ${t} is brewed at 80 degrees for two minutes.`,
+      `## Black ${t}`,
+      `Black ${t} needs boiling water and steeps for five minutes.`,
+    ]);
+    const id = await newConversation(key);
+    await readReply(await send(key, id, { content: `What is green ${t}?` }));
+    const { message } = await readReply(await send(key, id, { content: `How does it differ from black ${t}?` }));
+    expect(textOf(message)).toMatch(/^Green \w+ is brewed at 80 degrees for two minutes \[(\d)\]\.\n\nBlack \w+ needs boiling water and steeps for five minutes \[(\d)\]\.$/);
+    const citations = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
+    expect(citations.map((c) => c.location.headings?.at(-1))).toEqual([`Green ${t}`, `Black ${t}`]);
+    // The conversation keeps the question as it was asked.
+    const stored = await getConversation(key, id);
+    expect(stored.messages.filter((m) => m.role === 'user').map(textOf)).toEqual([`What is green ${t}?`, `How does it differ from black ${t}?`]);
+  });
+
   it('says plainly when nothing relevant was found, and answers greetings and questions about itself', async () => {
     const id = await newConversation(key);
     const nothing = await readReply(await send(key, id, { content: `zxqv ${randomUUID()} wibblequark?` }));

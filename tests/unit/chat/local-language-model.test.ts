@@ -29,6 +29,25 @@ describe('LocalLanguageModel (LanguageModelV4)', () => {
     expect(b.text).toBe(a.text);
   });
 
+  it('answers a follow-up that names one side of a comparison by a pronoun as the comparison it stands for', async () => {
+    const drinks = buildSystemPrompt({
+      sources: [
+        { n: 1, title: 'Drinks', text: '## Green tea\n\nGreen tea is brewed at 80 degrees for two minutes.' },
+        { n: 2, title: 'Drinks', text: '## Black tea\n\nBlack tea needs boiling water.' },
+      ],
+    });
+    const { text } = await generateText({
+      model: new LocalLanguageModel('extractive'),
+      system: drinks,
+      messages: [
+        { role: 'user', content: 'What is green tea?' },
+        { role: 'assistant', content: 'Green tea is brewed at 80 degrees for two minutes [1].' },
+        { role: 'user', content: 'How does it differ from black tea?' },
+      ],
+    });
+    expect(text).toBe('Green tea is brewed at 80 degrees for two minutes [1].\n\nBlack tea needs boiling water [2].');
+  });
+
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     const model = new LocalLanguageModel('extractive', { wordDelayMs: 5 });

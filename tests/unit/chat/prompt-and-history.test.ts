@@ -6,7 +6,7 @@ import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/pro
 import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
 import { CitationRenumberer } from '@/lib/chat/renumber-citations';
 import { retrievalQuery } from '@/lib/chat/retrieve-passages';
-import { previousUserText, selectHistory } from '@/lib/chat/select-history';
+import { questionInContext, selectHistory } from '@/lib/chat/select-history';
 import { titleFromMessage } from '@/lib/chat/title-from-message';
 
 describe('sources block', () => {
@@ -170,9 +170,9 @@ describe('citations, titles and follow-up queries', () => {
   it('reads "tell me more" with the last question that names a subject', () => {
     const turn = (role: 'user' | 'assistant', text: string) => ({ role, parts: [{ type: 'text', text }] });
     const turns = [turn('user', 'What is aspirin?'), turn('assistant', 'A pain killer [1].'), turn('user', 'Tell me more'), turn('assistant', 'It thins blood [1].')];
-    expect(previousUserText(turns)).toBe('What is aspirin?');
-    expect(previousUserText([...turns, turn('user', 'And its side effects?')])).toBe('And its side effects?');
-    expect(previousUserText([turn('user', 'Go on')])).toBeUndefined();
+    expect(questionInContext(turns, 'Why?')).toEqual({ question: 'Why?', previousQuestion: 'What is aspirin?' });
+    expect(questionInContext([...turns, turn('user', 'And its side effects?')], 'Why?').previousQuestion).toBe('And its side effects?');
+    expect(questionInContext([turn('user', 'Go on')], 'Why?').previousQuestion).toBeUndefined();
     for (const more of ['Tell me more', 'tell me more about it.', 'Go on, please', 'Continue', 'What else?', 'More details please']) expect(asksForMore(more)).toBe(true);
     for (const question of ['Tell me more about returns', 'What else is in the box?', 'Continue the upload how?']) expect(asksForMore(question)).toBe(false);
   });

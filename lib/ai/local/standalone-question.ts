@@ -1,0 +1,98 @@
+/**
+ * Follow-ups as questions of their own. Retrieval and the local model read one question at a
+ * time, with the question before it as context at most, and context is not enough when the
+ * follow-up puts a pronoun where a name was: "How does it differ from streamText?" after "What is
+ * generateText?" is a comparison only once "it" is generateText. So such a follow-up is searched
+ * and answered as the question it stands for. A chat model still reads the conversation as
+ * written.
+ */
+import { escapeRegExp } from '@/lib/escape-reg-exp';
+import { bothOf, definedSubject, nameOf, pairOf, pronounSide, subjectOf } from './compared-subjects';
+import { asksForMore, contentTerms } from './text-terms';
+
+const LEAD = '^\\s*(?:(?:and|but|so|ok(?:ay)?|then)[,\\s]+)?';
+const THE_TWO = '(?:they|them|these|those|both|(?:the|these|those)\\s+two(?:\\s+\\p{L}+)?)';
+// "How do they differ?", "What's the difference between them?", "Compare the two": the two things
+// the question before was about, and what follows ("…in speed?").
+const HOW_THEY_DIFFER = new RegExp(
+  `${LEAD}(?:how\\s+(?:do|does|are|is)\\s+${THE_TWO}\\s+(?:differ|different|compare)|what(?:'s|\\s+is|\\s+are)\\s+the\\s+differences?(?:\\s+between\\s+${THE_TWO})?|compare\\s+${THE_TWO}|(?:are|is)\\s+${THE_TWO}\\s+(?:the\\s+same|(?:any\\s+)?different))\\b(.*?)[\\s?.!]*$`,
+  'iu',
+);
+// "Which one should I use?", "Which of them is faster?"
+const WHICH_OF_THEM = new RegExp(`${LEAD}which(?:\\s+one|\\s+of\\s+${THE_TWO})?\\s+((?:is|are|should|would|will|do|does|works?|fits?|suits?)\\b.*?)[\\s?.!]*$`, 'iu');
+// "What about streamText?", "And OpenAI?": the question before, asked of another name.
+const WHAT_ABOUT = /^\s*(?:(?:and|but|so)[,\s]+(?:(?:what|how)\s+about\s+)?|(?:what|how)\s+about\s+)(.+?)[\s?.!]*$/i;
+// A pronoun that may stand for what a question was about, and other ways to refer back.
+const PRONOUN = /\b(?:it|they|them)\b(?!['’])/gi;
+const REFERS_BACK_OTHERWISE = /\b(?:its|their|theirs|this|that|these|those|one|ones|another|other|others|else|instead|alternatives?|he|she|him|her|his)\b|\bit['’]s\b/i;
+/** How many earlier questions a follow-up is resolved through. */
+const RESOLVED_QUESTIONS = 20;
+
+/**
+ * A question as retrieval and the local model read it, given the conversation's questions
+ * (oldest first, it last): the question it stands for, when it is a follow-up that stands for one;
+ * else itself, with the question it may lean on (the latest earlier one with a subject of its own,
+ * not "tell me more", itself as it stands alone: "What about streamText?" as "What is
+ * streamText?").
+ */
+export function askedInContext(questions: readonly string[]): { question: string; previousQuestion?: string } {
+  const earlier: string[] = [];
+  const recent = questions.slice(-RESOLVED_QUESTIONS);
+  for (const question of recent.slice(0, -1)) {
+    if (!asksForMore(question) && contentTerms(question).length > 0) earlier.push(standaloneQuestion(question, earlier) ?? question);
+  }
+  const question = recent.at(-1) ?? '';
+  const standalone = standaloneQuestion(question, earlier);
+  return standalone ? { question: standalone } : { question, previousQuestion: earlier.at(-1) };
+}
+
+/**
+ * The question a follow-up stands for, or none when it stands alone or leans on the question
+ * before in a way context covers ("and its side effects?"). `earlier`: the subject questions
+ * before it, as they stand alone.
+ * - A comparison with a pronoun for one side: "How does it differ from streamText?" after "What
+ *   is generateText?" → "How does generateText differ from streamText?".
+ * - "How do they differ?", "Which one should I use?" after a question about two things, or two
+ *   questions about one each.
+ * - "When should I use them?" after "What are dynamic tools?" → "When should I use dynamic tools?".
+ * - "What about streamText?" after a question about one name → that question, of streamText. Only
+ *   names stand in for names: "what about side effects?" after "What is aspirin?" asks about
+ *   aspirin's.
+ */
+function standaloneQuestion(question: string, earlier: readonly string[]): string | undefined {
+  const previous = earlier.at(-1);
+  if (!previous) return undefined;
+  const pronoun = pronounSide(question);
+  if (pronoun) {
+    const subject = subjectOf(previous);
+    return subject && subject.toLowerCase() !== pronoun.other.toLowerCase() ? `${question.slice(0, pronoun.start)}${subject}${question.slice(pronoun.end)}` : undefined;
+  }
+  const differ = HOW_THEY_DIFFER.exec(question);
+  const which = differ ? undefined : WHICH_OF_THEM.exec(question);
+  if (differ || which) {
+    const pair = pairOf(previous) ?? lastTwoSubjects(earlier);
+    if (!pair) return undefined;
+    return differ ? `What is the difference between ${pair[0]} and ${pair[1]}${differ[1]}?` : `${pair[0]} or ${pair[1]}, which ${which![1]}?`;
+  }
+  const pronouns = question.match(PRONOUN) ?? [];
+  if (pronouns.length > 0) {
+    // "When should I use them?" after "What are dynamic tools?": the one thing asked about, for a
+    // pronoun that is the question's one reference back ("another way to stop it" also means
+    // another than the answer just given, which context tells; so does "its").
+    const defined = definedSubject(previous);
+    if (pronouns.length > 1 || !defined || bothOf(defined) || REFERS_BACK_OTHERWISE.test(question) || asksForMore(question)) return undefined;
+    return question.replace(PRONOUN, defined);
+  }
+  const about = WHAT_ABOUT.exec(question)?.[1];
+  const name = about && nameOf(about);
+  const subject = name && subjectOf(previous);
+  if (!name || !subject || !nameOf(subject) || subject.toLowerCase() === name.toLowerCase()) return undefined;
+  const written = new RegExp(`(?:\\b(?:the|a|an)\\s+)?\`?${escapeRegExp(subject)}(?:\\(\\))?\`?`, 'i');
+  return written.test(previous) ? previous.replace(written, name) : undefined;
+}
+
+/** "What is generateText?", then "What about streamText?": the two things the last two questions were about. */
+function lastTwoSubjects(earlier: readonly string[]): [string, string] | undefined {
+  const [a, b] = earlier.slice(-2).map(subjectOf);
+  return a && b && a.toLowerCase() !== b.toLowerCase() ? [a, b] : undefined;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { pronounSide } from '@/lib/ai/local/compared-subjects';
+import { askedInContext } from '@/lib/ai/local/standalone-question';
+
+describe('askedInContext', () => {
+  it.each([
+    // a comparison with a pronoun for one side: the thing the question before was about
+    [['What is generateText?', 'How does it differ from streamText?'], 'How does generateText differ from streamText?'],
+    [['How do I use tools with `generateText`?', 'Is it different from streamText?'], 'Is generateText different from streamText?'],
+    [['What is espresso?', 'Compare it with filter coffee'], 'Compare espresso with filter coffee'],
+    [['What are function tools?', 'How do they differ from dynamic tools?'], 'How do function tools differ from dynamic tools?'],
+    [['What does `prepareStep` do?', "What's better: this one or stopWhen?"], "What's better: prepareStep or stopWhen?"],
+    // "they": the two things the question before, or the two before, were about
+    [['What are generateText and streamText?', 'How do they differ?'], 'What is the difference between generateText and streamText?'],
+    [['Tell me about generateText and streamText', 'How do the two differ in speed?'], 'What is the difference between generateText and streamText in speed?'],
+    [['What is generateText?', 'What about streamText?', 'How do they differ?'], 'What is the difference between generateText and streamText?'],
+    [['What is the difference between espresso and filter coffee?', 'Which one should I use for a crowd?'], 'espresso or filter coffee, which should I use for a crowd?'],
+    // a pronoun for what the question before asked about
+    [['What are dynamic tools?', 'When should I use them?'], 'When should I use dynamic tools?'],
+    [['What is aspirin?', 'Is it safe for children?'], 'Is aspirin safe for children?'],
+    // "what about X?": the question before, of another name
+    [['What is generateText?', 'What about streamText?'], 'What is streamText?'],
+    [['What does `prepareStep` do?', 'And `generateObject`?'], 'What does generateObject do?'],
+    [['How do I configure OpenAI?', 'What about Anthropic?'], 'How do I configure Anthropic?'],
+    // resolved through a "tell me more" and a follow-up that stood for a question of its own
+    [['What is generateText?', 'What about streamText?', 'Tell me more', 'Which one should I use?'], 'generateText or streamText, which should I use?'],
+  ])('%j stands for %j', (questions, standalone) => {
+    expect(askedInContext(questions)).toEqual({ question: standalone });
+  });
+
+  it.each([
+    [['What is aspirin?', 'What about side effects?'], 'What is aspirin?'], // aspirin's side effects: only a name stands in for a name
+    [['What is aspirin?', 'and what about its side effects?'], 'What is aspirin?'],
+    [['What is generateText?', 'How does it differ from generateText?'], 'What is generateText?'],
+    [['What are generateText and streamText?', 'How do they differ from generateObject?'], 'What are generateText and streamText?'], // two things: which?
+    [['What is generateText?', 'Which one is better?'], 'What is generateText?'], // one thing: "which one" of what?
+    [['What is the difference between generateText and streamText?', 'How does it differ from generateObject?'], 'What is the difference between generateText and streamText?'], // "it": which of the two?
+    [['What is generateText?', 'What about the options?'], 'What is generateText?'],
+    [['How do I stop the agent after a fixed number of steps?', 'Is there another way to stop it?'], 'How do I stop the agent after a fixed number of steps?'], // another than the answer given
+    [['What are provider-defined tools?', 'Who provides their execute function?'], 'What are provider-defined tools?'],
+    [['What is generateText?', 'Does it support tools, and can I stream it?'], 'What is generateText?'],
+    [['What is the difference between generateText and streamText?', 'Does it support tools?'], 'What is the difference between generateText and streamText?'],
+    [['What is generateText?', 'What about streamText?', 'Tell me more'], 'What is streamText?'],
+    [['How does it differ from streamText?'], undefined],
+    [['Go on'], undefined],
+  ])('%j leans on %j', (questions, previousQuestion) => {
+    expect(askedInContext(questions)).toEqual({ question: questions.at(-1), previousQuestion });
+  });
+
+  it('answers an empty conversation with an empty question', () => {
+    expect(askedInContext([])).toEqual({ question: '', previousQuestion: undefined });
+  });
+});
+
+describe('pronounSide', () => {
+  it('finds the pronoun that stands for one side of a comparison, and the other side', () => {
+    const question = 'And how does it compare to `streamText`?';
+    const side = pronounSide(question)!;
+    expect(question.slice(side.start, side.end)).toBe('it');
+    expect(side.other).toBe('streamText');
+    const plural = 'How do they differ from dynamic tools?';
+    const they = pronounSide(plural)!;
+    expect(plural.slice(they.start, they.end)).toBe('they');
+    expect(pronounSide('How does generateText differ from streamText?')).toBeUndefined();
+  });
+});
