@@ -341,9 +341,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (subjects) {
     // One side of a comparison is answered as "what is it?": by its own name, and the question's
     // other words ("for chatbots") as hints.
+    const hints = [...own.keys()].filter((t) => !COMPARING.has(t) && !subjects.some((s) => contentTerms(s).includes(t)));
     const sideScoring = (subject: string) => {
       const named = new Set(contentTerms(subject));
-      const hints = [...own.keys()].filter((t) => !COMPARING.has(t) && !subjects.some((s) => contentTerms(s).includes(t)));
       const sideWeights = new Map([...named].map((t) => [t, 1]).concat(hints.map((t) => [t, 0.5])) as [string, number][]);
       return {
         ...scoring,
@@ -359,7 +359,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
         limits: { sentences: 2, words: SIDE_WORDS },
       };
     };
-    const compared = comparison(subjects, sources, sentences, shortItems, sideScoring);
+    const compared = comparison(subjects, hints, sources, sentences, shortItems, sideScoring);
     if (compared) return compared;
   }
   const best = select(sentences, scoring);
@@ -388,10 +388,12 @@ const OPENING_SENTENCES = 2;
  * each: the opening of the section about it (a passage under a heading naming it, where
  * documentation says what a thing is and what it is for), else the sentences that best say
  * something of it and nothing of the other. A side nothing is found about is said to be so;
- * none when nothing is found about either.
+ * none when nothing is found about either. Asked which suits a purpose ("…for a chatbot?"), the
+ * answer is the one side whose paragraph speaks of it, if only one does.
  */
 function comparison(
   subjects: [string, string],
+  purpose: string[],
   sources: PromptSource[],
   sentences: Sentence[],
   shortItems: Sentence[],
@@ -402,6 +404,7 @@ function comparison(
   const opens = (text: string, subject: string) => naming(subject).exec(plain(text))?.index === 0;
   const names = (s: Sentence, subject: string) => naming(subject).test(plain(s.text)) || (!!s.lead && naming(subject).test(plain(s.lead.text)));
   const parts: string[] = [];
+  const sides: string[] = [];
   const shown = new Set<string>();
   const show = (chosen: Candidate[]) => {
     chosen.forEach((c) => shown.add(key(c)));
@@ -444,14 +447,18 @@ function comparison(
     }
     if (opening.length > 0) {
       show(opening);
+      sides.push(parts.at(-1)!);
       found = true;
       continue;
     }
     const about = sentences.filter((s) => names(s, subject) && !names(s, other) && !shown.has(key(s)));
     const own = about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
     parts.push(own || `I found nothing about ${subject} in the knowledge base.`);
+    if (own) sides.push(own);
     found ||= !!own;
   }
+  const suited = sides.filter((side) => contentTerms(side).some((t) => purpose.includes(t)));
+  if (suited.length === 1) return suited[0];
   return found ? parts.join('\n\n') : undefined;
 }
 

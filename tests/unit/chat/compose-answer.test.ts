@@ -733,6 +733,16 @@ describe('composeAnswer: a question comparing two things', () => {
     );
   });
 
+  it('asked which suits a purpose, answers with the one side whose paragraph speaks of it', () => {
+    expect(composeAnswer({ question: 'Should I use espresso or filter coffee for a long drink?', sources: [inPassing, espresso, filter] })).toBe(
+      'Filter coffee drips slowly through a paper filter [3]. It is long and mild [3].',
+    );
+    // Both speak of it, or neither: both sides.
+    const both = composeAnswer({ question: 'Should I use espresso or filter coffee for a drink that is strong or mild?', sources: [inPassing, espresso, filter] });
+    expect(both.split('\n\n')).toHaveLength(2);
+    expect(composeAnswer({ question: 'Should I use espresso or filter coffee for breakfast?', sources: [inPassing, espresso, filter] }).split('\n\n')).toHaveLength(2);
+  });
+
   it('says so when it finds nothing about one of them, and answers as usual when it finds nothing about either', () => {
     const answer = composeAnswer({ question: 'What is the difference between espresso and cocoa?', sources: [inPassing, espresso] });
     expect(answer).toBe('Espresso is brewed by forcing hot water through finely ground beans [2]. It is short and strong [2].\n\nI found nothing about cocoa in the knowledge base.');
