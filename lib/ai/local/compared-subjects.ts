@@ -84,13 +84,15 @@ export function pronounSide(question: string): { start: number; end: number; oth
 }
 
 /**
- * What "What is X?" (or "what does X do / mean / stand for?") asks about: X, as the question
+ * What "What is X?" (or "what does X do / mean / stand for?", "what is X for?", "when should I
+ * use X?") asks about: X, as the question
  * names it (at most five words, not a pronoun), which documentation often has a section for
  * ("## `generateText`"). "What do I need to install?" asks about no X.
  */
 export function definedSubject(question: string): string | undefined {
-  const [, is, does] = /^\s*(?:(?:and|so|then)\s+)?what\s+(?:(?:is|are)\s+(.+?)|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for))[\s?.!]*$/i.exec(question) ?? [];
-  const subject = is ?? does;
+  const [, is, does, use] =
+    /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(question) ?? [];
+  const subject = is ?? does ?? use;
   const name = subject && tidy(subject);
   return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
 }

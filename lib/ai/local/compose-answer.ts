@@ -55,6 +55,12 @@ const NAMES_LISTED = new RegExp(`\\b${LISTED_NAME},\\s+${LISTED_NAME},?\\s+(?:an
 const ASKS_FOR_CODE = /\b(?:examples?|snippets?|samples?|syntax)\b|\b(?:show|give|write)\s+(?:me\s+)?(?:the\s+|some\s+)?code\b|^\s*how\s+to\b/i;
 const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u');
 
+// "When should I use dynamic tools?", "What is generateText used for?": what something is for.
+// "When should I use…" frames the question with "use": the sentence saying what it is for need
+// not repeat it ("Pots are ideal for…" over "When using a pot, warm it first").
+const SHOULD_I_USE = /^\s*(?:when|why)\s+(?:should|would|do|could|might)\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b|\bwhen\s+to\s+use\b/i;
+const ASKS_WHAT_FOR = new RegExp(`${SHOULD_I_USE.source}|^\\s*what\\s+(?:is|are)\\s+.{1,60}?\\s+(?:(?:used|good|useful|meant)\\s+)?for[\\s?.!]*$`, 'i');
+
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
 // answered by "There are four types of tools", not by "Tools are functions the model calls".
@@ -87,9 +93,16 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
     /^\s*(?:can|could|may|must|should|do|does|did|is|are|will|would)\s+(?!(?:you|u)\s+(?:please\s+)?(?:tell|explain|show|give|list|describe|summari[sz]e|help|find|walk)\b)/i,
     /\b(?:requires?|required|needs?\s+to|must|cannot|can't|can\s+not|not|never|only|by\s+default|optional(?:ly)?|rejected|refused|allowed|disabled|enabled|supported|unsupported)\b|n't\b/i,
   ],
+  // what something is for: the cases it suits ("When should I use dynamic tools?" "They are
+  // useful for tools loaded from external sources"), not a sentence that opens with "When using…"
+  [
+    ASKS_WHAT_FOR,
+    /\b(?:useful|ideal|helpful|suited|suitable|designed|intended|meant|great|perfect)\s+(?:for|when|if|in)\b|\bscenarios?\b|\buse\s+cases?\b|\bwhen\s+you\s+(?:need|want|have)\b/i,
+  ],
   // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller
-  // model…"); "When combining tools…, does it…?" asks something else
-  [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],
+  // model…"); "When combining tools…, does it…?" asks something else, and "When should I use…?"
+  // what it is for
+  [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b(?!\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b)/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],
 ];
 /**
  * "What are provider-defined tools?" asks for a definition: a sentence that says what its subject
@@ -137,7 +150,8 @@ const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+ha
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
-  const terms = contentTerms((how ? question.replace(how[0], 'how') : question).replace(WHAT_HAPPENS, 'what'));
+  const framed = question.replace(SHOULD_I_USE, (framing) => framing.replace(/\buse$/i, ''));
+  const terms = contentTerms((how ? framed.replace(how[0], 'how') : framed).replace(WHAT_HAPPENS, 'what'));
   return new Map(terms.map((t) => [t, how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : 1]));
 }
 

@@ -42,6 +42,9 @@ describe('definedSubject', () => {
     ['What does `prepareStep` do?', 'prepareStep'],
     ['What is a lease?', 'lease'],
     ['What does BM25 stand for?', 'BM25'],
+    ['What is generateText used for?', 'generateText'],
+    ['What are dynamic tools for?', 'dynamic tools'],
+    ['When should I use `streamText`?', 'streamText'],
   ])('“%s” asks about %j', (question, subject) => {
     expect(definedSubject(question)).toBe(subject);
   });

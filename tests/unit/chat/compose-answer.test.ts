@@ -663,6 +663,17 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   });
 });
 
+describe('composeAnswer: what something is for', () => {
+  it('answers "when should I use X?" with the cases X suits, not a sentence that opens with "When using X"', () => {
+    const pots = { n: 1, title: 'Teaware', text: 'When using a pot, warm it with hot water first. Pots are ideal for serving four guests or more.' };
+    for (const question of ['When should I use a pot?', 'Why would I use a pot?', 'When to use a pot']) {
+      expect(composeAnswer({ question, sources: [pots] })).toBe('Pots are ideal for serving four guests or more [1].');
+    }
+    // A moment is still answered by one: "When is the pot warmed?"
+    expect(composeAnswer({ question: 'When is the pot warmed?', sources: [pots] })).toBe('When using a pot, warm it with hot water first [1].');
+  });
+});
+
 describe('composeAnswer: a question comparing two things', () => {
   // Documentation mentions both names in passing far more often than it says what either is.
   const inPassing = { n: 1, title: 'Menu', text: 'Espresso and filter coffee are both served until noon. Filter coffee and espresso cost the same.' };

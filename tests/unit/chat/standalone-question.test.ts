@@ -18,6 +18,7 @@ describe('askedInContext', () => {
     // a pronoun for what the question before asked about
     [['What are dynamic tools?', 'When should I use them?'], 'When should I use dynamic tools?'],
     [['What is aspirin?', 'Is it safe for children?'], 'Is aspirin safe for children?'],
+    [['What are dynamic tools?', 'When should I use them?', 'How do they differ from function tools?'], 'How do dynamic tools differ from function tools?'],
     // "what about X?": the question before, of another name
     [['What is generateText?', 'What about streamText?'], 'What is streamText?'],
     [['What does `prepareStep` do?', 'And `generateObject`?'], 'What does generateObject do?'],
