@@ -25,6 +25,9 @@ const WHAT_ABOUT = /^\s*(?:(?:and|but|so)[,\s]+(?:(?:what|how)\s+about\s+)?|(?:w
 // A pronoun that may stand for what a question was about, and other ways to refer back.
 const PRONOUN = /\b(?:it|they|them)\b(?!['’])/gi;
 const REFERS_BACK_OTHERWISE = /\b(?:its|their|theirs|this|that|these|those|one|ones|another|other|others|else|instead|alternatives?|he|she|him|her|his)\b|\bit['’]s\b/i;
+// An "it" that stands for nothing: "Is it possible to stream objects?", "How long does it take?"
+const IT_FOR_NOTHING =
+  /\b(?:is|was|would|will)\s+it\s+(?:be\s+)?(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bit\s+(?:is|was|would\s+be|will\s+be)\s+(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bdoes\s+it\s+take\b|\bmake\s+it\s+work\b/i;
 /** How many earlier questions a follow-up is resolved through. */
 const RESOLVED_QUESTIONS = 20;
 
@@ -80,7 +83,7 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
     // pronoun that is the question's one reference back ("another way to stop it" also means
     // another than the answer just given, which context tells; so does "its").
     const defined = definedSubject(previous);
-    if (pronouns.length > 1 || !defined || bothOf(defined) || REFERS_BACK_OTHERWISE.test(question) || asksForMore(question)) return undefined;
+    if (pronouns.length > 1 || !defined || bothOf(defined) || REFERS_BACK_OTHERWISE.test(question) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
     return question.replace(PRONOUN, defined);
   }
   const about = WHAT_ABOUT.exec(question)?.[1];

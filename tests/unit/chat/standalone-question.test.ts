@@ -41,6 +41,9 @@ describe('askedInContext', () => {
     [['What are provider-defined tools?', 'Who provides their execute function?'], 'What are provider-defined tools?'],
     [['What is generateText?', 'Does it support tools, and can I stream it?'], 'What is generateText?'],
     [['What is the difference between generateText and streamText?', 'Does it support tools?'], 'What is the difference between generateText and streamText?'],
+    [['What is aspirin?', 'Is it possible to take it with food?'], 'What is aspirin?'],
+    [['What is generateText?', 'Is it possible to stream objects?'], 'What is generateText?'], // an "it" that stands for nothing
+    [['What is generateText?', 'How long does it take to answer?'], 'What is generateText?'],
     [['What is generateText?', 'What about streamText?', 'Tell me more'], 'What is streamText?'],
     [['How does it differ from streamText?'], undefined],
     [['Go on'], undefined],
