@@ -2,7 +2,7 @@
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
 // each judged question goes to POST /api/ask: bench/answers/questions.json (47, the set to tune
 // on) and bench/answers/held-out.json (36, written separately from the same docs; never tune on it).
-// Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (10, the
+// Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (13, the
 // set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on
 // it). Each turn is a message in one conversation, and the last reply is judged, so a follow-up
 // ("Where do they run?") is answered from the turns above.
