@@ -68,6 +68,21 @@ export async function addSource(title: string, paragraphs: string[]): Promise<st
 }
 let adminKey: string | undefined;
 
+/**
+ * A guide with a section on each of two teas (`Green <tag>`, `Black <tag>`) and, above them, a
+ * paragraph naming both in passing, which matches a question about either better than its section.
+ */
+export async function addTeaGuide(tag: string): Promise<string> {
+  return addSource(`Tea ${tag} guide`, [
+    `# Tea ${tag} guide`,
+    `Green ${tag} or black ${tag}? Guests ask for green ${tag} and black ${tag} alike, and green ${tag} and black ${tag} cost the same.`,
+    `## Green ${tag}`,
+    `Green ${tag} is brewed at 80 degrees for two minutes.`,
+    `## Black ${tag}`,
+    `Black ${tag} needs boiling water and steeps for five minutes.`,
+  ]);
+}
+
 export const textOf = (m: { parts: Array<{ type: string; text?: string }> }) =>
   m.parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
 

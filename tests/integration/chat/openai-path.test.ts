@@ -4,7 +4,7 @@ import { SOURCES_END, SOURCES_START } from '@/lib/ai/prompt/sources-block';
 import { resetConfigForTests } from '@/lib/config';
 import { api as request, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
-import { addSource, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
+import { addSource, addTeaGuide, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let standin: Standin;
 let key: string;
@@ -195,14 +195,7 @@ describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
 
   it('looks up "how does it differ from…?" as the comparison it stands for, and sends the model the question as asked', async () => {
     const leaf = randomUUID().slice(0, 8);
-    await addSource(`Tea ${leaf} guide`, [
-      `# Tea ${leaf} guide`,
-      `Green ${leaf} or black ${leaf}? Guests ask for green ${leaf} and black ${leaf} alike, and green ${leaf} and black ${leaf} cost the same.`,
-      `## Green ${leaf}`,
-      `Green ${leaf} is brewed at 80 degrees for two minutes.`,
-      `## Black ${leaf}`,
-      `Black ${leaf} needs boiling water and steeps for five minutes.`,
-    ]);
+    await addTeaGuide(leaf);
     const id = await newConversation(key);
     await readReply(await send(key, id, { content: `What is green ${leaf}?` }));
     await readReply(await send(key, id, { content: `How does it differ from black ${leaf}?` }));

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
-import { addSource, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
+import { addSource, addTeaGuide, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let key: string;
 let tag: string;
@@ -256,14 +256,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
 
   it('answers "how does it differ from…?" after a question about one thing as the comparison it stands for', async () => {
     const t = randomUUID().slice(0, 8);
-    await addSource(`Tea ${t} guide`, [
-      `# Tea ${t} guide`,
-      `Green ${t} or black ${t}? Guests ask for green ${t} and black ${t} alike, and green ${t} and black ${t} cost the same.`,
-      `## Green ${t}`,
-      `Green ${t} is brewed at 80 degrees for two minutes.`,
-      `## Black ${t}`,
-      `Black ${t} needs boiling water and steeps for five minutes.`,
-    ]);
+    await addTeaGuide(t);
     const id = await newConversation(key);
     await readReply(await send(key, id, { content: `What is green ${t}?` }));
     const { message } = await readReply(await send(key, id, { content: `How does it differ from black ${t}?` }));
