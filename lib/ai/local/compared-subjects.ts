@@ -130,14 +130,22 @@ export function bothOf(subject: string): [string, string] | undefined {
 // call, a package), or capitalised (a product, a company: "OpenAI", "AI SDK").
 const CODE_NAME = '`[^`\\n]+`|@[\\w-]+\\/[\\w-]+|[\\p{L}\\p{N}$]*(?:\\p{Ll}\\p{Lu}|\\p{L}_\\p{L})[\\p{L}\\p{N}_$]*(?:\\(\\))?|[\\p{L}\\p{N}_$]+\\(\\)';
 const CAPITALISED = '\\p{Lu}[\\p{L}\\p{N}.+#-]*';
-const NAME = new RegExp(`^(?:${CODE_NAME}|${CAPITALISED}(?:\\s+${CAPITALISED})*)$`, 'u');
+// (a name in code as tidied, without its marks: camelCase or snake_case, or a package; "OpenAI"
+// and "ToolLoopAgent" may be either, and count as proper names)
+const IN_CODE = /^(?:\p{Ll}[\p{L}\p{N}$]*(?:\p{Lu}|_\p{L})[\p{L}\p{N}_$]*|@[\w-]+\/[\w-]+)$/u;
+const PROPER_NAME = new RegExp(`^${CAPITALISED}(?:\\s+${CAPITALISED})*$`, 'u');
 // In a question, past its first word (which is capitalised as any first word is); "I" is no name.
 const NAMES = new RegExp(`(?<![\\p{L}\\p{N}_$\`])(?:${CODE_NAME}|(?<=\\S\\s+)(?!I\\b)${CAPITALISED}(?:\\s+${CAPITALISED})*)`, 'gu');
 
-/** The text, tidied, when it is a name ("`streamText`", "OpenAI"); none for words ("side effects"). */
-export function nameOf(text: string): string | undefined {
+/**
+ * The text, tidied, when it is a name, and whether a name in code ("`streamText`", "stream_text")
+ * or a proper one ("OpenAI"); none for words ("side effects").
+ */
+export function nameOf(text: string): { name: string; inCode: boolean } | undefined {
   const name = tidy(text);
-  return NAME.test(name) && !POINTS_AWAY.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
+  if (POINTS_AWAY.test(name) || name.split(/\s+/).length > MAX_WORDS) return undefined;
+  const inCode = text.includes('`') || IN_CODE.test(name);
+  return inCode || PROPER_NAME.test(name) ? { name, inCode } : undefined;
 }
 
 /** The names a question holds, tidied, each once. */

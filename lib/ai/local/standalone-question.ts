@@ -59,8 +59,8 @@ export function askedInContext(questions: readonly string[]): { question: string
  *   questions about one each.
  * - "When should I use them?" after "What are dynamic tools?" → "When should I use dynamic tools?".
  * - "What about streamText?" after a question about one name → that question, of streamText. Only
- *   names stand in for names: "what about side effects?" after "What is aspirin?" asks about
- *   aspirin's.
+ *   a name stands in for a name of its kind: "what about side effects?" after "What is aspirin?"
+ *   asks about aspirin's.
  */
 function standaloneQuestion(question: string, earlier: readonly string[]): string | undefined {
   const previous = earlier.at(-1);
@@ -86,12 +86,15 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
     if (pronouns.length > 1 || !defined || bothOf(defined) || REFERS_BACK_OTHERWISE.test(question) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
     return question.replace(PRONOUN, defined);
   }
+  // (a name of the same kind: "What about OpenAI?" after "What is generateText?" may well ask
+  // about generateText with OpenAI)
   const about = WHAT_ABOUT.exec(question)?.[1];
-  const name = about && nameOf(about);
-  const subject = name && subjectOf(previous);
-  if (!name || !subject || !nameOf(subject) || subject.toLowerCase() === name.toLowerCase()) return undefined;
+  const named = about ? nameOf(about) : undefined;
+  const subject = named && subjectOf(previous);
+  const was = subject ? nameOf(subject) : undefined;
+  if (!named || !subject || was?.inCode !== named.inCode || subject.toLowerCase() === named.name.toLowerCase()) return undefined;
   const written = new RegExp(`(?:\\b(?:the|a|an)\\s+)?\`?${escapeRegExp(subject)}(?:\\(\\))?\`?`, 'i');
-  return written.test(previous) ? previous.replace(written, name) : undefined;
+  return written.test(previous) ? previous.replace(written, named.name) : undefined;
 }
 
 /** "What is generateText?", then "What about streamText?": the two things the last two questions were about. */

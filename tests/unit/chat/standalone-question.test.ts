@@ -37,6 +37,7 @@ describe('askedInContext', () => {
     [['What is generateText?', 'Which one is better?'], 'What is generateText?'], // one thing: "which one" of what?
     [['What is the difference between generateText and streamText?', 'How does it differ from generateObject?'], 'What is the difference between generateText and streamText?'], // "it": which of the two?
     [['What is generateText?', 'What about the options?'], 'What is generateText?'],
+    [['What is generateText?', 'What about OpenAI?'], 'What is generateText?'], // generateText with OpenAI, maybe
     [['How do I stop the agent after a fixed number of steps?', 'Is there another way to stop it?'], 'How do I stop the agent after a fixed number of steps?'], // another than the answer given
     [['What are provider-defined tools?', 'Who provides their execute function?'], 'What are provider-defined tools?'],
     [['What is generateText?', 'Does it support tools, and can I stream it?'], 'What is generateText?'],
