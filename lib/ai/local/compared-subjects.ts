@@ -43,7 +43,8 @@ function comparisonSides(question: string): { sides: [string, string]; at: [[num
   return undefined;
 }
 
-const isName = (side: string) => !!side && !POINTS_AWAY.test(side) && side.split(/\s+/).length <= MAX_WORDS;
+/** A side that names something: not a pronoun, and short enough to be a name. */
+const namesSomething = (side: string) => !!side && !POINTS_AWAY.test(side) && side.split(/\s+/).length <= MAX_WORDS;
 
 /**
  * The two things a question compares, as it names them ("generateText", "streamText"), or none.
@@ -52,7 +53,7 @@ const isName = (side: string) => !!side && !POINTS_AWAY.test(side) && side.split
  */
 export function comparedSubjects(question: string): [string, string] | undefined {
   const found = comparisonSides(question);
-  if (!found || !found.sides.every(isName)) return undefined;
+  if (!found || !found.sides.every(namesSomething)) return undefined;
   const [a, b] = withSharedNoun(found.sides);
   return a.toLowerCase() === b.toLowerCase() ? undefined : [a, b];
 }
@@ -76,7 +77,7 @@ export function pronounSide(question: string): { start: number; end: number; oth
   if (!found) return undefined;
   const side = found.sides.findIndex((s) => STANDS_FOR_SUBJECT.test(s));
   const other = found.sides[1 - side]!;
-  if (side < 0 || !isName(other)) return undefined;
+  if (side < 0 || !namesSomething(other)) return undefined;
   const [from, to] = found.at[side]!;
   // The pronoun is the side's last words ("What's better: it or…" has a lead-in before it).
   const start = question.slice(from, to).toLowerCase().lastIndexOf(found.sides[side]!.toLowerCase());

@@ -8,7 +8,7 @@
  */
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { bothOf, definedSubject, nameOf, pairOf, pronounSide, subjectOf } from './compared-subjects';
-import { asksForMore, contentTerms } from './text-terms';
+import { asksForMore, contentTerms, pointsBack } from './text-terms';
 
 const LEAD = '^\\s*(?:(?:and|but|so|ok(?:ay)?|then)[,\\s]+)?';
 const THE_TWO = '(?:they|them|these|those|both|(?:the|these|those)\\s+two(?:\\s+\\p{L}+)?)';
@@ -22,9 +22,8 @@ const HOW_THEY_DIFFER = new RegExp(
 const WHICH_OF_THEM = new RegExp(`${LEAD}which(?:\\s+one|\\s+of\\s+${THE_TWO})?\\s+((?:is|are|should|would|will|do|does|works?|fits?|suits?)\\b.*?)[\\s?.!]*$`, 'iu');
 // "What about streamText?", "And OpenAI?": the question before, asked of another name.
 const WHAT_ABOUT = /^\s*(?:(?:and|but|so)[,\s]+(?:(?:what|how)\s+about\s+)?|(?:what|how)\s+about\s+)(.+?)[\s?.!]*$/i;
-// A pronoun that may stand for what a question was about, and other ways to refer back.
+// A pronoun that may stand for what a question was about.
 const PRONOUN = /\b(?:it|they|them)\b(?!['’])/gi;
-const REFERS_BACK_OTHERWISE = /\b(?:its|their|theirs|this|that|these|those|one|ones|another|other|others|else|instead|alternatives?|he|she|him|her|his)\b|\bit['’]s\b/i;
 // An "it" that stands for nothing: "Is it possible to stream objects?", "How long does it take?"
 const IT_FOR_NOTHING =
   /\b(?:is|was|would|will)\s+it\s+(?:be\s+)?(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bit\s+(?:is|was|would\s+be|will\s+be)\s+(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bdoes\s+it\s+take\b|\bmake\s+it\s+work\b/i;
@@ -83,7 +82,7 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
     // pronoun that is the question's one reference back ("another way to stop it" also means
     // another than the answer just given, which context tells; so does "its").
     const defined = definedSubject(previous);
-    if (pronouns.length > 1 || !defined || bothOf(defined) || REFERS_BACK_OTHERWISE.test(question) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
+    if (pronouns.length > 1 || !defined || bothOf(defined) || pointsBack(question.replace(PRONOUN, ' ')) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
     return question.replace(PRONOUN, defined);
   }
   // (a name of the same kind: "What about OpenAI?" after "What is generateText?" may well ask

@@ -15,12 +15,17 @@ const STOPWORDS = new Set(
 
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
 // question. So does "is there another way to pay?": another than the one just given.
-const REFERS_BACK =
-  /^(?:and|but|also|so|then|what about|how about)\b|\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/i;
+const POINTING = /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/i;
+const REFERS_BACK = new RegExp(`^(?:and|but|also|so|then|what about|how about)\\b|${POINTING.source}`, 'i');
 
 /** A follow-up that needs the previous question to be understood: it refers back, or is too short to stand alone. */
 export function leansOnHistory(question: string): boolean {
   return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
+}
+
+/** The text has a word pointing back at something said before: "it", "its", "another"… */
+export function pointsBack(text: string): boolean {
+  return POINTING.test(text);
 }
 
 const GO_ON =
