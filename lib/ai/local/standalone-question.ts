@@ -22,8 +22,9 @@ const HOW_THEY_DIFFER = new RegExp(
 const WHICH_OF_THEM = new RegExp(`${LEAD}which(?:\\s+one|\\s+of\\s+${THE_TWO})?\\s+((?:is|are|should|would|will|do|does|works?|fits?|suits?)\\b.*?)[\\s?.!]*$`, 'iu');
 // "What about streamText?", "And OpenAI?": the question before, asked of another name.
 const WHAT_ABOUT = /^\s*(?:(?:and|but|so)[,\s]+(?:(?:what|how)\s+about\s+)?|(?:what|how)\s+about\s+)(.+?)[\s?.!]*$/i;
-// A pronoun that may stand for what a question was about.
+// A pronoun that may stand for what a question was about, or for its owner.
 const PRONOUN = /\b(?:it|they|them)\b(?!['’])/gi;
+const POSSESSIVE = /\b(?:its|their)\b/gi;
 // An "it" that stands for nothing: "Is it possible to stream objects?", "How long does it take?"
 const IT_FOR_NOTHING =
   /\b(?:is|was|would|will)\s+it\s+(?:be\s+)?(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bit\s+(?:is|was|would\s+be|will\s+be)\s+(?:possible|necessary|recommended|better|best|ok(?:ay)?|required|true|important|worth|normal|wise|a\s+good\s+idea|safe\s+to)\b|\bdoes\s+it\s+take\b|\bmake\s+it\s+work\b/i;
@@ -50,13 +51,14 @@ export function askedInContext(questions: readonly string[]): { question: string
 
 /**
  * The question a follow-up stands for, or none when it stands alone or leans on the question
- * before in a way context covers ("and its side effects?"). `earlier`: the subject questions
+ * before in a way context covers ("is there another way to stop it?"). `earlier`: the subject questions
  * before it, as they stand alone.
  * - A comparison with a pronoun for one side: "How does it differ from streamText?" after "What
  *   is generateText?" → "How does generateText differ from streamText?".
  * - "How do they differ?", "Which one should I use?" after a question about two things, or two
  *   questions about one each.
- * - "When should I use them?" after "What are dynamic tools?" → "When should I use dynamic tools?".
+ * - "When should I use them?" after "What are dynamic tools?" → "When should I use dynamic tools?",
+ *   "What are its options?" after "What is generateText?" → "What are generateText's options?".
  * - "What about streamText?" after a question about one name → that question, of streamText. Only
  *   a name stands in for a name of its kind: "what about side effects?" after "What is aspirin?"
  *   asks about aspirin's.
@@ -77,13 +79,21 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
     return differ ? `What is the difference between ${pair[0]} and ${pair[1]}${differ[1]}?` : `${pair[0]} or ${pair[1]}, which ${which![1]}?`;
   }
   const pronouns = question.match(PRONOUN) ?? [];
-  if (pronouns.length > 0) {
-    // "When should I use them?" after "What are dynamic tools?": the one thing asked about, for a
-    // pronoun that is the question's one reference back ("another way to stop it" also means
-    // another than the answer just given, which context tells; so does "its").
+  const possessives = question.match(POSSESSIVE) ?? [];
+  if (pronouns.length + possessives.length > 0) {
+    // "When should I use them?" after "What are dynamic tools?", "What are its options?" after
+    // "What is generateText?": the one thing asked about, for a pronoun that is the question's one
+    // reference back ("another way to stop it" also means another than the answer just given,
+    // which context tells).
     const defined = definedSubject(previous);
-    if (pronouns.length > 1 || !defined || bothOf(defined) || pointsBack(question.replace(PRONOUN, ' ')) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
-    return question.replace(PRONOUN, defined);
+    const rest = question.replace(PRONOUN, ' ').replace(POSSESSIVE, ' ');
+    if (pronouns.length > 1 || possessives.length > 1 || !defined || bothOf(defined) || pointsBack(rest) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
+    return question
+      .replace(PRONOUN, (pronoun) => referent(defined, pronoun))
+      .replace(POSSESSIVE, (pronoun) => {
+        const owner = referent(defined, pronoun);
+        return /s$/i.test(owner) ? `${owner}'` : `${owner}'s`;
+      });
   }
   // (a name of the same kind: "What about OpenAI?" after "What is generateText?" may well ask
   // about generateText with OpenAI)
@@ -94,6 +104,16 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
   if (!named || !subject || was?.inCode !== named.inCode || subject.toLowerCase() === named.name.toLowerCase()) return undefined;
   const written = new RegExp(`(?:\\b(?:the|a|an)\\s+)?\`?${escapeRegExp(subject)}(?:\\(\\))?\`?`, 'i');
   return written.test(previous) ? previous.replace(written, named.name) : undefined;
+}
+
+/**
+ * What a pronoun stands for after a question about `subject`: the subject, or its owner when an
+ * "it" would otherwise stand for a plural ("What are generateText's options?", then "What does it
+ * return?": generateText).
+ */
+function referent(subject: string, pronoun: string): string {
+  const [, owner, owned] = /^(.+?)['’]s?\s+(.+)$/u.exec(subject) ?? [];
+  return owner && owned && /^it/i.test(pronoun) && /\p{L}(?<![su])s$/iu.test(owned) ? owner : subject;
 }
 
 /** "What is generateText?", then "What about streamText?": the two things the last two questions were about. */

@@ -268,6 +268,17 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(stored.messages.filter((m) => m.role === 'user').map(textOf)).toEqual([`What is green ${t}?`, `How does it differ from black ${t}?`]);
   });
 
+  it('reads a pronoun after "its" as the owner: "What are its bulbs?", then "What does it weigh?"', async () => {
+    const t = randomUUID().slice(0, 8);
+    await addSource(`Lamp ${t} manual`, [`# Lamp ${t}`, `The lamp ${t} is a desk light with a dimmer. Its bulbs last 20,000 hours. The lamp ${t} weighs two kilograms.`]);
+    await addSource(`Heater ${t} manual`, [`# Heater ${t}`, `The heater ${t} has two bulbs and weighs four kilograms.`]);
+    const id = await newConversation(key);
+    await readReply(await send(key, id, { content: `What is the lamp ${t}?` }));
+    await readReply(await send(key, id, { content: 'What are its bulbs?' }));
+    const { message } = await readReply(await send(key, id, { content: 'What does it weigh?' }));
+    expect(textOf(message)).toMatch(/^The lamp \w+ weighs two kilograms \[\d\]\.$/);
+  });
+
   it('says plainly when nothing relevant was found, and answers greetings and questions about itself', async () => {
     const id = await newConversation(key);
     const nothing = await readReply(await send(key, id, { content: `zxqv ${randomUUID()} wibblequark?` }));

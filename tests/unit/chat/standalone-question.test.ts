@@ -19,6 +19,14 @@ describe('askedInContext', () => {
     [['What are dynamic tools?', 'When should I use them?'], 'When should I use dynamic tools?'],
     [['What is aspirin?', 'Is it safe for children?'], 'Is aspirin safe for children?'],
     [['What are dynamic tools?', 'When should I use them?', 'How do they differ from function tools?'], 'How do dynamic tools differ from function tools?'],
+    // a possessive for it: what the question before asked about, as the owner; "it" after that is
+    // the owner of a plural ("its options": generateText's), else what was owned
+    [['What is aspirin?', 'and what about its side effects?'], "and what about aspirin's side effects?"],
+    [['What are provider-defined tools?', 'Who provides their execute function?'], "Who provides provider-defined tools' execute function?"],
+    [['What is streamText?', 'Does it report its errors in the stream?'], "Does streamText report streamText's errors in the stream?"],
+    [['What is generateText?', 'What are its options?', 'What does it return?'], 'What does generateText return?'],
+    [['What is generateText?', 'What are its options?', 'Are they required?'], "Are generateText's options required?"],
+    [['What is generateText?', 'What is its return value?', 'Is it a promise?'], "Is generateText's return value a promise?"],
     // "what about X?": the question before, of another name
     [['What is generateText?', 'What about streamText?'], 'What is streamText?'],
     [['What does `prepareStep` do?', 'And `generateObject`?'], 'What does generateObject do?'],
@@ -31,7 +39,9 @@ describe('askedInContext', () => {
 
   it.each([
     [['What is aspirin?', 'What about side effects?'], 'What is aspirin?'], // aspirin's side effects: only a name stands in for a name
-    [['What is aspirin?', 'and what about its side effects?'], 'What is aspirin?'],
+    [['What are generateText and streamText?', 'What are their options?'], 'What are generateText and streamText?'], // both's: say so
+    [['What is aspirin?', 'Is its effect stronger than the other ones?'], 'What is aspirin?'],
+    [['How do I stream with streamText?', 'How do I handle its errors?'], 'How do I stream with streamText?'], // "What is X?" names what "its" is
     [['What is generateText?', 'How does it differ from generateText?'], 'What is generateText?'],
     [['What are generateText and streamText?', 'How do they differ from generateObject?'], 'What are generateText and streamText?'], // two things: which?
     [['What is generateText?', 'Which one is better?'], 'What is generateText?'], // one thing: "which one" of what?
@@ -39,7 +49,6 @@ describe('askedInContext', () => {
     [['What is generateText?', 'What about the options?'], 'What is generateText?'],
     [['What is generateText?', 'What about OpenAI?'], 'What is generateText?'], // generateText with OpenAI, maybe
     [['How do I stop the agent after a fixed number of steps?', 'Is there another way to stop it?'], 'How do I stop the agent after a fixed number of steps?'], // another than the answer given
-    [['What are provider-defined tools?', 'Who provides their execute function?'], 'What are provider-defined tools?'],
     [['What is generateText?', 'Does it support tools, and can I stream it?'], 'What is generateText?'],
     [['What is the difference between generateText and streamText?', 'Does it support tools?'], 'What is the difference between generateText and streamText?'],
     [['What is aspirin?', 'Is it possible to take it with food?'], 'What is aspirin?'],
