@@ -92,7 +92,7 @@ export function pronounSide(question: string): { start: number; end: number; oth
  */
 export function definedSubject(question: string): string | undefined {
   const [, is, does, use] =
-    /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(question) ?? [];
+    /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for|return))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(question) ?? [];
   const subject = is ?? does ?? use;
   const name = subject && tidy(subject);
   return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;

@@ -99,6 +99,12 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
     ASKS_WHAT_FOR,
     /\b(?:useful|ideal|helpful|suited|suitable|designed|intended|meant|great|perfect)\s+(?:for|when|if|in)\b|\bscenarios?\b|\buse\s+cases?\b|\bwhen\s+you\s+(?:need|want|have)\b/i,
   ],
+  // what something returns: its result ("What does generateText return?" "The result object of
+  // `generateText` contains the generated output and metadata:")
+  [
+    /\bwhat\s+(?:does|do|will|would|did)\s+.{1,60}?\s+(?:return|give\s+back|resolve\s+(?:to|with))\b|\bwhat\s+(?:is|are|gets?)\s+returned\b|\breturn\s+(?:values?|types?)\b/i,
+    /\b(?:returns|returned|results?|resolves?\s+(?:to|with)|gives\s+(?:you\s+)?back)\b/i,
+  ],
   // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller
   // model…"); "When combining tools…, does it…?" asks something else, and "When should I use…?"
   // what it is for

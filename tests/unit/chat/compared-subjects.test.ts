@@ -45,6 +45,7 @@ describe('definedSubject', () => {
     ['What is generateText used for?', 'generateText'],
     ['What are dynamic tools for?', 'dynamic tools'],
     ['When should I use `streamText`?', 'streamText'],
+    ['What does generateText return?', 'generateText'], // answered in the section about it
   ])('“%s” asks about %j', (question, subject) => {
     expect(definedSubject(question)).toBe(subject);
   });

@@ -37,6 +37,7 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ['Which option turns on retries?', 'Retries can be turned on in the settings.', 'Set maxRetries to turn on retries.'],
     ['When is the report sent?', 'The report is sent by email.', 'The report is sent after each release.'],
     ['What is another name for the staging server?', 'The staging server hosts previews of every branch.', 'The staging server is also called the sandbox.'],
+    ['What does the export return?', 'The export can return early when the disk is full.', 'The export returns one file per table.'],
   ])('answers “%s” with the sentence that holds what it asks for, over one that only repeats its words', (question, repeats, answers) => {
     const doc = [{ n: 1, title: 'Operations', text: `${repeats} ${answers}` }];
     expect(composeAnswer({ question, sources: doc })).toBe(answers.replace(/\.$/, ' [1].'));
