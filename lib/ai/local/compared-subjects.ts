@@ -85,7 +85,7 @@ export function pronounSide(question: string): { start: number; end: number; oth
 }
 
 /**
- * What "What is X?" (or "what does X do / mean / stand for?", "what is X for?", "when should I
+ * What "What is X?" (or "what does X do / mean / stand for / return?", "what is X for?", "when should I
  * use X?") asks about: X, as the question
  * names it (at most five words, not a pronoun), which documentation often has a section for
  * ("## `generateText`"). "What do I need to install?" asks about no X.

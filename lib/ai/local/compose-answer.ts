@@ -323,7 +323,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const questionWeight = [...weights].reduce((sum, [t, w]) => sum + w * Math.max(idf.get(t) ?? 0, 0.5), 0);
 
   const uncited = (answers: string[]) => answers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
-  const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。]+$/, '')));
+  // (a sentence introducing a list the answer left out ends with a full stop there)
+  const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
   const said = uncited([...earlierAnswers, ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : [])]);
   const wasSaid = saidIn(said);
   // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages.
@@ -380,7 +381,9 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       };
     };
     const compared = comparison(subjects, hints, sources, sentences, shortItems, sideScoring);
-    if (compared) return compared;
+    // Asked again: what else the passages say of each (if they say something of both).
+    const again = compared && earlierAnswers.length > 0 ? comparedAgain(subjects, hints, sources, sentences, wasSaid, sideScoring) : undefined;
+    if (compared) return again ?? compared;
   }
   const best = select(sentences, scoring);
   if (!best) return none;
@@ -422,7 +425,6 @@ function comparison(
   const all = [...sentences, ...shortItems];
   const key = (s: { rank: number; position: number }) => `${s.rank}:${s.position}`;
   const opens = (text: string, subject: string) => naming(subject).exec(plain(text))?.index === 0;
-  const names = (s: Sentence, subject: string) => naming(subject).test(plain(s.text)) || (!!s.lead && naming(subject).test(plain(s.lead.text)));
   const parts: string[] = [];
   const sides: string[] = [];
   const shown = new Set<string>();
@@ -446,18 +448,14 @@ function comparison(
   }
   let found = parts.length > 0;
   for (const [subject, other] of [subjects, [subjects[1], subjects[0]]] as const) {
-    // (a passage opening with its heading, then a paragraph: not a subheading)
-    const section = sources.findIndex((source) => {
-      const [, heading, next] = /^\s*#{1,6}[ \t]+(.+)\n\s*(\S)/.exec(source.text) ?? [];
-      return heading !== undefined && next !== '#' && titles(heading, subject);
-    });
+    const section = sectionAbout(sources, subject);
     const opening: Candidate[] = [];
     if (section >= 0) {
       // Its first paragraph, and the sentence naming it if the paragraph does not.
       const passage = sentences.filter((s) => s.rank === section && !s.heading && !shown.has(key(s))).sort((a, b) => a.position - b.position);
       const first = passage[0];
       const paragraph = first && !first.item ? passage.filter((s, i) => i < OPENING_SENTENCES && (i === 0 || (s.continues && s.position === first.position + i))) : [];
-      const namesIt = paragraph.some((s) => names(s, subject)) ? undefined : passage.slice(paragraph.length, paragraph.length + 3).find((s) => !s.item && names(s, subject));
+      const namesIt = paragraph.some((s) => namesSubject(s, subject)) ? undefined : passage.slice(paragraph.length, paragraph.length + 3).find((s) => !s.item && namesSubject(s, subject));
       let words = 0;
       for (const s of [...paragraph, ...(namesIt ? [namesIt] : [])]) {
         if ((words += s.text.split(' ').length) > SIDE_WORDS && opening.length > 0) break;
@@ -471,15 +469,55 @@ function comparison(
       found = true;
       continue;
     }
-    const about = sentences.filter((s) => names(s, subject) && !names(s, other) && !shown.has(key(s)));
+    const about = sentences.filter((s) => namesSubject(s, subject) && !namesSubject(s, other) && !shown.has(key(s)));
     const own = about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
     parts.push(own || `I found nothing about ${subject} in the knowledge base.`);
     if (own) sides.push(own);
     found ||= !!own;
   }
+  return suitedSide(sides, purpose) ?? (found ? parts.join('\n\n') : undefined);
+}
+
+/** Asked which suits a purpose ("…for a chatbot?"): the one side whose paragraph speaks of it, if only one does. */
+function suitedSide(sides: string[], purpose: string[]): string | undefined {
   const suited = sides.filter((side) => contentTerms(side).some((t) => purpose.includes(t)));
-  if (suited.length === 1) return suited[0];
-  return found ? parts.join('\n\n') : undefined;
+  return suited.length === 1 ? suited[0] : undefined;
+}
+
+/** The sentence names the subject, or is read with one that does. */
+function namesSubject(s: Sentence, subject: string): boolean {
+  return naming(subject).test(plain(s.text)) || (!!s.lead && naming(subject).test(plain(s.lead.text)));
+}
+
+/** Which passage is the section about the subject: one opening with a heading naming it, then a paragraph (not a subheading). */
+function sectionAbout(sources: PromptSource[], subject: string): number {
+  return sources.findIndex((source) => {
+    const [, heading, next] = /^\s*#{1,6}[ \t]+(.+)\n\s*(\S)/.exec(source.text) ?? [];
+    return heading !== undefined && next !== '#' && titles(heading, subject);
+  });
+}
+
+/**
+ * A comparison asked again: for each side, the sentences that best say something of it (or are
+ * in its section) and nothing of the other, among those no earlier answer gave; none unless there
+ * are some for both.
+ */
+function comparedAgain(
+  subjects: [string, string],
+  purpose: string[],
+  sources: PromptSource[],
+  sentences: Sentence[],
+  said: (s: Sentence) => boolean,
+  sideScoring: (subject: string) => Parameters<typeof select>[1],
+): string | undefined {
+  const sides = subjects.map((subject, i) => {
+    const section = sectionAbout(sources, subject);
+    // (not an item: one of a list setting the two side by side would show its introduction twice)
+    const about = sentences.filter((s) => !said(s) && !s.heading && !s.item && (s.rank === section || namesSubject(s, subject)) && !namesSubject(s, subjects[1 - i]!));
+    return about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
+  });
+  if (!sides.every(Boolean)) return undefined;
+  return suitedSide(sides as string[], purpose) ?? sides.join('\n\n');
 }
 
 /** Rows of a table a comparison shows at most. */

@@ -236,6 +236,15 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ ...capital, earlierAnswers: [composeAnswer(capital)] })).toBe('Paris is the capital of France [1].');
   });
 
+  it('counts a sentence as said on a Regenerate when the answer ended it with a full stop, leaving out the list it introduced', () => {
+    const long = Array.from({ length: 100 }, (_, i) => `column ${i}`).join(', ');
+    const exports = [{ n: 1, title: 'Exports', text: `The export result contains one file per table:\n\n- \`tables.csv\`: ${long}.\n\nThe export result is kept for seven days.` }];
+    const question = 'What does the export return?';
+    const first = composeAnswer({ question, sources: exports });
+    expect(first).toBe('The export result contains one file per table [1].');
+    expect(composeAnswer({ question, sources: exports, earlierAnswers: [first] })).toBe('The export result is kept for seven days [1].');
+  });
+
   it('says plainly when nothing was found or nothing answers', () => {
     expect(composeAnswer({ question: 'What is the capital of Peru?', sources: [] })).toBe(NOTHING_FOUND);
     expect(composeAnswer({ question: 'Who painted the Mona Lisa?', sources })).toBe(NOT_ANSWERED);
@@ -707,6 +716,21 @@ describe('composeAnswer: a question comparing two things', () => {
       'Some guests want no caffeine at all [1]. They are served from the kettle [1]. The café brews tea in three ways:\n- in a pot\n- in a glass\n- cold overnight [1].\n\n' +
         'Espresso is brewed by forcing hot water through finely ground beans [2]. It is short and strong [2].',
     );
+  });
+
+  it('answers a Regenerate with what else the passages say of each, then comes back to the first answer', () => {
+    const more = [
+      inPassing,
+      { ...filter, text: `${filter.text}\n\nA pot of filter coffee serves six cups.` },
+      { ...espresso, text: `${espresso.text}\n\nEspresso is the base of a cappuccino.` },
+    ];
+    const question = 'What is the difference between espresso and filter coffee?';
+    const first = composeAnswer({ question, sources: more });
+    expect(first).toMatch(/^Espresso is brewed .*\n\nFilter coffee drips /s);
+    const second = composeAnswer({ question, sources: more, earlierAnswers: [first] });
+    expect(second).toBe('Espresso is the base of a cappuccino [2].\n\nA pot of filter coffee serves six cups [3].');
+    // Nothing else is about one side alone ("served until noon" is about both).
+    expect(composeAnswer({ question, sources: more, earlierAnswers: [first, second] })).toBe(first);
   });
 
   it('starts with a list that has an item for each, then goes on with each', () => {
