@@ -1,11 +1,14 @@
 // Answer benchmark, called by bench/run.ts with a running server: the AI SDK's own
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
-// each judged question goes to POST /api/ask: bench/answers/questions.json (47, the set to tune
+// each judged question goes to POST /api/ask: bench/answers/questions.json (48, the set to tune
 // on) and bench/answers/held-out.json (36, written separately from the same docs; never tune on it).
-// Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (13, the
+// Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (14, the
 // set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on
 // it). Each turn is a message in one conversation, and the last reply is judged, so a follow-up
 // ("Where do they run?") is answered from the turns above.
+// Questions the docs do not answer go to POST /api/ask too: bench/answers/unanswerable-dev.json
+// (15, to tune on) and bench/answers/unanswerable.json (15, written before any run; never tune
+// on it). Each is right when the reply says nothing was found and cites nothing.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0;
@@ -38,6 +41,7 @@ const load = <T>(name: string) => JSON.parse(readFileSync(path.join(import.meta.
 const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
 const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.json'), followUps: load<JudgedConversation>('follow-ups.json') };
 const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
+const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable-dev.json'), unanswerable: load<{ question: string }>('unanswerable.json') };
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
@@ -87,13 +91,24 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   };
   for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+  const [askP50Ms, askP95Ms] = [percentile(times, 50), percentile(times, 95)];
+  for (const [name, set] of Object.entries(unanswerable)) {
+    let declined = 0;
+    for (const { question } of set) {
+      const { answer, cited } = await ask(question);
+      if (cited.length === 0) declined++;
+      else if (name === 'unanswerableDev') log(`  answered (${name}): ${question}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`);
+    }
+    log(`${name}: said nothing was found ${declined}/${set.length}`);
+    Object.assign(figures, { [`${name}Questions`]: set.length, [`${name}Declined`]: declined / set.length });
+  }
   for (const [name, set] of Object.entries(conversations)) {
     await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
   }
   return {
     ...figures,
-    askP50Ms: percentile(times, 50),
-    askP95Ms: percentile(times, 95),
+    askP50Ms,
+    askP95Ms,
   };
 }
 
