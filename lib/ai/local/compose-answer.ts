@@ -399,6 +399,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
 
 /** Words of a comparison question that say how it compares, not what: "difference", "better"… */
 const COMPARING = new Set(contentTerms('difference differ different compare comparison versus vs better best same instead rather use distinguish'));
+/** How `select` weighs sentences for one side of a comparison. */
+type Scoring = Parameters<typeof select>[1];
 /** Words one side of a comparison shows at most. */
 const SIDE_WORDS = 70;
 /** Sentences the opening of a section shows at most, as one side of a comparison. */
@@ -420,7 +422,7 @@ function comparison(
   sources: PromptSource[],
   sentences: Sentence[],
   shortItems: Sentence[],
-  sideScoring: (subject: string) => Parameters<typeof select>[1],
+  sideScoring: (subject: string) => Scoring,
 ): string | undefined {
   const all = [...sentences, ...shortItems];
   const key = (s: { rank: number; position: number }) => `${s.rank}:${s.position}`;
@@ -508,16 +510,18 @@ function comparedAgain(
   sources: PromptSource[],
   sentences: Sentence[],
   said: (s: Sentence) => boolean,
-  sideScoring: (subject: string) => Parameters<typeof select>[1],
+  sideScoring: (subject: string) => Scoring,
 ): string | undefined {
-  const sides = subjects.map((subject, i) => {
+  const sides: string[] = [];
+  for (const [subject, other] of [subjects, [subjects[1], subjects[0]]] as const) {
     const section = sectionAbout(sources, subject);
     // (not an item: one of a list setting the two side by side would show its introduction twice)
-    const about = sentences.filter((s) => !said(s) && !s.heading && !s.item && (s.rank === section || namesSubject(s, subject)) && !namesSubject(s, subjects[1 - i]!));
-    return about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
-  });
-  if (!sides.every(Boolean)) return undefined;
-  return suitedSide(sides as string[], purpose) ?? sides.join('\n\n');
+    const about = sentences.filter((s) => !said(s) && !s.heading && !s.item && (s.rank === section || namesSubject(s, subject)) && !namesSubject(s, other));
+    const text = about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
+    if (!text) return undefined;
+    sides.push(text);
+  }
+  return suitedSide(sides, purpose) ?? sides.join('\n\n');
 }
 
 /** Rows of a table a comparison shows at most. */
