@@ -1,10 +1,13 @@
 import 'server-only';
+import { chatModelId } from '@/lib/ai/chat-models';
 import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
+import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
 import { leansOnHistory } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
 import { fuseScores } from '@/lib/knowledge/fuse-rankings';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { wordsSeen } from '@/lib/knowledge/words-seen';
 import type { SearchHit } from '@/lib/knowledge/types';
 
 /** How many passages each side of a comparison is looked for in, to find its section. */
@@ -20,12 +23,22 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
  * Passages for a message (as it stands alone, or with the question it leans on: see
  * `askedInContext`); greetings and questions about the assistant need none. A question comparing
  * two things is also looked up by each of them, and "What is X?" by X alone (see
- * `subjectPassages`).
+ * `subjectPassages`). For the local model, none either when the knowledge base has never
+ * mentioned what the message is about (see `outsideKnowledge`), so that it says nothing was
+ * found rather than answer with a sentence that only shares a word; a real model reads the
+ * passages and can tell for itself.
  */
 export async function retrievePassages({ question, previousQuestion }: { question: string; previousQuestion?: string }): Promise<SearchHit[]> {
   if (classifySmallTalk(question)) return [];
-  const k = config().SEARCH_K;
   const query = retrievalQuery(question, previousQuestion);
+  const local = chatModelId(config().CHAT_MODEL).startsWith('local:');
+  const [hits, words] = await Promise.all([findPassages(question, query), local ? wordsSeen(tellingWords(query)) : []]);
+  const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
+  return outsideKnowledge({ question: query, words, passages }) ? [] : hits;
+}
+
+async function findPassages(question: string, query: string): Promise<SearchHit[]> {
+  const k = config().SEARCH_K;
   const defined = definedSubject(question);
   const subjects = comparedSubjects(question) ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });

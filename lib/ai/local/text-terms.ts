@@ -13,6 +13,11 @@ const STOPWORDS = new Set(
   thing things much many several one ones another else way ways may might must shall us let lets whats`.split(/\s+/),
 );
 
+/** A word that carries no subject of its own: "the", "what", "please", "tell"… */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
 // question. So does "is there another way to pay?": another than the one just given.
 const POINTING = /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/i;

@@ -171,6 +171,14 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     const { message } = await readReply(await send(key, id, { content: `kettle ${tag} warranty?` }));
     expect(message.parts.filter((p) => p.type === 'data-citation' || p.type === 'source-document')).toEqual([]);
   });
+
+  it('gives the model the passages though the knowledge base never mentions what is asked: a real model judges them itself', async () => {
+    // The local model would find nothing here: "warranty" is in no source (see outside-knowledge.test.ts).
+    await readReply(await send(key, await newConversation(key), { content: 'What is the warranty on a kettle?' }));
+    const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
+    expect(lines.indexOf(SOURCES_START)).toBeGreaterThan(0);
+    expect(lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).some((l) => l.includes(`The kettle ${tag} boils`))).toBe(true);
+  });
 });
 
 describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
