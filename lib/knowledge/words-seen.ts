@@ -8,7 +8,7 @@ export interface WordSeen {
 }
 
 /**
- * Whether the index has ever seen each word, by the document frequencies BM25 keeps (term_counts,
+ * Whether the index holds each word now, by the document frequencies BM25 keeps (term_counts,
  * current after every write and deletion). Words go through the same `english` configuration as
  * the chunks, so "stops" meets "stop"; a word it drops as a stop word has no lexeme and is left
  * out of the answer.

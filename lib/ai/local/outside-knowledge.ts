@@ -37,8 +37,8 @@ export function outsideKnowledge({ question, words, passages }: { question: stri
   if (words.length === 0) return false;
   const unseen = words.filter((w) => !w.seen).map((w) => w.word);
   if (unseen.length * 2 < words.length) return false;
-  const passageWords = new Set(passages.flatMap((text) => text.normalize('NFKC').toLowerCase().match(WORD) ?? []));
-  const misspelt = unseen.filter((word) => word.length >= 5 && englishCount(word) === 0 && [...passageWords].some((p) => withinEdits(word, p, word.length >= 9 ? 2 : 1)));
+  const passageWords = [...new Set(passages.flatMap((text) => text.normalize('NFKC').toLowerCase().match(WORD) ?? []))];
+  const misspelt = unseen.filter((word) => word.length >= 5 && englishCount(word) === 0 && passageWords.some((p) => withinEdits(word, p, word.length >= 9 ? 2 : 1)));
   if ((unseen.length - misspelt.length) * 2 < words.length) return false;
   return !sharesPhrase(question, passages);
 }
