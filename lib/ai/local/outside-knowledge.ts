@@ -6,9 +6,7 @@
  * question is about.
  */
 import { COMMON_COUNT, englishCount } from './english-words';
-import { contentTerms, isStopword } from './text-terms';
-
-const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
+import { contentTerms, isStopword, wordsOf } from './text-terms';
 
 /**
  * The words that tell what a question is about, lower-cased, each once: not stop words, not one
@@ -16,10 +14,9 @@ const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
  * count, a year: the knowledge base may well not have that one), at least two characters.
  */
 export function tellingWords(question: string): string[] {
-  const words = question.normalize('NFKC').match(WORD) ?? [];
   return [
     ...new Set(
-      words.map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !isStopword(w) && englishCount(w) < COMMON_COUNT),
+      wordsOf(question).map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !isStopword(w) && englishCount(w) < COMMON_COUNT),
     ),
   ];
 }
@@ -37,7 +34,7 @@ export function outsideKnowledge({ question, words, passages }: { question: stri
   if (words.length === 0) return false;
   const unseen = words.filter((w) => !w.seen).map((w) => w.word);
   if (unseen.length * 2 < words.length) return false;
-  const passageWords = [...new Set(passages.flatMap((text) => text.normalize('NFKC').toLowerCase().match(WORD) ?? []))];
+  const passageWords = [...new Set(passages.flatMap((text) => wordsOf(text.toLowerCase())))];
   const misspelt = unseen.filter((word) => word.length >= 5 && englishCount(word) === 0 && passageWords.some((p) => withinEdits(word, p, word.length >= 9 ? 2 : 1)));
   if ((unseen.length - misspelt.length) * 2 < words.length) return false;
   return !sharesPhrase(question, passages);

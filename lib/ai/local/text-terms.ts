@@ -41,14 +41,18 @@ export function asksForMore(question: string): boolean {
   return GO_ON.test(question) && contentTerms(question.replace(GO_ON, '')).length === 0;
 }
 
+/** The words of a text as written, "what's" and "generateText" each one word. */
+export function wordsOf(text: string): string[] {
+  return text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+}
+
 /**
  * Lower-cased word stems, stopwords removed. A camelCase identifier also gives its words, so
  * "how do I stream text" meets a sentence about `streamText`.
  */
 export function contentTerms(text: string): string[] {
-  const words = text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
   const terms: string[] = [];
-  for (const word of words) {
+  for (const word of wordsOf(text)) {
     const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
     for (const part of parts.map((p) => p.toLowerCase())) {
       if (!STOPWORDS.has(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));

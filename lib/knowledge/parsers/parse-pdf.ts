@@ -1,8 +1,7 @@
 import 'server-only';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { packagePath } from '@/lib/package-path';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 
 // Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
@@ -33,7 +32,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage({ error: e && e.name === 'PasswordException' ? 'encrypted' : 'corrupt', message: String(e && e.message) }));
 `;
 
-const unpdfUrl = () => pathToFileURL(createRequire(path.join(process.cwd(), 'package.json')).resolve('unpdf')).href;
+const unpdfUrl = () => pathToFileURL(packagePath('unpdf')).href;
 
 interface WorkerAnswer {
   pages?: string[];
