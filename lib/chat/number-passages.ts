@@ -1,5 +1,5 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import type { SearchHit } from '@/lib/knowledge/types';
+import type { Passage } from '@/lib/knowledge/continued-chunks';
 import type { CitationData } from './chat-message';
 import { claimsCiting, focusSnippet } from './focus-snippet';
 
@@ -9,14 +9,16 @@ export interface NumberedPassage {
   mediaType: string;
 }
 
-/** Gives each retrieved passage its citation number, in retrieval order. */
-export function numberPassages(hits: SearchHit[]): NumberedPassage[] {
+/** Gives each retrieved passage its citation number, in retrieval order, and says which passage each one that continues another follows. */
+export function numberPassages(hits: Passage[]): NumberedPassage[] {
+  const numbers = new Map(hits.map((hit, i) => [hit.chunkId, i + 1]));
   return hits.map((hit, i) => {
     const n = i + 1;
     const mediaType = typeof hit.metadata.mediaType === 'string' ? hit.metadata.mediaType : 'text/plain';
+    const follows = hit.follows === undefined ? undefined : numbers.get(hit.follows);
     return {
       // Rows of a table are read under its header, which the chunk may start below.
-      source: { n, title: hit.title, text: hit.location.tableHeader ? `${hit.location.tableHeader}\n${hit.text}` : hit.text },
+      source: { n, title: hit.title, text: hit.location.tableHeader ? `${hit.location.tableHeader}\n${hit.text}` : hit.text, ...(follows ? { follows } : {}) },
       mediaType,
       citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
     };

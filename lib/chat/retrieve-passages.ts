@@ -3,8 +3,9 @@ import { chatModelId } from '@/lib/ai/chat-models';
 import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
 import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
-import { leansOnHistory } from '@/lib/ai/local/text-terms';
+import { asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
+import { continuedChunks, type Passage } from '@/lib/knowledge/continued-chunks';
 import { fuseScores } from '@/lib/knowledge/fuse-rankings';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
 import { wordsSeen } from '@/lib/knowledge/words-seen';
@@ -26,16 +27,33 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
  * `subjectPassages`). For the local model, none either when the knowledge base has never
  * mentioned what the message is about (see `outsideKnowledge`), so that it says nothing was
  * found rather than answer with a sentence that only shares a word; a real model reads the
- * passages and can tell for itself.
+ * passages and can tell for itself. Asked for more ("Tell me more", "Go on"), the passages the
+ * reply above cited come first, each followed by the next chunk of its source: a reply that
+ * said all of a passage goes on where the source does, not with whatever else the search found.
  */
-export async function retrievePassages({ question, previousQuestion }: { question: string; previousQuestion?: string }): Promise<SearchHit[]> {
+export async function retrievePassages({ question, previousQuestion, cited = [] }: {
+  question: string;
+  previousQuestion?: string;
+  /** The chunks the reply above cited, then those the question's earlier replies cited (a regenerate), oldest first. */
+  cited?: string[];
+}): Promise<Passage[]> {
   if (classifySmallTalk(question)) return [];
   const query = retrievalQuery(question, previousQuestion);
   const local = chatModelId(config().CHAT_MODEL).startsWith('local:');
-  const [hits, words] = await Promise.all([findPassages(question, query), local ? wordsSeen(tellingWords(query)) : []]);
+  const goesOn = previousQuestion !== undefined && leansOnHistory(question) && asksForMore(question);
+  const [hits, words, continued] = await Promise.all([
+    findPassages(question, query),
+    local ? wordsSeen(tellingWords(query)) : [],
+    goesOn ? continuedChunks([...new Set(cited)].slice(-MAX_CONTINUED)) : [],
+  ]);
   const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
-  return outsideKnowledge({ question: query, words, passages }) ? [] : hits;
+  if (continued.length === 0 && outsideKnowledge({ question: query, words, passages })) return [];
+  const seen = new Set<string>();
+  return [...continued, ...hits].filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId));
 }
+
+/** Cited passages a request for more goes on from, at most, the latest (each brings the one after it). */
+const MAX_CONTINUED = 4;
 
 async function findPassages(question: string, query: string): Promise<SearchHit[]> {
   const k = config().SEARCH_K;

@@ -18,6 +18,15 @@ export function textOfParts(parts: unknown): string {
     .join('');
 }
 
+/** The chunks a stored reply cites: the `chunkId` of each `data-citation` part, in order. */
+export function citedChunks(parts: unknown): string[] {
+  if (!Array.isArray(parts)) return [];
+  return parts.flatMap((p) => {
+    const data = p && typeof p === 'object' && (p as { type?: unknown }).type === 'data-citation' ? (p as { data?: { chunkId?: unknown } }).data : undefined;
+    return typeof data?.chunkId === 'string' ? [data.chunkId] : [];
+  });
+}
+
 /**
  * The most recent turns that fit in `budget` tokens, oldest first. Older turns
  * are dropped first; a turn is never cut in half, and the history never starts

@@ -5,7 +5,7 @@ import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
-import { questionInContext, selectHistory, textOfParts } from './select-history';
+import { citedChunks, questionInContext, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
@@ -32,17 +32,21 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
-  const started = (question: { id: string; text: string }, earlier: EarlierMessage[], earlierAnswers: string[] = []) => {
+  const started = (question: { id: string; text: string }, earlier: EarlierMessage[], earlierReplies: { parts: unknown }[] = []) => {
     const previous = earlier.reverse();
+    const replyAbove = previous.findLast((m) => m.role === 'assistant');
     return {
       question: question.text,
       questionId: question.id,
       assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
-      /** What retrieval looks up: the question as it stands alone, or with the one it leans on. */
-      asked: questionInContext(previous, question.text),
+      /**
+       * What retrieval looks up: the question as it stands alone, or with the one it leans on;
+       * and the passages the reply above and the earlier replies cited, which "Tell me more" goes on from.
+       */
+      asked: { ...questionInContext(previous, question.text), cited: [replyAbove, ...earlierReplies].flatMap((m) => citedChunks(m?.parts)) },
       /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */
-      earlierAnswers,
+      earlierAnswers: earlierReplies.map((r) => textOfParts(r.parts)).filter(Boolean),
     };
   };
   // The slow way: claimReplySlot answers 404 or 409, or takes back a dead process's slot;
@@ -99,7 +103,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         select: { parts: true },
       });
-      return started({ id: question.id, text }, stored, replies.map((r) => textOfParts(r.parts)).filter(Boolean));
+      return started({ id: question.id, text }, stored, replies);
     }
 
     const question = edit === true ? await lastQuestion() : await message(edit);

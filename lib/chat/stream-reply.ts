@@ -4,7 +4,7 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { runInBackground } from '@/lib/db/work-priority';
-import type { SearchHit } from '@/lib/knowledge/types';
+import type { Passage } from '@/lib/knowledge/continued-chunks';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';
@@ -23,7 +23,7 @@ export interface ReplyJob {
   /** The stored question's id: a client that sent it under an id of its own learns the server's. */
   questionId: string;
   /** The retrieved passages (retrieval already under way). */
-  passages: Promise<SearchHit[]>;
+  passages: Promise<Passage[]>;
   history: ModelMessage[];
   /** On a regenerate, the question's earlier replies: the local model answers with other sentences when it can. */
   earlierAnswers?: string[];

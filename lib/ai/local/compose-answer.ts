@@ -327,8 +327,14 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
   const said = uncited([...earlierAnswers, ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : [])]);
   const wasSaid = saidIn(said);
-  // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages.
-  const next = goesOn ? goOn(sentences, saidIn(uncited([...earlierAnswers, ...previousAnswers.slice(-1)])), wasSaid) : undefined;
+  // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages;
+  // asked again once those are all said, what follows the reply above, as the first time.
+  const follows = continuing(sources);
+  const goesOnFrom = (answers: string[], said: (s: Sentence) => boolean) => goOn(sentences, follows, saidIn(uncited(answers)), said);
+  const next = goesOn
+    ? goesOnFrom([...earlierAnswers, ...previousAnswers.slice(-1)], wasSaid) ??
+      (earlierAnswers.length > 0 ? goesOnFrom(previousAnswers.slice(-1), saidIn(uncited(previousAnswers))) : undefined)
+    : undefined;
   if (next) return next;
   // Asked for another after one item of a list: the list's other items.
   const asksForAnother = followUp && previousAnswers.length > 0 && ASKS_FOR_ANOTHER.test(question);
@@ -618,19 +624,58 @@ function shownWords(s: Sentence): number {
   return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
 }
 
-/** The sentences after the last one `justSaid` in each passage it drew on and no reply said, if any. */
-function goOn(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
+/** For each passage (by rank) that continues another in its source, that one's rank. */
+function continuing(sources: PromptSource[]): Map<number, number> {
+  const rankOf = new Map(sources.map((s, rank) => [s.n, rank]));
+  return new Map(sources.flatMap((s, rank) => {
+    const before = s.follows === undefined ? undefined : rankOf.get(s.follows);
+    return before === undefined ? [] : [[rank, before] as const];
+  }));
+}
+
+/**
+ * The sentences after the last one `justSaid` in each passage it drew on, and on into the
+ * passages that continue one of those (`follows`), that no reply said, if any. The chunks of a
+ * source overlap: a sentence at the end of one and the start of the next is told once.
+ */
+function goOn(sentences: Sentence[], follows: Map<number, number>, justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
   const lastSaid = new Map<number, number>();
   for (const s of sentences) if (justSaid(s)) lastSaid.set(s.rank, Math.max(lastSaid.get(s.rank) ?? -1, s.position));
+  // A continuation is read from its start: what it goes on from was said (a passage follows the one it continues).
+  for (const [rank, before] of [...follows].sort(([a], [b]) => a - b)) {
+    if (!lastSaid.has(rank) && lastSaid.has(before)) lastSaid.set(rank, -1);
+  }
   const next: Sentence[] = [];
+  const told = new Set<string>();
   let words = 0;
   for (const s of sentences) {
     const after = lastSaid.get(s.rank);
-    if (after === undefined || s.position <= after || wasSaid(s) || next.length >= OVERVIEW_SENTENCES) continue;
+    // (a heading names what follows, and is not said of its own)
+    if (after === undefined || s.position <= after || s.heading || wasSaid(s) || told.has(s.text) || next.length >= OVERVIEW_SENTENCES) continue;
+    told.add(s.text);
     if ((words += s.text.split(' ').length) > MAX_WORDS && next.length > 0) break;
     next.push({ ...s, lead: undefined }); // what it leans on was just said
   }
-  return next.length > 0 ? render(next) : undefined;
+  return next.length > 0 ? render(joinContinuations(next, follows)) : undefined;
+}
+
+/**
+ * Sentences as `render` reads them, where one passage runs on into the next of its source: the
+ * continuation's sentences numbered on from the last one shown before them, as if one passage
+ * (a list the chunks cut in two stays one list). Their citation numbers stay their own.
+ */
+function joinContinuations(sentences: Sentence[], follows: Map<number, number>): Sentence[] {
+  const joined = new Map<number, { rank: number; by: number }>();
+  return sentences.map((s, i) => {
+    const previous = i > 0 ? sentences[i - 1] : undefined;
+    let join = joined.get(s.rank);
+    if (!join && previous && follows.get(s.rank) === previous.rank) {
+      const into = joined.get(previous.rank) ?? { rank: previous.rank, by: 0 };
+      join = { rank: into.rank, by: previous.position + into.by + 1 - s.position };
+      joined.set(s.rank, join);
+    }
+    return join ? { ...s, rank: join.rank, position: s.position + join.by } : s;
+  });
 }
 
 /**
@@ -863,11 +908,13 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
-  const listed = (s: Shown, i: number) => !!s.item && follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'));
+  // (an answer that opens with an item of a list, as "tell me more" can, opens the list)
+  const listed = (s: Shown, i: number): boolean =>
+    !!s.item && (i === 0 ? !!sentences[1]?.item && follows(s, sentences[1]) : follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':')));
   let answer = '';
   sentences.forEach((s, i) => {
     const next = sentences[i + 1];
-    const goesOn = !s.code && follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
+    const goesOn = !s.code && follows(s, next) && s.n === next!.n && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
     let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
     // A sentence introducing its code keeps its colon: "…any condition [1]:"
     if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;
@@ -877,7 +924,8 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
       text = `${s.lead.text} ${text}`;
     }
     const previous = sentences[i - 1];
-    const separator = !previous || previous.code ? '' : listed(s, i) ? `\n${'  '.repeat(s.depth ?? 0)}- ` : listed(previous, i - 1) ? '\n\n' : ' ';
+    const bullet = `${'  '.repeat(s.depth ?? 0)}- `;
+    const separator = !previous ? (listed(s, i) ? bullet : '') : previous.code ? '' : listed(s, i) ? `\n${bullet}` : listed(previous, i - 1) ? '\n\n' : ' ';
     answer += separator + text;
   });
   return answer.trimEnd();

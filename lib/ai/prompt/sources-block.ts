@@ -10,6 +10,8 @@ export interface PromptSource {
   n: number;
   title: string;
   text: string;
+  /** The number of the passage this one comes after in their source, when it was read as its continuation. */
+  follows?: number;
 }
 
 export const SOURCES_START = '<<<SOURCES';
@@ -20,7 +22,7 @@ function quote(value: unknown): string {
 }
 
 export function formatSourcesBlock(sources: PromptSource[]): string {
-  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text }));
+  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text, ...(s.follows ? { follows: s.follows } : {}) }));
   return [SOURCES_START, ...lines, SOURCES_END].join('\n');
 }
 
@@ -35,7 +37,8 @@ export function parseSourcesBlock(prompt: string): PromptSource[] {
     try {
       const value = JSON.parse(line) as Partial<PromptSource>;
       if (typeof value.n === 'number' && typeof value.text === 'string') {
-        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text });
+        const follows = typeof value.follows === 'number' ? { follows: value.follows } : {};
+        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text, ...follows });
       }
     } catch {
       // Not a passage line: ignore rather than guess.

@@ -181,6 +181,35 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
   });
 });
 
+describe('CHAT_MODEL=openai:*, asked for more', () => {
+  beforeAll(() => useOpenAI('chat'));
+
+  it('gives the model the passage the reply above cited first, then the next one of its source, saying it follows', async () => {
+    const pot = randomUUID().slice(0, 8);
+    await addSource(`Teapot ${pot} guide`, [
+      `# Teapot ${pot} guide`,
+      `The teapot ${pot} holds one litre. Its lid locks with a quarter turn.`,
+      '## Cleaning',
+      'Rinse it with hot water after each use. Never put it in the dishwasher.',
+    ]);
+    const id = await newConversation(key);
+    standin.options = { reply: 'It holds a litre [1].' };
+    await readReply(await send(key, id, { content: `How much does the teapot ${pot} hold?` }));
+    const passagesOf = () => {
+      const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
+      return lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => JSON.parse(l) as { n: number; text: string; follows?: number });
+    };
+    const cited = passagesOf()[0]!;
+    expect(cited.text).toContain('holds one litre');
+    await readReply(await send(key, id, { content: 'Tell me more' }));
+    const [first, second] = passagesOf();
+    expect(first).toMatchObject({ n: 1, text: cited.text });
+    expect(second).toMatchObject({ n: 2, follows: 1 });
+    expect(second!.text).toMatch(/^## Cleaning\n+Rinse it with hot water/);
+    expect(passagesOf().filter((p) => p.follows !== undefined)).toHaveLength(1);
+  });
+});
+
 describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
   beforeAll(() => useOpenAI('chat'));
 

@@ -124,6 +124,38 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(versions).toHaveLength(4);
   });
 
+  it('goes on into the next part of the source when asked for more once the passage it cited is said, asked again too', async () => {
+    const t = randomUUID().slice(0, 8);
+    const kettle = await addSource(`Kettle ${t} guide`, [
+      `# Kettle ${t} guide`,
+      `The kettle ${t} warranty runs for two years. The warranty covers the heating element. It also covers the lid and the base. Repairs under warranty are free of charge.`,
+      '## Looking after the kettle',
+      'Descale it every month with white vinegar. Rinse it twice with clean water after descaling.',
+    ]);
+    // Another source says something of a warranty: not where "more" about this one goes.
+    await addSource(`Toaster ${tag} guide`, [`The toaster ${tag} warranty runs for one year. Warranty claims need the receipt.`]);
+    const chunks = (await (await prisma()).chunk.findMany({ where: { sourceId: kettle }, orderBy: { ordinal: 'asc' }, select: { id: true } })).map((c) => c.id);
+    expect(chunks).toHaveLength(2); // a chunk for each section
+    const id = await newConversation(key);
+    const ask = async (json: unknown) => {
+      const { message } = await readReply(await send(key, id, json));
+      return { text: textOf(message), cited: message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId) };
+    };
+    const regenerate = { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: 'Tell me more' }] } };
+    expect(await ask({ content: `How long is the kettle ${t} warranty?` })).toEqual({ text: `The kettle ${t} warranty runs for two years [1].`, cited: [chunks[0]] });
+    const more = {
+      text: 'The warranty covers the heating element [1]. It also covers the lid and the base [1]. Repairs under warranty are free of charge [1].',
+      cited: [chunks[0]],
+    };
+    expect(await ask({ content: 'Tell me more' })).toEqual(more);
+    // Asked again, it goes on where the source does: the next section.
+    const next = { text: 'Descale it every month with white vinegar [1]. Rinse it twice with clean water after descaling [1].', cited: [chunks[1]] };
+    expect(await ask(regenerate)).toEqual(next);
+    // Once the source has said it all, the first answer again, as for any Regenerate; then on from there.
+    expect(await ask(regenerate)).toEqual(more);
+    expect(await ask({ content: 'Tell me more' })).toEqual(next);
+  });
+
   it('answers a Regenerate of a stopped reply in full, as the first time', async () => {
     await addVacationPolicy();
     const id = await newConversation(key);

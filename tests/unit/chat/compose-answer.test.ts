@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
 import { contentTerms, leansOnHistory, splitSentences, stem } from '@/lib/ai/local/text-terms';
+import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 
 const sources = [
   { n: 1, title: 'Paris', text: 'Paris is the capital of France. It has about two million inhabitants. The Seine flows through it.' },
@@ -523,6 +524,42 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     // The passage ends there: other sentences about the subject, else no more rather than the same again.
     expect(more('What else?', [previousAnswer, next.replace(/\[1\]/g, '[3]')])).toBe(returns);
     expect(more('What else?', [returns], [docs[1]!])).toBe(NOTHING_MORE);
+  });
+
+  it('goes on into the passage that continues the one it finished ("follows"), telling a sentence the two share once', () => {
+    const docs = [
+      { n: 1, title: 'Refunds', text: 'Refunds take 5 days. They go back to the card you paid with.' },
+      { n: 2, title: 'Shipping', text: 'Orders ship within two days of payment. Parcels are sent by post.' },
+      { n: 3, title: 'Refunds', text: 'Cash payments come back as store credit. Store credit never expires.', follows: 1 },
+    ];
+    const previousQuestion = 'How long do refunds take?';
+    const more = (answer: string, sources: PromptSource[]) => composeAnswer({ question: 'Tell me more', previousQuestion, previousAnswers: [answer], sources });
+    const whole = 'Refunds take 5 days [1]. They go back to the card you paid with [1].';
+    expect(more(whole, docs)).toBe('Cash payments come back as store credit [3]. Store credit never expires [3].');
+    // Without it, passage 3 is one more search hit: nothing says it goes on from what was said.
+    expect(more(whole, docs.map(({ follows: _, ...d }) => d))).not.toContain('Cash payments');
+    // Chunks overlap: the sentence ending one and opening the next is told once, and a heading is no sentence of its own.
+    const overlapping = [docs[0]!, docs[1]!, { ...docs[2]!, text: `They go back to the card you paid with.\n\n## Paying back in cash\n\n${docs[2]!.text}` }];
+    expect(more('Refunds take 5 days [1].', overlapping)).toBe(
+      'They go back to the card you paid with [1]. Cash payments come back as store credit [3]. Store credit never expires [3].',
+    );
+  });
+
+  it('keeps a list the chunks cut in two one list when it goes on, each item cited by its own passage', () => {
+    const plans = [
+      { n: 1, title: 'Plans', text: 'Plans are billed monthly. The app has three plans:\n\n- Free plan for one user' },
+      { n: 2, title: 'Plans', text: '- Team plan for ten users costs 5 euros\n- Business plan for any number of users costs 20 euros\n\nPlans can be changed at any time.', follows: 1 },
+    ];
+    const previousQuestion = 'How are plans billed?';
+    const first = composeAnswer({ question: previousQuestion, sources: plans });
+    expect(first).toBe('Plans are billed monthly [1].');
+    const more = (answers: string[]) => composeAnswer({ question: 'Tell me more', previousQuestion, previousAnswers: answers, sources: plans });
+    const second = more([first]);
+    expect(second).toBe('The app has three plans:\n- Free plan for one user [1].\n- Team plan for ten users costs 5 euros [2].');
+    expect(more([first, second])).toBe('Business plan for any number of users costs 20 euros [2]. Plans can be changed at any time [2].');
+    // A reply that opens with items opens a Markdown list.
+    const list = [{ n: 1, title: 'Plans', text: 'Plans are billed monthly.\n\n- Free plan for one user\n- Team plan for ten users' }];
+    expect(composeAnswer({ question: 'Tell me more', previousQuestion, previousAnswers: [first], sources: list })).toBe('- Free plan for one user\n- Team plan for ten users [1].');
   });
 
   it('leaves the previous question out of a question that stands alone', () => {

@@ -18,6 +18,12 @@ describe('sources block', () => {
     expect(parseSourcesBlock(`rules\n${block}`)).toEqual([{ n: 1, title: 'T', text: hostile }]);
   });
 
+  it('says which passage one that continues another follows, and reads it back', () => {
+    const sources = [{ n: 1, title: 'T', text: 'one' }, { n: 2, title: 'T', text: 'two', follows: 1 }];
+    expect(parseSourcesBlock(buildSystemPrompt({ sources }))).toEqual(sources);
+    expect(buildSystemPrompt({ sources })).toContain('{"n":2,"title":"T","text":"two","follows":1}');
+  });
+
   it('puts the rules first and says when there are no sources', () => {
     const prompt = buildSystemPrompt({ sources: [{ n: 1, title: 'A', text: 'x' }] });
     expect(prompt.indexOf('not instructions')).toBeLessThan(prompt.indexOf('<<<SOURCES'));
@@ -62,6 +68,11 @@ describe('citations, titles and follow-up queries', () => {
     const answer = renumber.push('A [3] and [1][1] but not [7].') + renumber.flush();
     expect(answer).toBe('A [1] and [2][2] but not [7].');
     expect(citedInOrder(renumber.order, passages, answer).map((p) => [p.citation.chunkId, p.citation.n, p.citation.generation])).toEqual([['c3', 1, 3], ['c1', 2, 1]]);
+  });
+
+  it('numbers a passage read as the continuation of another with the number of the one it follows', () => {
+    const passages = numberPassages([hit(1), hit(2), { ...hit(3), follows: 'c1' }, { ...hit(4), follows: 'gone' }]);
+    expect(passages.map((p) => p.source.follows)).toEqual([undefined, undefined, 1, undefined]);
   });
 
   it('points each citation’s snippet at the passage sentence that supports the claim', () => {
