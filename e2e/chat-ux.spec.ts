@@ -121,6 +121,34 @@ test('auto-scroll follows the reply until the reader scrolls up', async ({ brows
   await context.close();
 });
 
+test('a Regenerate that writes a shorter reply leaves the view following the bottom: the old reply going is no scroll of the reader’s', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
+  const page = await context.newPage();
+  const tools = ['Two wheelbarrows for moving soil', 'Four spades with wooden handles', 'Three garden forks for turning beds', 'Hand trowels in the blue crate', 'Pruning shears on the hooks', 'Watering cans in three sizes'];
+  await addTextSource(page, 'Garden tool shed', `The tool shed holds these tools for plot holders:\n\n${tools.map((t) => `- ${t}`).join('\n')}\n\nTools go back to the shed before dark.`);
+  await page.goto('/');
+  await ask(page, 'When does the garden open?');
+  // The whole list, then (asked again) the one other sentence: a much shorter reply.
+  const reply = await ask(page, 'What tools are in the tool shed?');
+  for (const tool of tools) await expect(reply).toContainText(tool);
+  const scroller = page.getByTestId('message-scroller');
+  const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await reply.getByTestId('regenerate').click();
+  const again = page.getByTestId('assistant-message').last();
+  await expect(again).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(again).toContainText('before dark');
+  await expect(again).not.toContainText(tools[0]!);
+  await expect.poll(distanceFromBottom).toBeLessThan(48);
+  // Still following: no "Jump to latest" with nothing below, and the next reply is followed too.
+  await expect(page.getByTestId('jump-to-latest')).toBeHidden();
+  await ask(page, 'Where does compost go?');
+  await expect(page.getByTestId('jump-to-latest')).toBeHidden();
+  await expect.poll(distanceFromBottom).toBeLessThan(48);
+  await removeSources(page, /^Garden tool shed/);
+  await context.close();
+});
+
 test('New chat after a conversation started on the home page opens an empty chat', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');

@@ -4,6 +4,15 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 const SLACK = 48;
 
+const atBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < SLACK;
+
+/**
+ * The view is above where the last auto-scroll put it. Content that shrinks (a reply cleared for
+ * a Regenerate) moves the view up too, but leaves it at the bottom: only a view above the bottom
+ * was moved by the reader.
+ */
+const movedUpFrom = (el: HTMLElement, lastAutoTop: number | null) => lastAutoTop !== null && el.scrollTop < lastAutoTop - 4 && !atBottom(el);
+
 /**
  * Keeps a scroll container pinned to the bottom while content grows, until the
  * reader scrolls up; scrolling back down (or jumpToLatest) pins it again.
@@ -17,19 +26,17 @@ export function useAutoScroll(deps: unknown[]) {
   const lastAutoTop = useRef<number | null>(null);
   const [pinned, setPinned] = useState(true);
 
-  const movedUp = (el: HTMLDivElement) => lastAutoTop.current !== null && el.scrollTop < lastAutoTop.current - 4;
-
   const onScroll = useCallback(() => {
     const el = ref.current;
     if (!el) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < SLACK) setPinned(true);
-    else if (movedUp(el)) setPinned(false);
+    if (atBottom(el)) setPinned(true);
+    else if (movedUpFrom(el, lastAutoTop.current)) setPinned(false);
   }, []);
 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !pinned) return;
-    if (movedUp(el)) {
+    if (movedUpFrom(el, lastAutoTop.current)) {
       // Let go here and now, without waiting for the scroll event.
       setPinned(false);
       return;
