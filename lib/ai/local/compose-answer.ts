@@ -1,9 +1,10 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
+import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -363,6 +364,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     saysHow: sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
+    names: codeNames(goesOn ? '' : question),
   };
   const subjects = goesOn ? undefined : comparedSubjects(question);
   if (subjects) {
@@ -609,6 +611,11 @@ function spellingNames(sentences: Sentence[], asked: Set<string>): Set<Sentence>
   return new Set(sentences.filter((s) => s.text.match(/[\p{L}\d_]+/gu)?.some(spells)));
 }
 
+/** The question's camelCase names (`generateText`, `stopWhen`), as the terms their sentences have. */
+function codeNames(question: string): Set<string> {
+  return new Set(wordsOf(question).filter((w) => CAMEL_BREAK.test(w)).flatMap((w) => contentTerms(w).slice(0, 1)));
+}
+
 /** How many words a sentence shows in an answer: its own and its lead's. */
 /** The sentences a pattern matches, written as they read (without code marks). */
 function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Set<Sentence> {
@@ -747,7 +754,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -764,6 +771,8 @@ function select(
     showsCode: boolean;
     /** Asked for code: the sentences whose paragraph leads into an example hold what it asks for. */
     introducesCode: Set<Sentence>;
+    /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
+    names?: Set<string>;
     /** How many sentences and words the answer may have. */
     limits?: { sentences: number; words: number };
   },
@@ -831,6 +840,9 @@ function select(
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer)) continue;
+    // "What does `generateText` return?": a later sentence says what it returns of it, not of a
+    // "generation" that happens to share its words.
+    if (chosen.length > 0 && names.size > 0 && ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });

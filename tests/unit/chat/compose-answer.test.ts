@@ -125,6 +125,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'When is a password reset needed?', sources: portal })).toBe('A password reset is often needed after a password leaks [1].');
   });
 
+  it('adds to the answer about a name in code only sentences that say it, not ones sharing its words', () => {
+    const docs = [
+      { n: 1, title: 'Generating text', text: 'The result object of `generateText` contains the generated output and metadata.' },
+      { n: 2, title: 'Tool approval', text: "If `toolApproval` returns 'approved', the SDK records that decision in the same generation." },
+      { n: 3, title: 'Streaming', text: '`streamText` returns a result whose text stream can be read as it is generated.' },
+    ];
+    expect(composeAnswer({ question: 'What does generateText return?', sources: docs })).toBe(
+      'The result object of `generateText` contains the generated output and metadata [1].',
+    );
+    // Asked of two names, a sentence for each.
+    expect(composeAnswer({ question: 'What do generateText and streamText return?', sources: docs })).toBe(
+      'The result object of `generateText` contains the generated output and metadata [1]. `streamText` returns a result whose text stream can be read as it is generated [3].',
+    );
+  });
+
   it('answers “How do I…?” with the name made of the question’s words, over another that says them', () => {
     const docs = [
       { n: 1, title: 'Invoices', text: 'The `roundTotals` helper rounds the totals of an invoice to whole cents. Use `printInvoice` to export an invoice as a PDF file.' },
