@@ -1,6 +1,7 @@
 import 'server-only';
 import { prisma } from '@/lib/db';
 import { isUuid } from '@/lib/uuid';
+import { passageOf, type ChunkRow } from './chunk-row';
 import type { ChunkLocation, SearchHit } from './types';
 
 /** A passage, and when it was read as what comes after another: that one's chunk. */
@@ -19,18 +20,7 @@ export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
   const ids = [...new Set(chunkIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const db = await prisma();
-  const rows = await db.$queryRaw<{
-    id: string;
-    source_id: string;
-    title: string;
-    text: string;
-    location: ChunkLocation;
-    generation: number;
-    metadata: Record<string, unknown> | null;
-    next_id: string | null;
-    next_text: string | null;
-    next_location: ChunkLocation | null;
-  }[]>`
+  const rows = await db.$queryRaw<(ChunkRow & { next_id: string | null; next_text: string | null; next_location: ChunkLocation | null })[]>`
     SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, c.generation, s.metadata,
            n.id::text AS next_id, n.text AS next_text, n.location AS next_location
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS w(id, i)
@@ -40,7 +30,7 @@ export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
     WHERE c.generation = s.generation AND s.status <> 'failed'
     ORDER BY w.i`;
   return rows.flatMap((r) => {
-    const hit = { chunkId: r.id, sourceId: r.source_id, title: r.title, text: r.text, location: r.location, generation: r.generation, metadata: r.metadata ?? {}, score: 0 };
+    const hit = { ...passageOf(r), score: 0 };
     if (r.next_id === null || r.next_text === null) return [hit];
     return [hit, { ...hit, chunkId: r.next_id, text: r.next_text, location: r.next_location ?? { start: 0, end: 0 }, follows: r.id }];
   });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDatabase, Prisma } from '@/lib/db';
-import type { ChunkLocation, SearchHit } from './types';
+import { passageOf, type ChunkRow } from './chunk-row';
+import type { SearchHit } from './types';
 
 export interface Candidate extends Omit<SearchHit, 'score'> {
   /** BM25 score, when the chunk is among the lexical candidates. */
@@ -24,17 +25,7 @@ export async function rankCandidates(opts: {
 }): Promise<Candidate[]> {
   const db = await getDatabase();
   const vector = opts.vector?.sql ?? Prisma.sql`vec AS (SELECT NULL::int AS chunk_seq, NULL::float8 AS score WHERE false)`;
-  const rows = await db.query<{
-    id: string;
-    source_id: string;
-    title: string;
-    text: string;
-    location: ChunkLocation;
-    generation: number;
-    metadata: Record<string, unknown> | null;
-    lexical: number | null;
-    similarity: number | null;
-  }>(
+  const rows = await db.query<ChunkRow & { lexical: number | null; similarity: number | null }>(
     Prisma.sql`
     WITH ${opts.lexical}, ${vector}, ranked AS (
       SELECT chunk_seq, max(lexical) AS lexical, max(similarity) AS similarity
@@ -51,15 +42,5 @@ export async function rankCandidates(opts: {
     // posting; an index range scan per term is always the right plan here.
     { enable_seqscan: 'off', ...(opts.vector ? { 'hnsw.ef_search': opts.vector.efSearch } : {}) },
   );
-  return rows.map((r) => ({
-    chunkId: r.id,
-    sourceId: r.source_id,
-    title: r.title,
-    text: r.text,
-    location: r.location,
-    generation: r.generation,
-    metadata: r.metadata ?? {},
-    lexical: r.lexical,
-    similarity: r.similarity,
-  }));
+  return rows.map((r) => ({ ...passageOf(r), lexical: r.lexical, similarity: r.similarity }));
 }

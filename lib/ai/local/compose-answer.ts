@@ -385,6 +385,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
         saysHow: new Set<Sentence>(),
         showsCode: false,
         introducesCode: new Set<Sentence>(),
+        names: new Set<string>(), // (a side is about its own name: its weights)
         limits: { sentences: 2, words: SIDE_WORDS },
       };
     };
