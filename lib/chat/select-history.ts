@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { askedInContext } from '@/lib/ai/local/standalone-question';
+import type { CitationData } from './chat-message';
 
 export interface StoredTurn {
   role: 'system' | 'user' | 'assistant';
@@ -18,13 +19,12 @@ export function textOfParts(parts: unknown): string {
     .join('');
 }
 
-/** The chunks a stored reply cites: the `chunkId` of each `data-citation` part, in order. */
-export function citedChunks(parts: unknown): string[] {
+/** The citations of a stored reply: the payload of each `data-citation` part, in order. */
+export function citationsOfParts(parts: unknown): CitationData[] {
   if (!Array.isArray(parts)) return [];
-  return parts.flatMap((p) => {
-    const data = p && typeof p === 'object' && (p as { type?: unknown }).type === 'data-citation' ? (p as { data?: { chunkId?: unknown } }).data : undefined;
-    return typeof data?.chunkId === 'string' ? [data.chunkId] : [];
-  });
+  return parts.flatMap((p: { type?: unknown; data?: unknown } | null) =>
+    p && typeof p === 'object' && p.type === 'data-citation' && p.data && typeof p.data === 'object' ? [p.data as CitationData] : [],
+  );
 }
 
 /**

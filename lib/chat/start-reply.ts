@@ -5,7 +5,7 @@ import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
-import { citedChunks, questionInContext, selectHistory, textOfParts } from './select-history';
+import { citationsOfParts, questionInContext, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
 import { titleFromMessage } from './title-from-message';
 
@@ -44,7 +44,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
        * What retrieval looks up: the question as it stands alone, or with the one it leans on;
        * and the passages the reply above and the earlier replies cited, which "Tell me more" goes on from.
        */
-      asked: { ...questionInContext(previous, question.text), cited: [replyAbove, ...earlierReplies].flatMap((m) => citedChunks(m?.parts)) },
+      asked: { ...questionInContext(previous, question.text), cited: [replyAbove, ...earlierReplies].flatMap((m) => citationsOfParts(m?.parts).map((c) => c.chunkId)) },
       /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */
       earlierAnswers: earlierReplies.map((r) => textOfParts(r.parts)).filter(Boolean),
     };

@@ -1,7 +1,7 @@
 import type { CitationData } from '@/lib/chat/chat-message';
 import { describeLocation } from '@/lib/chat/describe-location';
-import { textOfParts } from '@/lib/chat/select-history';
-import type { ConversationView, UIMessageView } from '@/lib/schemas/conversations';
+import { citationsOfParts, textOfParts } from '@/lib/chat/select-history';
+import type { ConversationView } from '@/lib/schemas/conversations';
 
 const NOTES: Partial<Record<string, string>> = {
   stopped: '_Stopped: the reply may be incomplete._',
@@ -25,7 +25,7 @@ export function conversationMarkdown(conversation: ConversationView): string {
     if (text) out.push(text, '');
     const note = message.role === 'assistant' ? NOTES[message.metadata.status] : undefined;
     if (note) out.push(note, '');
-    const citations = citationsOf(message);
+    const citations = citationsOfParts(message.parts);
     if (citations.length > 0) {
       out.push('Sources:', '');
       for (const c of citations) out.push(`${c.n}. ${place(c)}${c.snippet ? ` — “${oneLine(c.snippet)}”` : ''}`);
@@ -47,10 +47,6 @@ export function markdownFileName(title: string | null): string {
 }
 
 const oneLine = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-
-function citationsOf(message: UIMessageView): CitationData[] {
-  return message.parts.filter((p) => p.type === 'data-citation').map((p) => (p as unknown as { data: CitationData }).data);
-}
 
 /** "Handbook (Refunds · p. 3)". */
 function place(c: CitationData): string {

@@ -1,7 +1,6 @@
 import 'server-only';
-import type { CitationData } from '@/lib/chat/chat-message';
 import { REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
-import { textOfParts } from '@/lib/chat/select-history';
+import { citationsOfParts, textOfParts } from '@/lib/chat/select-history';
 import { Prisma, prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
@@ -124,13 +123,12 @@ export async function listFeedback({
 }
 
 function presentEntry(row: EntryRow): FeedbackEntry {
-  const parts = Array.isArray(row.answerParts) ? (row.answerParts as { type?: unknown; data?: unknown }[]) : [];
   return {
     messageId: row.messageId,
     ...presentFeedback(row),
     question: textOfParts(row.questionParts),
     answer: textOfParts(row.answerParts),
-    citations: parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData),
+    citations: citationsOfParts(row.answerParts),
     model: row.model,
   };
 }
