@@ -49,7 +49,27 @@ export async function retrievePassages({ question, previousQuestion, cited = [] 
   const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
   if (continued.length === 0 && outsideKnowledge({ question: query, words, passages })) return [];
   const seen = new Set<string>();
-  return [...continued, ...hits].filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId));
+  return [...continued, ...(await withCutLists(hits))].filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId));
+}
+
+/**
+ * The passages, each that ends introducing what the next chunk of its source holds ("The result
+ * object contains:" and the list in the next chunk) followed by that chunk: the chunker cut
+ * between a list (or code) and its introduction, and the answer is the two together.
+ */
+async function withCutLists(hits: SearchHit[]): Promise<Passage[]> {
+  const cut = hits.filter((hit) => endsIntroducing(hit.text)).map((hit) => hit.chunkId);
+  if (cut.length === 0) return hits;
+  const next = new Map((await continuedChunks(cut)).flatMap((p) => (p.follows ? [[p.follows, p] as const] : [])));
+  const moved = new Set([...next.values()].map((p) => p.chunkId));
+  return hits.flatMap((hit) => (moved.has(hit.chunkId) ? [] : next.has(hit.chunkId) ? [hit, next.get(hit.chunkId)!] : [hit]));
+}
+
+/** The text's last line introduces what comes next ("…contains:"), outside a code block. */
+export function endsIntroducing(text: string): boolean {
+  const lines = text.trimEnd().split('\n');
+  const fences = lines.filter((line) => /^\s*(?:```|~~~)/.test(line)).length;
+  return fences % 2 === 0 && lines.at(-1)!.trimEnd().endsWith(':');
 }
 
 /** Cited passages a request for more goes on from, at most, the latest (each brings the one after it). */

@@ -365,6 +365,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
     names: codeNames(goesOn ? '' : question),
+    follows,
   };
   const subjects = goesOn ? undefined : comparedSubjects(question);
   if (subjects) {
@@ -755,7 +756,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -774,6 +775,8 @@ function select(
     introducesCode: Set<Sentence>;
     /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
     names?: Set<string>;
+    /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
+    follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
     limits?: { sentences: number; words: number };
   },
@@ -869,7 +872,7 @@ function select(
       chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: s.item });
     }
   }
-  withLists(chosen, [...sentences, ...shortItems], words);
+  withLists(chosen, [...sentences, ...shortItems], words, follows);
   // The best pick whose paragraph leads into a code example shows it, after the paragraph's last
   // sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
   // doing it. One example, and never in a list.
@@ -891,11 +894,15 @@ function select(
 /**
  * A sentence that introduces a list ("several built-in conditions:") brings the list with it,
  * each item whole, short ones and nested lists included, while the answer (`words` long so far)
- * has words to spare.
+ * has words to spare. One that ends its passage is read where the passage goes on (`follows`),
+ * which starts by repeating it, as the chunks of a source overlap.
  */
-function withLists(chosen: Candidate[], sentences: Sentence[], words: number): void {
+function withLists(chosen: Candidate[], sentences: Sentence[], words: number, follows = new Map<number, number>()): void {
   for (const intro of [...chosen]) {
     if (!intro.text.endsWith(':')) continue;
+    const endsPassage = !sentences.some((s) => s.rank === intro.rank && s.position > intro.position);
+    const copy = endsPassage ? sentences.find((s) => follows.get(s.rank) === intro.rank && s.text === intro.text) : undefined;
+    if (copy) [intro.n, intro.rank, intro.position] = [copy.n, copy.rank, copy.position];
     let at = intro.position;
     let last: Candidate | undefined;
     const passage = sentences.filter((s) => s.rank === intro.rank && s.position > at).sort((a, b) => a.position - b.position);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
+import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import { addSource, addTeaGuide, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
@@ -154,6 +155,38 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     // Once the source has said it all, the first answer again, as for any Regenerate; then on from there.
     expect(await ask(regenerate)).toEqual(more);
     expect(await ask({ content: 'Tell me more' })).toEqual(next);
+  });
+
+  it('answers with the list a chunk boundary cut from its introduction, from the chunk that goes on', async () => {
+    const fields = [
+      '`level`: How full the flask is, from 0 when empty to 1 when full.',
+      '`temperature`: The temperature of the drink in degrees Celsius.',
+      '`spilled`: Whether any drink ran over the neck while filling.',
+      '`seconds`: How long the filling took, from the first drop to the last.',
+    ];
+    const flask = await addSource('Flask API', [
+      '# Flask API',
+      '## `fillFlask`',
+      'The `fillFlask` function pours a drink into the flask until it reaches the level you ask for, or until the flask is full. It waits for the pour to settle before it measures anything, so a call takes a few seconds. Pass the drink and the level as options; the level is a share of the flask, from 0 to 1. A level above what the flask can hold is the same as 1. A drink colder than the flask warms it a little, and a drink hotter than the flask cools a little as it goes in. The call fails when the lid is on, and it never opens the lid of its own accord.',
+      'Call it once for each drink: pouring a second drink over the first mixes the two, and the measures of the first are lost. The flask keeps the last measures until it is emptied, so other functions can read them later without filling again. A flask that is being emptied cannot be filled, and a call made then waits until the flask is empty before it pours. Each call is logged with the drink and the level asked for, so that a refill can repeat it. Filling is safe to cancel: a cancelled call stops the pour at once and leaves the flask as it was when the pour stopped.',
+      '`fillFlask` returns an object with these fields:',
+      fields.map((field) => `- ${field}`).join('\n'),
+    ]);
+    const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: flask }, orderBy: { ordinal: 'asc' }, select: { id: true, text: true } });
+    // The section's first chunk ends with the introduction; the next one repeats it (the overlap) before the list.
+    expect(chunks.map((c) => c.text.trimEnd().endsWith('`fillFlask` returns an object with these fields:'))).toEqual([true, false]);
+    const k = process.env.SEARCH_K;
+    process.env.SEARCH_K = '1'; // as in a large knowledge base: the question finds the section, not the next chunk
+    resetConfigForTests();
+    try {
+      const { message } = await readReply(await send(key, await newConversation(key), { content: 'What does fillFlask return?' }));
+      expect(textOf(message)).toBe(`\`fillFlask\` returns an object with these fields:\n${fields.map((field) => `- ${field}`).join('\n').replace(/\.$/, ' [1].')}`);
+      expect(message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId)).toEqual([chunks[1]!.id]);
+    } finally {
+      if (k === undefined) delete process.env.SEARCH_K;
+      else process.env.SEARCH_K = k;
+      resetConfigForTests();
+    }
   });
 
   it('answers a Regenerate of a stopped reply in full, as the first time', async () => {
