@@ -62,12 +62,17 @@ const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provid
 const SHOULD_I_USE = /^\s*(?:when|why)\s+(?:should|would|do|could|might)\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b|\bwhen\s+to\s+use\b/i;
 const ASKS_WHAT_FOR = new RegExp(`${SHOULD_I_USE.source}|^\\s*what\\s+(?:is|are)\\s+.{1,60}?\\s+(?:(?:used|good|useful|meant)\\s+)?for[\\s?.!]*$`, 'i');
 
+/** An amount: a number, in figures or in words. */
+const AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i;
+
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
 // answered by "There are four types of tools", not by "Tools are functions the model calls".
 const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a count or an amount
-  [/\bhow\s+(?:many|much)\b/i, /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i],
+  [/\bhow\s+(?:many|much)\b/i, AMOUNT],
+  // a duration, a frequency, a size…: an amount, or a span of time ("lasts about 2000 pages", "every night")
+  [HOW_ADVERB, new RegExp(`${AMOUNT.source}|\\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\\b`, 'i')],
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|errors?|events?|callbacks?)\b/i,
@@ -153,6 +158,19 @@ const POINTER_SHARE = 0.5;
 // "What happens when…" asks what follows from the rest of the question: "happens" is how it
 // asks, not what it is about ("execution happens on your side" does not answer it).
 const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+happen)\b/gi;
+
+// "How long does it last, and how do I replace it?" asks two questions in one.
+const NEXT_QUESTION = /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|[?;]\s+(?=\S)/i;
+
+/**
+ * The terms of each question a question asks, when it asks more than one, each part's own: the
+ * words the other parts do not say. None for a question asking one thing.
+ */
+function questionParts(question: string): Set<string>[] {
+  const parts = question.split(NEXT_QUESTION).map((part) => new Set(questionTerms(part).keys()));
+  if (parts.length < 2) return [];
+  return parts.map((terms, i) => new Set([...terms].filter((t) => !parts.some((other, j) => j !== i && other.has(t)))));
+}
 
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
@@ -365,6 +383,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
     names: codeNames(goesOn ? '' : question),
+    parts: goesOn ? [] : questionParts(question),
     follows,
   };
   const subjects = goesOn ? undefined : comparedSubjects(question);
@@ -387,6 +406,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
         showsCode: false,
         introducesCode: new Set<Sentence>(),
         names: new Set<string>(), // (a side is about its own name: its weights)
+        parts: [],
         limits: { sentences: 2, words: SIDE_WORDS },
       };
     };
@@ -756,7 +776,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), parts = [], follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -775,6 +795,8 @@ function select(
     introducesCode: Set<Sentence>;
     /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
     names?: Set<string>;
+    /** The terms of each question the question asks, when it asks several: see `questionParts`. */
+    parts?: Set<string>[];
     /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
     follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
@@ -841,7 +863,14 @@ function select(
       // Whether anything answers at all is a matter of the question's words alone.
       if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       [first, firstOrder] = [best.score, best.order];
-    } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
+    } else {
+      // A question asking two things ("How long does it last, and how do I replace it?"): a pick
+      // saying what the picks so far left unsaid of one of them answers it, and is judged against
+      // that part alone, which the first pick's part can far outweigh.
+      const part = parts.find((terms) => [...terms].some((t) => !covered.has(t) && pick.terms.has(t)));
+      const bar = part ? [...part].reduce((sum, t) => sum + (weights.get(t) ?? 0) * Math.max(idf.get(t) ?? 0, 0.5), 0) : questionWeight;
+      if (best.score < 0.2 * bar || (!part && best.order < 0.25 * firstOrder)) break;
+    }
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer)) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a

@@ -39,9 +39,23 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ['When is the report sent?', 'The report is sent by email.', 'The report is sent after each release.'],
     ['What is another name for the staging server?', 'The staging server hosts previews of every branch.', 'The staging server is also called the sandbox.'],
     ['What does the export return?', 'The export can return early when the disk is full.', 'The export returns one file per table.'],
+    ['How long is the warranty valid?', 'The warranty is valid for the heating element.', 'The warranty is valid for two years.'],
+    ['How often is the backup run?', 'The backup is run by the operations team.', 'The backup is run every night.'],
   ])('answers “%s” with the sentence that holds what it asks for, over one that only repeats its words', (question, repeats, answers) => {
     const doc = [{ n: 1, title: 'Operations', text: `${repeats} ${answers}` }];
     expect(composeAnswer({ question, sources: doc })).toBe(answers.replace(/\.$/, ' [1].'));
+  });
+
+  it('answers each of two questions asked in one, though one shares its subject with the other and says a single word of its own', () => {
+    const manual = [
+      // (every sentence names the P100: each holds a number, so holding an amount tells none apart)
+      { n: 1, title: 'P100 printer manual', text: 'The P100 toner cartridge lasts about 2000 pages. To replace the P100 toner cartridge, open the front cover and pull the cartridge out.' },
+      // ("last" is common here: the first question's own word counts for little)
+      { n: 2, title: 'Printer notes', text: 'The last page of every job is printed first. Jobs printed last wait in the tray. The last tray holds envelopes.' },
+    ];
+    expect(composeAnswer({ question: 'How long does the P100 toner cartridge last, and how do I replace it?', sources: manual })).toBe(
+      'The P100 toner cartridge lasts about 2000 pages [1]. To replace the P100 toner cartridge, open the front cover and pull the cartridge out [1].',
+    );
   });
 
   it('reads a sentence as part of its section: the heading above counts as its title does', () => {
