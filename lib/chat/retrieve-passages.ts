@@ -3,7 +3,7 @@ import { chatModelId } from '@/lib/ai/chat-models';
 import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
 import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
-import { asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
+import { asksForMore, leansOnHistory, pointsBack, questionsIn } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
 import { continuedChunks, type Passage } from '@/lib/knowledge/continued-chunks';
 import { fuseScores } from '@/lib/knowledge/fuse-rankings';
@@ -42,7 +42,7 @@ export async function retrievePassages({ question, previousQuestion, cited = [] 
   const local = chatModelId(config().CHAT_MODEL).startsWith('local:');
   const goesOn = previousQuestion !== undefined && leansOnHistory(question) && asksForMore(question);
   const [hits, words, continued] = await Promise.all([
-    findPassages(question, query),
+    findPassages(question, query, previousQuestion),
     local ? wordsSeen(tellingWords(query)) : [],
     goesOn ? continuedChunks([...new Set(cited)].slice(-MAX_CONTINUED)) : [],
   ]);
@@ -75,8 +75,23 @@ export function endsIntroducing(text: string): boolean {
 /** Cited passages a request for more goes on from, at most, the latest (each brings the one after it). */
 const MAX_CONTINUED = 4;
 
-async function findPassages(question: string, query: string): Promise<SearchHit[]> {
+async function findPassages(question: string, query: string, previousQuestion?: string): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
+  // Two questions in one ("What does generateText return, and what is streamText?"): each is
+  // looked up as if asked on its own (one that points back, "it", with the one before), and
+  // their passages taken in turn.
+  const asked = comparedSubjects(question) ? [question] : questionsIn(question);
+  if (asked.length > 1) {
+    const found = await Promise.all(
+      asked.map((part, i) => {
+        const before = i === 0 ? previousQuestion : pointsBack(part) ? asked[i - 1] : undefined;
+        return findPassages(part, retrievalQuery(part, before));
+      }),
+    );
+    const seen = new Set<string>();
+    const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) => found.flatMap((hits) => hits[rank] ?? []));
+    return inTurn.flat().filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId)).slice(0, k);
+  }
   const defined = definedSubject(question);
   const subjects = comparedSubjects(question) ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });

@@ -4,7 +4,7 @@ import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
+import { asksForMore, contentTerms, leansOnHistory, nameWords, pointsBack, questionsIn, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -159,19 +159,6 @@ const POINTER_SHARE = 0.5;
 // asks, not what it is about ("execution happens on your side" does not answer it).
 const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+happen)\b/gi;
 
-// "How long does it last, and how do I replace it?" asks two questions in one.
-const NEXT_QUESTION = /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|[?;]\s+(?=\S)/i;
-
-/**
- * The terms of each question a question asks, when it asks more than one, each part's own: the
- * words the other parts do not say. None for a question asking one thing.
- */
-function questionParts(question: string): Set<string>[] {
-  const parts = question.split(NEXT_QUESTION).map((part) => new Set(questionTerms(part).keys()));
-  if (parts.length < 2) return [];
-  return parts.map((terms, i) => new Set([...terms].filter((t) => !parts.some((other, j) => j !== i && other.has(t)))));
-}
-
 /** The question's terms and the weight of each (1, or less for a hint). */
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
@@ -285,6 +272,23 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   // would otherwise pull in sentences about the last subject.
   const followUp = previousQuestion !== undefined && leansOnHistory(question);
   const goesOn = followUp && previousAnswers.length > 0 && asksForMore(question);
+  // Two questions in one ("How long does it last, and how do I replace it?"): each is answered
+  // as if asked in turn, a later one that points back ("it") as a follow-up of the one before,
+  // without the sentences an earlier answer gave.
+  const asked = goesOn || comparedSubjects(question) ? [question] : questionsIn(question);
+  if (asked.length > 1) {
+    const answers: string[] = [];
+    asked.forEach((part, i) => {
+      const before = i === 0 ? { previousQuestion, previousAnswers } : pointsBack(part) ? { previousQuestion: asked[i - 1] } : {};
+      const answer = composeAnswer({ ...before, question: part, sources, earlierAnswers, assistantName });
+      // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
+      const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\]\.)\s+/);
+      const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');
+      if (answer !== NOT_ANSWERED && fresh) answers.push(fresh);
+    });
+    if (answers.length === 0) return NOT_ANSWERED;
+    return answers.join(answers.some((a) => a.includes('\n')) ? '\n\n' : ' ');
+  }
   const own = goesOn ? new Map<string, number>() : questionTerms(question);
   const weights = new Map<string, number>();
   if (followUp) for (const [t, w] of questionTerms(previousQuestion)) if (!own.has(t)) weights.set(t, w / 2);
@@ -383,7 +387,6 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
     names: codeNames(goesOn ? '' : question),
-    parts: goesOn ? [] : questionParts(question),
     follows,
   };
   const subjects = goesOn ? undefined : comparedSubjects(question);
@@ -406,7 +409,6 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
         showsCode: false,
         introducesCode: new Set<Sentence>(),
         names: new Set<string>(), // (a side is about its own name: its weights)
-        parts: [],
         limits: { sentences: 2, words: SIDE_WORDS },
       };
     };
@@ -776,7 +778,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), parts = [], follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -795,8 +797,6 @@ function select(
     introducesCode: Set<Sentence>;
     /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
     names?: Set<string>;
-    /** The terms of each question the question asks, when it asks several: see `questionParts`. */
-    parts?: Set<string>[];
     /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
     follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
@@ -863,14 +863,7 @@ function select(
       // Whether anything answers at all is a matter of the question's words alone.
       if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       [first, firstOrder] = [best.score, best.order];
-    } else {
-      // A question asking two things ("How long does it last, and how do I replace it?"): a pick
-      // saying what the picks so far left unsaid of one of them answers it, and is judged against
-      // that part alone, which the first pick's part can far outweigh.
-      const part = parts.find((terms) => [...terms].some((t) => !covered.has(t) && pick.terms.has(t)));
-      const bar = part ? [...part].reduce((sum, t) => sum + (weights.get(t) ?? 0) * Math.max(idf.get(t) ?? 0, 0.5), 0) : questionWeight;
-      if (best.score < 0.2 * bar || (!part && best.order < 0.25 * firstOrder)) break;
-    }
+    } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer)) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a

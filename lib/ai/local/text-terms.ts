@@ -28,6 +28,22 @@ export function leansOnHistory(question: string): boolean {
   return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
 }
 
+// "How long does it last, and how do I replace it?": a second question joined to the first.
+const NEXT_QUESTION = /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|(?<=\?)\s+(?=\S)|\s*;\s*/i;
+
+/**
+ * The questions a message asks, in order: "How long does it last, and how do I replace it?" asks
+ * two. Each must have words of its own ("What is it and why?" asks one thing); else the message
+ * is one question.
+ */
+export function questionsIn(message: string): string[] {
+  const parts = message.split(NEXT_QUESTION).map((part) => part.trim()).filter(Boolean);
+  if (parts.length < 2) return [message];
+  const terms = parts.map((part) => new Set(contentTerms(part)));
+  const own = terms.every((mine, i) => [...mine].some((t) => !terms.some((other, j) => j !== i && other.has(t))));
+  return own ? parts : [message];
+}
+
 /** The text has a word pointing back at something said before: "it", "its", "another"… */
 export function pointsBack(text: string): boolean {
   return POINTING.test(text);

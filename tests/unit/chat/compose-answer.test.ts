@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
-import { contentTerms, leansOnHistory, splitSentences, stem } from '@/lib/ai/local/text-terms';
+import { contentTerms, leansOnHistory, questionsIn, splitSentences, stem } from '@/lib/ai/local/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 
 const sources = [
@@ -55,6 +55,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ];
     expect(composeAnswer({ question: 'How long does the P100 toner cartridge last, and how do I replace it?', sources: manual })).toBe(
       'The P100 toner cartridge lasts about 2000 pages [1]. To replace the P100 toner cartridge, open the front cover and pull the cartridge out [1].',
+    );
+  });
+
+  it('answers two questions about different things asked in one, each as if asked on its own, without saying a sentence twice', () => {
+    const docs = [
+      { n: 1, title: 'Export', text: 'The export runs every night. The export returns one file per table. Each file is compressed.' },
+      { n: 2, title: 'Importer', text: 'The importer is the tool that loads those files into a new database. It checks each file before loading it.' },
+    ];
+    expect(composeAnswer({ question: 'What does the export return, and what is the importer?', sources: docs })).toBe(
+      'The export returns one file per table [1]. The importer is the tool that loads those files into a new database [2].',
+    );
+    // The second points back at the first: a follow-up of it ("it" is the export).
+    expect(composeAnswer({ question: 'What does the export return, and when does it run?', sources: docs })).toBe(
+      'The export returns one file per table [1]. The export runs every night [1].',
     );
   });
 
@@ -920,4 +934,21 @@ describe('text helpers', () => {
     expect(stem('reimbursement')).toBe(stem('reimbursed'));
     expect(stem('configuration')).toBe(stem('configure'));
   });
+});
+
+describe('questionsIn', () => {
+  it.each([
+    ['How long does the cartridge last, and how do I replace it?', ['How long does the cartridge last', 'how do I replace it?']],
+    ['What does the export return and what is the importer?', ['What does the export return', 'what is the importer?']],
+    ['What is the export? When does it run?', ['What is the export?', 'When does it run?']],
+  ])('splits “%s” into the questions it asks', (message, questions) => {
+    expect(questionsIn(message)).toEqual(questions);
+  });
+
+  it.each(['What is the export and why?', 'What is the difference between the export and the importer?', 'How do I install and configure the importer?'])(
+    'keeps “%s” one question: no part asks something of its own',
+    (message) => {
+      expect(questionsIn(message)).toEqual([message]);
+    },
+  );
 });
