@@ -3,7 +3,7 @@ import { chatModelId } from '@/lib/ai/chat-models';
 import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
 import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
-import { asksForMore, leansOnHistory, pointsBack, questionsIn } from '@/lib/ai/local/text-terms';
+import { askedInTurn, asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
 import { continuedChunks, type Passage } from '@/lib/knowledge/continued-chunks';
 import { fuseScores } from '@/lib/knowledge/fuse-rankings';
@@ -80,14 +80,9 @@ async function findPassages(question: string, query: string, previousQuestion?: 
   // Two questions in one ("What does generateText return, and what is streamText?"): each is
   // looked up as if asked on its own (one that points back, "it", with the one before), and
   // their passages taken in turn.
-  const asked = comparedSubjects(question) ? [question] : questionsIn(question);
+  const asked = comparedSubjects(question) ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
-    const found = await Promise.all(
-      asked.map((part, i) => {
-        const before = i === 0 ? previousQuestion : pointsBack(part) ? asked[i - 1] : undefined;
-        return findPassages(part, retrievalQuery(part, before));
-      }),
-    );
+    const found = await Promise.all(asked.map((part) => findPassages(part.question, retrievalQuery(part.question, part.previousQuestion))));
     const seen = new Set<string>();
     const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) => found.flatMap((hits) => hits[rank] ?? []));
     return inTurn.flat().filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId)).slice(0, k);

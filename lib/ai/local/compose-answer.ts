@@ -4,7 +4,7 @@ import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { asksForMore, contentTerms, leansOnHistory, nameWords, pointsBack, questionsIn, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
+import { askedInTurn, asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -275,12 +275,11 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   // Two questions in one ("How long does it last, and how do I replace it?"): each is answered
   // as if asked in turn, a later one that points back ("it") as a follow-up of the one before,
   // without the sentences an earlier answer gave.
-  const asked = goesOn || comparedSubjects(question) ? [question] : questionsIn(question);
+  const asked = goesOn || comparedSubjects(question) ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {
-      const before = i === 0 ? { previousQuestion, previousAnswers } : pointsBack(part) ? { previousQuestion: asked[i - 1] } : {};
-      const answer = composeAnswer({ ...before, question: part, sources, earlierAnswers, assistantName });
+      const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName });
       // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
       const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\]\.)\s+/);
       const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');

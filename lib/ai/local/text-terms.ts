@@ -44,6 +44,18 @@ export function questionsIn(message: string): string[] {
   return own ? parts : [message];
 }
 
+/**
+ * The questions a message asks (see `questionsIn`), each with the question it leans on: the
+ * message's own previous question for the first, the one before for a later one that points
+ * back ("how do I replace it?"), none for one that stands alone.
+ */
+export function askedInTurn(message: string, previousQuestion?: string): { question: string; previousQuestion?: string }[] {
+  return questionsIn(message).map((question, i, asked) => ({
+    question,
+    previousQuestion: i === 0 ? previousQuestion : pointsBack(question) ? asked[i - 1] : undefined,
+  }));
+}
+
 /** The text has a word pointing back at something said before: "it", "its", "another"… */
 export function pointsBack(text: string): boolean {
   return POINTING.test(text);
