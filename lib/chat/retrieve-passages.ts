@@ -48,8 +48,13 @@ export async function retrievePassages({ question, previousQuestion, cited = [] 
   ]);
   const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
   if (continued.length === 0 && outsideKnowledge({ question: query, words, passages })) return [];
+  return onceEach([...continued, ...(await withCutLists(hits))]);
+}
+
+/** The passages, each chunk at its first place only. */
+function onceEach<T extends SearchHit>(hits: T[]): T[] {
   const seen = new Set<string>();
-  return [...continued, ...(await withCutLists(hits))].filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId));
+  return hits.filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId));
 }
 
 /**
@@ -80,15 +85,15 @@ async function findPassages(question: string, query: string, previousQuestion?: 
   // Two questions in one ("What does generateText return, and what is streamText?"): each is
   // looked up as if asked on its own (one that points back, "it", with the one before), and
   // their passages taken in turn.
-  const asked = comparedSubjects(question) ? [] : askedInTurn(question, previousQuestion);
+  const compared = comparedSubjects(question);
+  const asked = compared ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
     const found = await Promise.all(asked.map((part) => findPassages(part.question, retrievalQuery(part.question, part.previousQuestion))));
-    const seen = new Set<string>();
     const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) => found.flatMap((hits) => hits[rank] ?? []));
-    return inTurn.flat().filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId)).slice(0, k);
+    return onceEach(inTurn.flat()).slice(0, k);
   }
   const defined = definedSubject(question);
-  const subjects = comparedSubjects(question) ?? (defined ? [defined] : undefined);
+  const subjects = compared ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });
   const [whole, ...sides] = await Promise.all([
     searchKnowledge({ query, k }),

@@ -275,13 +275,14 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   // Two questions in one ("How long does it last, and how do I replace it?"): each is answered
   // as if asked in turn, a later one that points back ("it") as a follow-up of the one before,
   // without the sentences an earlier answer gave.
-  const asked = goesOn || comparedSubjects(question) ? [] : askedInTurn(question, previousQuestion);
+  const subjects = goesOn ? undefined : comparedSubjects(question);
+  const asked = goesOn || subjects ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {
       const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName });
       // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
-      const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\]\.)\s+/);
+      const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\][.!?。]+)\s+/);
       const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');
       if (answer !== NOT_ANSWERED && fresh) answers.push(fresh);
     });
@@ -388,7 +389,6 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     names: codeNames(goesOn ? '' : question),
     follows,
   };
-  const subjects = goesOn ? undefined : comparedSubjects(question);
   if (subjects) {
     // One side of a comparison is answered as "what is it?": by its own name, and the question's
     // other words ("for chatbots") as hints.
