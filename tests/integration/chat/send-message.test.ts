@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { api, newKey } from '../../support/http';
+import { api, bodyOf, newKey } from '../../support/http';
 import { addSource, addTeaGuide, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let key: string;
@@ -25,6 +25,20 @@ const addVacationPolicy = () =>
     'Employees get 27 vacation days a year. Up to 5 unused vacation days carry over to the next year. Requests go through the HR portal.',
     'Part-time staff get vacation days in proportion to their hours.',
   ]);
+
+/** Runs `fn` with `SEARCH_K` set to `k`: as many passages as the assistant reads for a question. */
+async function withSearchK<T>(k: number, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.SEARCH_K;
+  process.env.SEARCH_K = String(k);
+  resetConfigForTests();
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.SEARCH_K;
+    else process.env.SEARCH_K = before;
+    resetConfigForTests();
+  }
+}
 
 describe('POST /api/conversations/{id}/messages (local model)', () => {
   it('streams a grounded, cited reply the AI SDK client reads, and stores exactly what it streamed', async () => {
@@ -175,18 +189,38 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: flask }, orderBy: { ordinal: 'asc' }, select: { id: true, text: true } });
     // The section's first chunk ends with the introduction; the next one repeats it (the overlap) before the list.
     expect(chunks.map((c) => c.text.trimEnd().endsWith('`fillFlask` returns an object with these fields:'))).toEqual([true, false]);
-    const k = process.env.SEARCH_K;
-    process.env.SEARCH_K = '1'; // as in a large knowledge base: the question finds the section, not the next chunk
-    resetConfigForTests();
-    try {
-      const { message } = await readReply(await send(key, await newConversation(key), { content: 'What does fillFlask return?' }));
-      expect(textOf(message)).toBe(`\`fillFlask\` returns an object with these fields:\n${fields.map((field) => `- ${field}`).join('\n').replace(/\.$/, ' [1].')}`);
-      expect(message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId)).toEqual([chunks[1]!.id]);
-    } finally {
-      if (k === undefined) delete process.env.SEARCH_K;
-      else process.env.SEARCH_K = k;
-      resetConfigForTests();
-    }
+    // As in a large knowledge base: the question finds the section, not the next chunk.
+    const { message } = await withSearchK(1, async () => readReply(await send(key, await newConversation(key), { content: 'What does fillFlask return?' })));
+    expect(textOf(message)).toBe(`\`fillFlask\` returns an object with these fields:\n${fields.map((field) => `- ${field}`).join('\n').replace(/\.$/, ' [1].')}`);
+    expect(message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId)).toEqual([chunks[1]!.id]);
+  });
+
+  it('looks up each of two questions in one message on its own, so the one sharing fewer words with the rest is answered too', async () => {
+    const t = randomUUID().slice(0, 8);
+    const kettle = [
+      await addSource(`Descaling the kettle ${t}`, [
+        `To descale the kettle ${t}, fill the kettle ${t} with white vinegar and water, boil it, and leave the vinegar in the kettle ${t} overnight.`,
+      ]),
+      await addSource(`The kettle ${t} filter`, [
+        `Limescale builds up on the kettle ${t} filter: rinse the kettle ${t} filter under the tap and scrub the limescale off with vinegar.`,
+      ]),
+      await addSource(`Kettle ${t} questions`, [`Descaling the kettle ${t} with vinegar leaves no taste, and a kettle ${t} full of limescale boils slowly.`]),
+    ];
+    const warranty = await addSource('Warranty terms', ['The warranty covers repairs and spare parts for two years from the date of purchase.']);
+    const question = `How do I descale the kettle ${t} with vinegar and scrub the limescale off the filter, and what does the warranty cover?`;
+    const { message, searched } = await withSearchK(2, async () => {
+      const res = await api('GET', `/api/knowledge/search?${new URLSearchParams({ q: question })}`, { key });
+      const searched = (await bodyOf<{ data: { sourceId: string }[] }>(res)).data.map((hit) => hit.sourceId);
+      return { searched, ...(await readReply(await send(key, await newConversation(key), { content: question }))) };
+    });
+    // Searched as one query, the kettle's passages fill every place: the warranty is not found.
+    expect(searched.every((id) => kettle.includes(id))).toBe(true);
+    const text = textOf(message);
+    expect(text).toMatch(/vinegar/);
+    expect(text).toMatch(/two years from the date of purchase/);
+    const cited = message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).sourceId);
+    expect(cited.some((id) => kettle.includes(id))).toBe(true);
+    expect(cited).toContain(warranty);
   });
 
   it('answers a Regenerate of a stopped reply in full, as the first time', async () => {
