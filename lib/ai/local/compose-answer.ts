@@ -4,7 +4,7 @@ import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { askedInTurn, asksForMore, contentTerms, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, tableCells, wordsOf } from './text-terms';
+import { askedInTurn, asksForMore, contentTerms, isStopword, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -134,9 +134,13 @@ function definitionOf(question: string): RegExp | undefined {
  */
 function wayOf(question: string): RegExp | undefined {
   const action = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(.+?)[\s?.!]*$/i.exec(question)?.[1];
-  if (!action || action.split(/\s+/).length > 4) return undefined;
-  const words = escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+');
-  return new RegExp(`\\b${words}\\s+(?:using|with|by|via|through|from)\\b`, 'i');
+  if (!action) return undefined;
+  const ways: string[] = [];
+  if (action.split(/\s+/).length <= 4) ways.push(`\\b${escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+')}\\s+(?:using|with|by|via|through|from)\\b`);
+  // "Function tools are tools you define entirely yourself": the reader doing what is asked.
+  const verb = /^[a-z]+/i.exec(action)?.[0];
+  if (verb && !isStopword(verb)) ways.push(`\\byou\\s+(?:(?:can|could|should|must|may|need\\s+to|have\\s+to|want\\s+to)\\s+)?(?:also\\s+|then\\s+)?${escapeRegExp(stem(verb))}`);
+  return ways.length > 0 ? new RegExp(ways.join('|'), 'i') : undefined;
 }
 
 /** How little of the question a sentence's completion may say for the two to count as one answer: see `select`. */

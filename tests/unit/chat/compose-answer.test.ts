@@ -153,6 +153,18 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'When is a password reset needed?', sources: portal })).toBe('A password reset is often needed after a password leaks [1].');
   });
 
+  it('answers “How do I…?” with a sentence saying the reader does just that, over one that names code in passing', () => {
+    // Each sentence leads into its code, and the answer shows the code of its best sentence.
+    const printing = (you: string) => [
+      { n: 1, title: 'Print jobs', text: `${you}:\n\n\`\`\`js\nprint(job, { tray: 2 });\n\`\`\`` },
+      { n: 2, title: 'Trays', text: "`tray: 'auto'` forces the printer to use the tray that holds the paper size of the job:\n\n```js\nprint(job, { tray: 'auto' });\n```" },
+    ];
+    const question = 'How can I force the printer to use a specific tray?';
+    expect(composeAnswer({ question, sources: printing('You can also force a specific tray to be used for one job') })).toContain('{ tray: 2 }');
+    // The verb must be the question's: "you can pick" does not say how to force one.
+    expect(composeAnswer({ question, sources: printing('You can also pick a specific tray to be used for one job') })).toContain("{ tray: 'auto' }");
+  });
+
   it('adds to the answer about a name in code only sentences that say it, not ones sharing its words', () => {
     const docs = [
       { n: 1, title: 'Generating text', text: 'The result object of `generateText` contains the generated output and metadata.' },
