@@ -130,14 +130,14 @@ function definitionOf(question: string): RegExp | undefined {
 /**
  * "How do I generate text?" is answered by the sentence that says how to do just that: "You can
  * generate text using the `generateText` function." (the question's own words, then "using",
- * "with"…). Only a short question: a long one is seldom repeated word for word.
+ * "with"…; only a short question, as a long one is seldom repeated word for word), or by one
+ * that has the reader do the question's verb: "Function tools are tools you define yourself".
  */
 function wayOf(question: string): RegExp | undefined {
   const action = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (!action) return undefined;
   const ways: string[] = [];
   if (action.split(/\s+/).length <= 4) ways.push(`\\b${escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+')}\\s+(?:using|with|by|via|through|from)\\b`);
-  // "Function tools are tools you define entirely yourself": the reader doing what is asked.
   const verb = /^[a-z]+/i.exec(action)?.[0];
   if (verb && !isStopword(verb)) ways.push(`\\byou\\s+(?:(?:can|could|should|must|may|need\\s+to|have\\s+to|want\\s+to)\\s+)?(?:also\\s+|then\\s+)?${escapeRegExp(stem(verb))}`);
   return ways.length > 0 ? new RegExp(ways.join('|'), 'i') : undefined;
@@ -643,7 +643,6 @@ function codeNames(question: string): Set<string> {
   return new Set(wordsOf(question).filter((w) => CAMEL_BREAK.test(w)).flatMap((w) => contentTerms(w).slice(0, 1)));
 }
 
-/** How many words a sentence shows in an answer: its own and its lead's. */
 /** The sentences a pattern matches, written as they read (without code marks). */
 function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Set<Sentence> {
   return new Set(pattern ? sentences.filter((s) => pattern.test(plain(s.text))) : []);
@@ -654,6 +653,7 @@ function completes(s: Sentence, next: Sentence): boolean {
   return next.rank === s.rank && next.position === s.position + 1 && next.continues && !next.item && !next.pointer;
 }
 
+/** How many words a sentence shows in an answer: its own and its lead's. */
 function shownWords(s: Sentence): number {
   return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
 }
