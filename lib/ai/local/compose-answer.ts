@@ -149,7 +149,12 @@ const COMPLETION_SHARE = 0.5;
 const ANSWER_KIND_BOOST = 1.3;
 /** How much more again a sentence naming what the question spells out counts: see `spellingNames`. */
 const SPELLED_NAME_BOOST = 1.3;
-/** How much more again a sentence saying how to do what the question asks counts: see `wayOf`. */
+/**
+ * How much more again a sentence saying how to do what the question asks counts: see `wayOf`. One
+ * that also leads into the code doing it gets this twice: "Function tools are tools you define
+ * yourself…" and its `tool({…})` answer "How do I define a tool?" better than "you should define
+ * your own tools".
+ */
 const SAYS_HOW_BOOST = 1.3;
 
 // A sentence that sends the reader elsewhere ("For details, see the Error Handling section
@@ -845,7 +850,8 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + (saysHow.has(s) ? SAYS_HOW_BOOST - 1 : 0);
+    const how = saysHow.has(s) ? (s.code && !s.item && codeExample(s.code) ? 2 : 1) : 0;
+    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + how * (SAYS_HOW_BOOST - 1);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };

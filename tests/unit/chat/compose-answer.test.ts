@@ -165,6 +165,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question, sources: printing('You can also pick a specific tray to be used for one job') })).toContain("{ tray: 'auto' }");
   });
 
+  it('answers “How do I…?” with a sentence that leads into the code doing it, over advice that says the same words', () => {
+    const docs = (lead: string) => [
+      { n: 1, title: 'Jobs', text: 'In most cases, you should define your own schedules for production jobs. Shared schedules suit quick tests.' },
+      { n: 2, title: 'Schedules', text: `${lead}\n\n\`\`\`js\nschedule({ name: 'nightly', cron: '0 2 * * *' });\n\`\`\`` },
+    ];
+    const question = 'How do I define a schedule?';
+    expect(composeAnswer({ question, sources: docs('Cron schedules are schedules you define yourself, with a name and a cron expression:') })).toBe(
+      "Cron schedules are schedules you define yourself, with a name and a cron expression [2]:\n\n```js\nschedule({ name: 'nightly', cron: '0 2 * * *' });\n```",
+    );
+    // Without the code it leads into, the better passage's sentence wins.
+    expect(composeAnswer({ question, sources: docs('Cron schedules are schedules you define yourself, with a name and a cron expression.').map((d) => ({ ...d, text: d.text.split('\n')[0]! })) })).toBe(
+      'In most cases, you should define your own schedules for production jobs [1].',
+    );
+  });
+
   it('adds to the answer about a name in code only sentences that say it, not ones sharing its words', () => {
     const docs = [
       { n: 1, title: 'Generating text', text: 'The result object of `generateText` contains the generated output and metadata.' },
