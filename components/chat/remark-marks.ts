@@ -19,8 +19,8 @@ interface Node {
 }
 
 export const MARK_ELEMENTS = {
-  passage: { hName: 'span', hProperties: { dataPassage: '', className: ['bg-accent-soft', 'rounded-sm'] } },
-  snippet: { hName: 'mark', hProperties: { dataTestid: 'passage-highlight', className: ['rounded-sm', 'bg-mark', 'text-fg'] } },
+  passage: { hName: 'span', hProperties: { dataPassage: '', className: ['bg-accent-soft'] } },
+  snippet: { hName: 'mark', hProperties: { dataTestid: 'passage-highlight', className: ['bg-mark', 'text-fg'] } },
 } as const;
 
 /** A remark plugin: wraps what each mark covers in a `span` (passage) or `mark` (snippet). */
