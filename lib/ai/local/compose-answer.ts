@@ -394,7 +394,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
     saysHow: sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
-    introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter((s) => !s.item && s.code && codeExample(s.code)) : []),
+    introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
     follows,
   };
@@ -759,6 +759,11 @@ function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, w
   return undefined;
 }
 
+/** The sentence's paragraph leads into a code example the answer can show (never a list item's). */
+function leadsIntoExample(s: Sentence): boolean {
+  return !s.item && s.code !== undefined && codeExample(s.code) !== undefined;
+}
+
 /** Lines of code an answer shows at most: a longer program is no example to read in a reply. */
 const MAX_CODE_LINES = 25;
 
@@ -850,7 +855,7 @@ function select(
     // Long sentences dilute the answer; very short ones are usually headings or fragments.
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
-    const how = saysHow.has(s) ? (s.code && !s.item && codeExample(s.code) ? 2 : 1) : 0;
+    const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;
     const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + how * (SAYS_HOW_BOOST - 1);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
