@@ -50,6 +50,12 @@ function receivedSystemPrompt(body: Record<string, unknown>): string {
   return typeof system?.content === 'string' ? system.content : JSON.stringify(system?.content);
 }
 
+/** The passages the stand-in's last request gave the model: the lines of its sources block, read as written. */
+function passagesSent(): { n: number; text: string; follows?: number }[] {
+  const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
+  return lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => JSON.parse(l) as { n: number; text: string; follows?: number });
+}
+
 describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s API', (api) => {
   beforeAll(() => useOpenAI(api));
 
@@ -177,7 +183,7 @@ describe.each(['chat', 'responses'] as const)('CHAT_MODEL=openai:* over the %s A
     await readReply(await send(key, await newConversation(key), { content: 'What is the warranty on a kettle?' }));
     const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
     expect(lines.indexOf(SOURCES_START)).toBeGreaterThan(0);
-    expect(lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).some((l) => l.includes(`The kettle ${tag} boils`))).toBe(true);
+    expect(passagesSent().some((p) => p.text.includes(`The kettle ${tag} boils`))).toBe(true);
   });
 });
 
@@ -195,18 +201,14 @@ describe('CHAT_MODEL=openai:*, asked for more', () => {
     const id = await newConversation(key);
     standin.options = { reply: 'It holds a litre [1].' };
     await readReply(await send(key, id, { content: `How much does the teapot ${pot} hold?` }));
-    const passagesOf = () => {
-      const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
-      return lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => JSON.parse(l) as { n: number; text: string; follows?: number });
-    };
-    const cited = passagesOf()[0]!;
+    const cited = passagesSent()[0]!;
     expect(cited.text).toContain('holds one litre');
     await readReply(await send(key, id, { content: 'Tell me more' }));
-    const [first, second] = passagesOf();
+    const [first, second] = passagesSent();
     expect(first).toMatchObject({ n: 1, text: cited.text });
     expect(second).toMatchObject({ n: 2, follows: 1 });
     expect(second!.text).toMatch(/^## Cleaning\n+Rinse it with hot water/);
-    expect(passagesOf().filter((p) => p.follows !== undefined)).toHaveLength(1);
+    expect(passagesSent().filter((p) => p.follows !== undefined)).toHaveLength(1);
   });
 });
 
@@ -224,8 +226,7 @@ describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
       `Filter ${brew} drips slowly through a paper filter.`,
     ]);
     await readReply(await send(key, await newConversation(key), { content: `Espresso ${brew} vs filter ${brew}: which is stronger?` }));
-    const lines = receivedSystemPrompt(standin.requests.at(-1)!.body).split('\n');
-    const passages = lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => (JSON.parse(l) as { text: string }).text);
+    const passages = passagesSent().map((p) => p.text);
     expect(passages.slice(0, 2).map((text) => text.split('\n')[0])).toEqual([`## Espresso ${brew}`, `## Filter ${brew}`]);
     expect(passages.some((text) => text.includes('shows in the cup'))).toBe(true);
   });
@@ -237,8 +238,7 @@ describe('CHAT_MODEL=openai:*, asked to compare two things', () => {
     await readReply(await send(key, id, { content: `What is green ${leaf}?` }));
     await readReply(await send(key, id, { content: `How does it differ from black ${leaf}?` }));
     const body = standin.requests.at(-1)!.body;
-    const lines = receivedSystemPrompt(body).split('\n');
-    const passages = lines.slice(lines.indexOf(SOURCES_START) + 1, lines.indexOf(SOURCES_END)).map((l) => (JSON.parse(l) as { text: string }).text);
+    const passages = passagesSent().map((p) => p.text);
     expect(passages.slice(0, 2).map((text) => text.split('\n')[0])).toEqual([`## Green ${leaf}`, `## Black ${leaf}`]);
     const list = (body.messages ?? body.input) as Array<{ role: string; content: unknown }>;
     expect(JSON.stringify(list.filter((m) => m.role === 'user').at(-1)!.content)).toContain(`How does it differ from black ${leaf}?`);
