@@ -50,8 +50,7 @@ export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Opti
 
   async function handle(req: Request, args: RouteArgs<P>): Promise<Response> {
     const started = performance.now();
-    const inbound = req.headers.get('x-request-id');
-    const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+    const requestId = requestIdOf(req);
     let principal: Principal | null = null;
     let response: Response;
     try {
@@ -148,6 +147,12 @@ function toProblem(error: unknown, requestId: string): Response {
   );
 }
 
+/** The caller's `X-Request-Id` when it is a sane token (a proxy's trace id), else a new one. */
+function requestIdOf(req: Request): string {
+  const inbound = req.headers.get('x-request-id');
+  return inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+}
+
 function routeOf(req: Request): string {
   // Path segments that are ids, whole: `/sources/<uuid>x` is not a route with an id in it.
   return new URL(req.url).pathname.split('/').map((segment) => (isUuid(segment) ? '{id}' : segment)).join('/');
@@ -160,19 +165,18 @@ function routeOf(req: Request): string {
  */
 export function otherMethods(allow: string[]) {
   const refuse = methodNotAllowed(allow);
-  const options = async () => new Response(null, { status: 204, headers: { allow: [...allow, 'OPTIONS'].join(', ') } });
+  const options = async (req: Request) =>
+    new Response(null, { status: 204, headers: { allow: [...allow, 'OPTIONS'].join(', '), 'x-request-id': requestIdOf(req) } });
   return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }
 
 /** 405 for methods a route does not implement, with the Allow header. */
 function methodNotAllowed(allow: string[]) {
-  return async (req: Request): Promise<Response> => {
-    const requestId = randomUUID();
-    return problemResponse(
+  return async (req: Request): Promise<Response> =>
+    problemResponse(
       new ApiError('method_not_allowed', `${req.method} is not allowed here.`, { headers: { allow: allow.join(', ') } }),
-      requestId,
+      requestIdOf(req),
     );
-  };
 }
 
 export function json(body: unknown, init: ResponseInit = {}): Response {

@@ -192,6 +192,12 @@ describe('unknown paths and methods', () => {
     const res = await api('OPTIONS', path);
     expect(res.status).toBe(204);
     expect(res.headers.get('allow')).toBe(allow);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each(['OPTIONS', 'PATCH'])('echoes the caller\'s X-Request-Id when answering %s from the route\'s method list', async (method) => {
+    const res = await api(method, '/api/conversations', { key, headers: { 'x-request-id': 'trace-42' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-42');
   });
 });
 
