@@ -19,6 +19,8 @@ const csp = [
 ].join('; ');
 
 const nextConfig: NextConfig = {
+  // The browser tests build and serve a copy of their own (E2E_SERVER_ENV in playwright.config.ts).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Native and WebAssembly packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [

@@ -6,6 +6,12 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database per run, and a known admin key for the tests.
 const dataDir = `./data/e2e-${process.pid}`;
 export const E2E_ADMIN_KEY = 'gwk_e2e-admin-key-for-browser-tests-only';
+/**
+ * What every server of the tests runs with. A build of their own (`npm test` leaves the build a
+ * running `npm start` serves alone), and the default models: `next start` also reads .env.local,
+ * and a developer's own settings there (a hosted model, say) must not reach the tests.
+ */
+export const E2E_SERVER_ENV = { NEXT_DIST_DIR: '.next-e2e', CHAT_MODEL: 'local', EMBEDDING_MODEL: 'local' };
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,6 +48,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      ...E2E_SERVER_ENV,
       DATABASE_URL: `pglite:${dataDir}`,
       ADMIN_API_KEY: E2E_ADMIN_KEY,
       LOG_FORMAT: 'json',

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { Standin } from '../../tests/support/openai-standin';
+import { E2E_SERVER_ENV } from '../../playwright.config';
 
 /**
  * A second server of the same production build, on a port and data directory of its own,
@@ -30,7 +31,7 @@ export async function startOwnServer({ port, name, env }: { port: number; name: 
   const exited = (p: ChildProcess) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once('exit', resolve)));
   const start = async () => {
     child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', RATE_LIMIT_REQUESTS: '100000', RATE_LIMIT_IP_REQUESTS: '100000', ...env },
+      env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', RATE_LIMIT_REQUESTS: '100000', RATE_LIMIT_IP_REQUESTS: '100000', ...env },
       stdio: 'ignore',
     });
     await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 45_000 }).toBe(200);
