@@ -2,12 +2,13 @@ import 'server-only';
 import { Prisma } from '@/lib/db';
 import { compoundWords, SUBWORD } from './compound-words';
 import { corpusStats } from './corpus-stats';
+import { forTextSearch } from './text-search-input';
 
 /**
  * BM25 over the postings table, as two CTEs for the search statement:
  * `lex_terms` (the query's lexemes with their weights) and `lex` (`chunk_seq`,
  * `score`, best first). The query goes through the same `english` text-search
- * configuration as the chunks, so stemming and stop words agree. Its words, and those inside its
+ * configuration as the chunks, with long runs broken as theirs are (forTextSearch), so stemming and stop words agree. Its words, and those inside its
  * names from code, also meet the chunks' subwords (compoundWords) at `subwordWeight` of their
  * weight: "when does a tool start" finds `onToolExecutionStart`.
  * Portable SQL: runs on PGlite and on any PostgreSQL, no extension needed.
@@ -31,7 +32,7 @@ export async function lexicalRanking(opts: {
     opts.subwordWeight > 0
       ? Prisma.sql`UNION ALL
           SELECT ${SUBWORD} || lexeme, ${opts.subwordWeight}::float8
-          FROM unnest(to_tsvector('english', ${`${opts.query}\n${compoundWords(opts.query)}`}))`
+          FROM unnest(to_tsvector('english', ${forTextSearch(`${opts.query}\n${compoundWords(opts.query)}`)}))`
       : Prisma.empty;
   const c1 = opts.k1 * (1 - opts.b);
   const c2 = (opts.k1 * opts.b) / avgTerms;
@@ -44,7 +45,7 @@ export async function lexicalRanking(opts: {
     lex_terms AS MATERIALIZED (
       SELECT t.term, (t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8)::float4 AS w
       FROM (SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
-            FROM unnest(to_tsvector('english', ${opts.query}))
+            FROM unnest(to_tsvector('english', ${forTextSearch(opts.query)}))
             ${subwords}) t
       CROSS JOIN LATERAL (SELECT coalesce(sum(tc.df), 0)::float8 AS df FROM term_counts tc WHERE tc.term = t.term) d
       WHERE d.df > 0

@@ -4,6 +4,7 @@ import { Prisma } from '@/lib/db';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
 import { compoundWords, SUBWORD } from './compound-words';
+import { forTextSearch, forTextSearchIfChanged } from './text-search-input';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
 export interface ChunkRow {
@@ -25,7 +26,8 @@ type Tx = P.TransactionClient;
  * the caller's transaction, in one statement: each text is analysed once and its lexemes are
  * listed once, for the chunk's length and for the postings alike. The `english` configuration
  * tokenises and stems, so queries analysed the same way meet the same lexemes. The words inside
- * names from code (compoundWords) get postings of their own, as subwords.
+ * names from code (compoundWords) get postings of their own, as subwords. The parser reads each
+ * text with its long runs broken (forTextSearch; `tst`, null for the many texts without one).
  */
 export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: string): Promise<void> {
   if (rows.length === 0) return;
@@ -38,12 +40,13 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
   // a chunk's BM25 over its own words is what it was without them.
   await tx.$executeRaw`
     WITH src AS MATERIALIZED (
-      SELECT t.*, setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', t.txt) AS tsv
+      SELECT t.*, setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', coalesce(t.tst, t.txt)) AS tsv
       FROM unnest(${rows.map(() => uuidv7())}::uuid[], ${rows.map((r) => r.sourceId)}::uuid[], ${rows.map((r) => r.generation)}::int[],
         ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
         ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
-        ${rows.map((r) => r.context)}::text[], ${rows.map((r) => compoundWords(`${r.context}\n${r.text}`))}::text[])
-        AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx, sub)
+        ${rows.map((r) => forTextSearch(r.context))}::text[], ${rows.map((r) => forTextSearch(compoundWords(`${r.context}\n${r.text}`)))}::text[],
+        ${rows.map((r) => forTextSearchIfChanged(r.text))}::text[])
+        AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx, sub, tst)
     ), lex AS MATERIALIZED (
       SELECT s.id, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS n,
         coalesce(array_length(array_positions(u.weights, 'A'), 1), 0) AS a

@@ -69,4 +69,17 @@ describe('POST /api/ask (deprecated)', () => {
     expect(askLimited.status).toBe(429);
     expectDeprecationHeaders(askLimited);
   });
+  // A long message is cheap to send and must stay cheap to answer: PostgreSQL's text-search parser
+  // took 16 s over 32,000 characters of `a_a_…`, while every other request waited for the database.
+  it('answers a run of 32,000 characters with underscores in a moment, and other requests meanwhile too', async () => {
+    const { key } = await newKey('user');
+    const started = performance.now();
+    const asked = ask(key, { question: 'a_'.repeat(16_000) }).then((res) => ({ status: res.status, ms: performance.now() - started }));
+    const search = api('GET', `/api/knowledge/search?q=${encodeURIComponent(`sourdough ${tag} starter`)}`, { key }).then((res) => ({ status: res.status, ms: performance.now() - started }));
+    const [answer, other] = await Promise.all([asked, search]);
+    expect(answer.status).toBe(200);
+    expect(other.status).toBe(200);
+    expect(answer.ms).toBeLessThan(3_000);
+    expect(other.ms).toBeLessThan(3_000);
+  });
 });

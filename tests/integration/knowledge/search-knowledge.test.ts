@@ -50,6 +50,17 @@ describe('searchKnowledge', () => {
     expect(await ranked(0)).toEqual([prose]);
   });
 
+  it('indexes text with long runs of underscores in a moment, and finds it by the words around them', async () => {
+    // PostgreSQL's text-search parser takes time quadratic in such a run: 40 chunks of it took 5 s.
+    const tag = randomUUID().slice(0, 8);
+    const started = performance.now();
+    const id = await seedSource({ title: `Dump ${tag}`, texts: Array.from({ length: 40 }, (_, i) => `Kiln log ${tag} part${i} ${'a_'.repeat(2_000)} end`) });
+    forgetCorpusStats();
+    const hits = await searchKnowledge({ query: `kiln log ${tag} ${'a_'.repeat(1_000)}`, k: 5 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(hits.map((h) => h.sourceId)).toContain(id);
+  });
+
   it('limits to one source with sourceId and returns [] for an empty query', async () => {
     const tag = randomUUID().slice(0, 8);
     const a = await seedSource({ title: `A ${tag}`, texts: [`glacier ${tag} retreat`] });
