@@ -88,10 +88,16 @@ async function findPassages(question: string, query: string, previousQuestion?: 
   const compared = comparedSubjects(question);
   const asked = compared ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
-    const found = await Promise.all(asked.map((part) => findPassages(part.question, retrievalQuery(part.question, part.previousQuestion))));
+    const found = await Promise.all(asked.map((part) => findAsked(part.question, retrievalQuery(part.question, part.previousQuestion), comparedSubjects(part.question))));
     const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) => found.flatMap((hits) => hits[rank] ?? []));
     return onceEach(inTurn.flat()).slice(0, k);
   }
+  return findAsked(question, query, compared);
+}
+
+/** The passages for one question, as it is (never split again: see `questionsIn`). */
+async function findAsked(question: string, query: string, compared: [string, string] | undefined): Promise<SearchHit[]> {
+  const k = config().SEARCH_K;
   const defined = definedSubject(question);
   const subjects = compared ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });

@@ -31,9 +31,16 @@ const POINTS_AWAY = /^(?:it|its|they|them|this|that|these|those|ones?|(?:this|th
 // A pronoun that may stand for what the question before was about ("they": function tools).
 const STANDS_FOR_SUBJECT = /^(?:it|this|that|(?:this|that)\s+one|they|them|these|those)$/i;
 const MAX_WORDS = 5;
+/**
+ * The longest message read for named things. Such a question fits in a line or two, and the
+ * patterns above backtrack in time that grows with the square of the length: a pasted 33,000
+ * characters took 2.5 s. A longer message is looked up as a whole.
+ */
+const MAX_CHARS = 300;
 
 /** A comparison's two sides as the question writes them, tidied, with where they are. */
 function comparisonSides(question: string): { sides: [string, string]; at: [[number, number], [number, number]] } | undefined {
+  if (question.length > MAX_CHARS) return undefined;
   for (const pattern of COMPARISONS) {
     const match = pattern.exec(question);
     if (!match) continue;
@@ -91,6 +98,7 @@ export function pronounSide(question: string): { start: number; end: number; oth
  * ("## `generateText`"). "What do I need to install?" asks about no X.
  */
 export function definedSubject(question: string): string | undefined {
+  if (question.length > MAX_CHARS) return undefined;
   const [, is, does, use] =
     /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for|return))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(question) ?? [];
   const subject = is ?? does ?? use;

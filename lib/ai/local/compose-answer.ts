@@ -262,7 +262,7 @@ interface Candidate {
  * more": the ones that follow it). Asked again, it answers with the next best sentences when
  * there are any that answer well enough, else as before.
  */
-export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName }: {
+export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName, oneQuestion = false }: {
   question: string;
   previousQuestion?: string;
   /** The conversation's replies above this question: a follow-up says something else when it can. */
@@ -272,6 +272,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   earlierAnswers?: string[];
   /** What the assistant calls itself (from the prompt), when asked who it is. */
   assistantName?: string;
+  /** The question is one of a message's questions (questionsIn), answered as it is: never split again. */
+  oneQuestion?: boolean;
 }): string {
   const smallTalk = classifySmallTalk(question, assistantName);
   if (smallTalk) return smallTalkReply(smallTalk, assistantName);
@@ -285,11 +287,11 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   // as if asked in turn, a later one that points back ("it") as a follow-up of the one before,
   // without the sentences an earlier answer gave.
   const subjects = goesOn ? undefined : comparedSubjects(question);
-  const asked = goesOn || subjects ? [] : askedInTurn(question, previousQuestion);
+  const asked = goesOn || subjects || oneQuestion ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {
-      const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName });
+      const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName, oneQuestion: true });
       // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
       const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\][.!?。]+)\s+/);
       const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');

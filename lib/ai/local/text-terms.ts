@@ -31,14 +31,19 @@ export function leansOnHistory(question: string): boolean {
 // "How long does it last, and how do I replace it?": a second question joined to the first.
 const NEXT_QUESTION = /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|(?<=\?)\s+(?=\S)|\s*;\s*/i;
 
+/** The most questions of one message answered each on its own; the last of them takes the rest. */
+export const MAX_QUESTIONS = 5;
+
 /**
  * The questions a message asks, in order: "How long does it last, and how do I replace it?" asks
  * two. Each must have words of its own ("What is it and why?" asks one thing); else the message
- * is one question.
+ * is one question. At most `MAX_QUESTIONS`, each looked up on its own: a message of a thousand
+ * questions costs five searches, not a thousand.
  */
 export function questionsIn(message: string): string[] {
-  const parts = message.split(NEXT_QUESTION).map((part) => part.trim()).filter(Boolean);
-  if (parts.length < 2) return [message];
+  const split = message.split(NEXT_QUESTION).map((part) => part.trim()).filter(Boolean);
+  if (split.length < 2) return [message];
+  const parts = split.length > MAX_QUESTIONS ? [...split.slice(0, MAX_QUESTIONS - 1), split.slice(MAX_QUESTIONS - 1).join(' ')] : split;
   const terms = parts.map((part) => new Set(contentTerms(part)));
   const own = terms.every((mine, i) => [...mine].some((t) => !terms.some((other, j) => j !== i && other.has(t))));
   return own ? parts : [message];

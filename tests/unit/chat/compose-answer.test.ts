@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
-import { contentTerms, leansOnHistory, questionsIn, splitSentences, stem } from '@/lib/ai/local/text-terms';
+import { contentTerms, leansOnHistory, MAX_QUESTIONS, questionsIn, splitSentences, stem } from '@/lib/ai/local/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 
 const sources = [
@@ -978,4 +978,19 @@ describe('questionsIn', () => {
       expect(questionsIn(message)).toEqual([message]);
     },
   );
+
+  it('answers at most MAX_QUESTIONS of a message on their own, the last of them holding the rest', () => {
+    const asked = Array.from({ length: 1500 }, (_, i) => `What is report${i}?`);
+    const questions = questionsIn(asked.join(' '));
+    expect(questions).toHaveLength(MAX_QUESTIONS);
+    expect(questions.slice(0, -1)).toEqual(asked.slice(0, MAX_QUESTIONS - 1));
+    expect(questions.at(-1)).toBe(asked.slice(MAX_QUESTIONS - 1).join(' '));
+  });
+
+  it('answers a message of thousands of questions at the cost of a few: its last part is never split again', () => {
+    const message = Array.from({ length: 6000 }, (_, i) => `Which city is capital${i} of France?`).join(' ');
+    const started = performance.now();
+    expect(composeAnswer({ question: message, sources })).toMatch(/\[\d\]/);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
 });
