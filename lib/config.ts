@@ -64,6 +64,7 @@ const schema = z.object({
   RATE_LIMIT_REQUESTS: positiveInt(600),
   RATE_LIMIT_MESSAGES: positiveInt(60),
   RATE_LIMIT_IP_REQUESTS: positiveInt(1200),
+  RATE_LIMIT_VISITOR_MESSAGES: positiveInt(120),
 
   // Models
   CHAT_MODEL: z

@@ -98,6 +98,11 @@ function limitsFor(req: Request, principal: Principal | null, options: Options):
   const limits: Limit[] = [{ key: `ip:${clientAddress(req)}`, max: c.RATE_LIMIT_IP_REQUESTS }];
   if (principal) limits.push({ key: `p:${principal.id}`, max: c.RATE_LIMIT_REQUESTS });
   if (principal && options.limit === 'messages') limits.push({ key: `m:${principal.id}`, max: c.RATE_LIMIT_MESSAGES });
+  // A visitor identity costs nothing to make (each cookie-less page view mints one), so the
+  // sends of anonymous visitors are also counted together per address.
+  if (principal?.via === 'visitor-cookie' && options.limit === 'messages') {
+    limits.push({ key: `mv:${clientAddress(req)}`, max: c.RATE_LIMIT_VISITOR_MESSAGES });
+  }
   return limits;
 }
 

@@ -64,6 +64,26 @@ describe('authentication', () => {
     const session = await bodyOf<{ principal: { id: string; kind: string; role: string } }>(await api('GET', '/api/session', { cookie }));
     expect(session.principal).toMatchObject({ id: visitor.principalId, kind: 'anonymous', role: 'user' });
   });
+
+  it('counts the sends of all anonymous visitors of one address together: new visitor cookies do not reset the limit', async () => {
+    const { config } = await import('@/lib/config');
+    const c = config() as { RATE_LIMIT_VISITOR_MESSAGES: number };
+    const original = c.RATE_LIMIT_VISITOR_MESSAGES;
+    c.RATE_LIMIT_VISITOR_MESSAGES = 3;
+    try {
+      const ask = async (peer: string, auth: { cookie?: string; key?: string }) =>
+        (await api('POST', '/api/ask', { ...auth, json: { question: 'What is the refund policy?' }, headers: { origin: 'http://localhost:3000', 'x-groundwork-peer': peer } })).status;
+      const visitor = async () => ({ cookie: `gw_visitor=${(await newVisitorCookie(false)).value}` });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push(await ask('198.51.100.61', await visitor()));
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // Another address, and an API key from the same one, are not held back.
+      expect(await ask('198.51.100.62', await visitor())).toBe(200);
+      expect(await ask('198.51.100.61', { key: (await newKey('user', 'script')).key })).toBe(200);
+    } finally {
+      c.RATE_LIMIT_VISITOR_MESSAGES = original;
+    }
+  });
 });
 
 describe('cross-origin cookie writes', () => {
