@@ -12,7 +12,7 @@ import { toSourceJson, type SourceJson } from './source-json';
  * from the database so that `lower` and timestamps round-trip exactly) is cast back to.
  */
 const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid: (value: string) => boolean }> = {
-  createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: (v) => !Number.isNaN(Date.parse(v)) },
+  createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: isTimestampText },
   title: { expr: Prisma.sql`lower(s.title)`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
   // The enum's order, which is its labels' alphabetical order (file, text, url), so an index serves it.
   kind: { expr: Prisma.sql`s.kind`, type: Prisma.sql`"SourceKind"`, valid: (v) => sourceKindSchema.safeParse(v).success },
@@ -20,6 +20,18 @@ const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid:
   chunkCount: { expr: Prisma.sql`s.chunk_count`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
   size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
 };
+
+/**
+ * A `timestamptz` as PostgreSQL writes it as text ("2026-11-25 06:16:41.086+00"), every field in
+ * its range: what a cursor of this listing holds. `Date.parse` takes far more (year 0, "+99"),
+ * which the cast then refuses with an error.
+ */
+function isTimestampText(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((field) => Number(field ?? 0)) as number[];
+  return year! >= 1970 && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && hour! < 24 && minute! < 60 && second! < 60 && offsetHours! <= 15 && offsetMinutes! < 60;
+}
 
 interface ListOptions {
   limit: number;

@@ -123,5 +123,8 @@ const timeCursor = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
 export const decodeCursor = (cursor: string | undefined): Cursor | undefined =>
   decodeKeyset(cursor, (values) => {
     const parsed = timeCursor.safeParse(values);
-    return parsed.success ? { at: new Date(parsed.data[0]), id: parsed.data[1] } : undefined;
+    if (!parsed.success) return undefined;
+    const at = new Date(parsed.data[0]);
+    // A row's time: ISO 8601 also writes years PostgreSQL refuses (0000), and this API has no rows before 1970.
+    return at.getUTCFullYear() >= 1970 && at.getUTCFullYear() <= 9999 ? { at, id: parsed.data[1] } : undefined;
   });

@@ -183,9 +183,14 @@ describe('conversation input', () => {
     expect(c.title).toBe(title);
   });
 
-  it('rejects a tampered cursor with 400', async () => {
-    const res = await api('GET', '/api/conversations?cursor=not-a-cursor', { key: alice });
+  it.each([
+    ['not-a-cursor'],
+    [Buffer.from(JSON.stringify(['0000-01-01T00:00:00-14:00', '01a21158-b09f-7147-a823-478020b78fdc'])).toString('base64url')],
+    [Buffer.from(JSON.stringify(['+275760-09-13T00:00:00Z', '01a21158-b09f-7147-a823-478020b78fdc'])).toString('base64url')],
+  ])('rejects the tampered cursor %s with 400', async (cursor) => {
+    const res = await api('GET', `/api/conversations?cursor=${cursor}`, { key: alice });
     expect(res.status).toBe(400);
+    expect((await bodyOf<{ errors: { parameter?: string }[] }>(res)).errors[0]?.parameter).toBe('cursor');
   });
 
   it.each([['0'], ['101'], ['abc']])('rejects limit=%s with 400', async (limit) => {

@@ -112,7 +112,8 @@ describe('knowledge sources API', () => {
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
     }
-    for (const [sort, value] of [['size', "1'; DROP TABLE sources; --"], ['kind', 'folder'], ['-status', 'done']]) {
+    const times = ['0000-01-01T00:00:00Z', '12', '2026', '-271821-04-20T00:00:00Z', '2026-11-25 06:16:41.086+99', '2026-13-25 06:16:41+00'];
+    for (const [sort, value] of [['size', "1'; DROP TABLE sources; --"], ['kind', 'folder'], ['-status', 'done'], ...times.map((t) => ['-createdAt', t])]) {
       const forged = Buffer.from(JSON.stringify([sort, value, randomUUID()])).toString('base64url');
       expect((await api('GET', `/api/knowledge/sources?sort=${sort}&cursor=${forged}`, { key: user })).status, `${sort} ${value}`).toBe(400);
     }
