@@ -3,7 +3,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { v7 as uuidv7 } from 'uuid';
 import { cachedSessionSecret } from '@/lib/auth/secret-cache';
 import { sign, verify } from '@/lib/auth/signed-cookie';
-import { ApiError, problemResponse } from '@/lib/http/api-error';
 
 const VISITOR_COOKIE = 'gw_visitor';
 const YEAR = 365 * 24 * 3600;
@@ -18,17 +17,12 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * route as a malformed multipart body, and a request over MAX_UPLOAD_BYTES was
  * read into memory before it could be refused. API routes set their request id
  * themselves (withApi) and read bodies as streams; API calls never get a visitor
- * identity either: without credentials they stay 401.
+ * identity either: without credentials they stay 401. A path that is not valid
+ * percent-encoding never gets here (lib/http/incoming-requests.ts).
  */
 export function proxy(req: NextRequest) {
   const inbound = req.headers.get('x-request-id');
   const requestId = inbound && REQUEST_ID.test(inbound) ? inbound : randomUUID();
-  // Next.js answers a path it cannot percent-decode with a bare 500 before any route runs.
-  if (!decodable(req.nextUrl.pathname)) {
-    return problemResponse(new ApiError('bad_request', 'The path is not valid percent-encoding.'), requestId);
-  }
-  // Body-less API requests come here only for that check (see config below).
-  if (req.nextUrl.pathname.startsWith('/api/')) return NextResponse.next();
   const headers = new Headers(req.headers);
   headers.set('x-request-id', requestId);
   const res = NextResponse.next({ request: { headers } });
@@ -49,19 +43,8 @@ export function proxy(req: NextRequest) {
   return res;
 }
 
-function decodable(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const config = {
   matcher: [
     '/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|webp|woff2?)$).*)',
-    // API requests without a body (nothing to buffer), for the path check alone.
-    { source: '/api/:path*', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
   ],
 };

@@ -75,6 +75,13 @@ test('paths and methods the server cannot route answer problem+json, not an HTML
     expect(res.headers()['content-type'], path).toBe('application/problem+json');
     expect(res.headers()['x-request-id'], path).toBeTruthy();
   }
+  // The same with a body, which Next.js answered with a bare 500 before any of our code ran.
+  for (const [method, path] of [['POST', '/api/conversations/%ZZ/messages'], ['PATCH', '/api/%C0%AF'], ['POST', '/c/%ZZ']] as const) {
+    const res = await request.fetch(path, { method, data: { content: 'hi' } });
+    expect(res.status(), `${method} ${path}`).toBe(400);
+    expect(res.headers()['content-type'], path).toBe('application/problem+json');
+    expect(await res.json(), path).toMatchObject({ status: 400, detail: 'The path is not valid percent-encoding.' });
+  }
   // Methods a fetch Request cannot hold: refused before the framework, which would answer a bare 500.
   for (const path of ['/api/knowledge/sources', '/']) {
     const trace = await request.fetch(path, { method: 'TRACE' });

@@ -14,6 +14,8 @@ const UNREPRESENTABLE_METHODS = new Set(['TRACE', 'TRACK']);
 /**
  * What every incoming request goes through before Next.js sees it:
  * - TRACE and TRACK are answered 501 with problem+json, like any other refusal;
+ * - a path that is not valid percent-encoding is answered 400 the same way (Next.js answered it
+ *   with a bare 500 before any route or proxy ran, whenever the request had a body);
  * - the socket's address is stamped on the request. Route handlers cannot see the TCP
  *   peer, and Next only fills in X-Forwarded-For when the client did not send one, so that
  *   header is forgeable; this one replaces any value a client sent.
@@ -27,7 +29,11 @@ export function interceptIncomingRequests(): void {
     if (event === 'request') {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       if (UNREPRESENTABLE_METHODS.has(req.method ?? '')) {
-        refuseMethod(req, res);
+        refuse(req, res, new ApiError('not_implemented', `This server does not support ${req.method} requests.`));
+        return true;
+      }
+      if (!decodablePath(req.url ?? '/')) {
+        refuse(req, res, new ApiError('bad_request', 'The path is not valid percent-encoding.'));
         return true;
       }
       req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? 'unknown';
@@ -36,11 +42,21 @@ export function interceptIncomingRequests(): void {
   } as typeof proto.emit;
 }
 
-function refuseMethod(req: http.IncomingMessage, res: http.ServerResponse): void {
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Answers the request with the problem, before Next.js sees it. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, error: ApiError): void {
   const requestId = randomUUID();
-  const body = JSON.stringify(problemBody(new ApiError('not_implemented', `This server does not support ${req.method} requests.`), requestId));
+  const body = JSON.stringify(problemBody(error, requestId));
   req.resume(); // whatever body came is read and dropped
-  res.writeHead(501, {
+  res.writeHead(error.status, {
     'content-type': 'application/problem+json',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
@@ -48,5 +64,5 @@ function refuseMethod(req: http.IncomingMessage, res: http.ServerResponse): void
     'x-request-id': requestId,
   });
   res.end(body);
-  log.info('request', { requestId, method: req.method, status: 501, durationMs: 0 });
+  log.info('request', { requestId, method: req.method, status: error.status, durationMs: 0 });
 }
