@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { SendIcon, StopIcon } from '@/components/ui/icons';
+import { charCount } from '@/lib/char-count';
 import { useAutoGrow } from '@/components/ui/use-auto-grow';
 
 interface ComposerProps {
@@ -18,10 +19,12 @@ interface ComposerProps {
 export function Composer({ initialText = '', busy, onSend, onStop, maxLength }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const ref = useAutoGrow(text, 200);
-  const over = text.length - maxLength;
+  // Characters as the server counts them (an emoji is one).
+  const length = charCount(text);
+  const over = length - maxLength;
   const n = (x: number) => x.toLocaleString('en');
   // Near the limit a count shows: a long paste is never cut, or refused, without a word.
-  const count = over > 0 ? `${n(over)} characters over the ${n(maxLength)} limit` : text.length > maxLength * 0.9 ? `${n(text.length)} / ${n(maxLength)}` : null;
+  const count = over > 0 ? `${n(over)} characters over the ${n(maxLength)} limit` : length > maxLength * 0.9 ? `${n(length)} / ${n(maxLength)}` : null;
 
   useEffect(() => ref.current?.focus(), [ref]);
 

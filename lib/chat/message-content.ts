@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldError, validationError, type Where } from '@/lib/http/validation';
 import { isBlank, type SendMessageBody } from '@/lib/schemas/chat';
+import { charCount } from '@/lib/char-count';
 import { config } from '@/lib/config';
 
 const lastMessage = z.object({
@@ -45,7 +46,7 @@ export function messageContent(body: SendMessageBody): string {
     where = { in: 'body', path: ['messages', last, 'parts'] };
   }
   const max = config().MAX_MESSAGE_CHARS;
-  if (isBlank(text) || text.length > max) {
+  if (isBlank(text) || charCount(text) > max) {
     throw fieldError(where, `must be 1 to ${max} characters (all parts together), not only whitespace`);
   }
   return text;

@@ -52,6 +52,18 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     await res.text();
   });
 
+  it('counts characters alike in every shape of the body: an emoji is one, whether sent as content or as a UIMessage', async () => {
+    const text = (n: number) => [...'ok 😀 '.repeat(Math.ceil(n / 5))].slice(0, n).join('');
+    for (const [n, status] of [[max(), 200], [max() + 1, 400]] as const) {
+      const shapes = [{ content: text(n) }, { message: { role: 'user', parts: [{ type: 'text', text: text(n) }] } }];
+      for (const body of shapes) {
+        const res = await send(key, await newConversation(key), body, { accept: 'text/plain' });
+        expect(res.status, `${n} characters as ${Object.keys(body)[0]}`).toBe(status);
+        await res.text();
+      }
+    }
+  });
+
   it('400 for malformed JSON, an array body and a bad id', async () => {
     await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: '{"content":', headers: { 'content-type': 'application/json' } }), 400);
     await expectProblem(await send(key, conversationId, [{ content: 'hi' }]), 400);
