@@ -1,6 +1,7 @@
 import 'server-only';
 import { Prisma, prisma } from '@/lib/db';
 import { ingestSignature } from './rechunk-sources';
+import { clipText } from '@/lib/clip-text';
 
 /**
  * The columns of a source (aliased `s`) whose ingestion has failed with `error`. A source that
@@ -23,7 +24,7 @@ export async function failSource(opts: { id: string; owner: string; error: strin
   const db = await prisma();
   await db.$transaction(async (tx) => {
     const held = await tx.$queryRaw<{ gen: number | null }[]>`
-      UPDATE sources s SET ${failedColumns(Prisma.sql`${opts.error.slice(0, 1000)}`)}
+      UPDATE sources s SET ${failedColumns(Prisma.sql`${clipText(opts.error, 1000)}`)}
       WHERE s.id = ${opts.id}::uuid AND s.lease_owner = ${opts.owner}
       RETURNING (SELECT generation FROM source_contents WHERE source_id = s.id) AS gen`;
     const gen = held[0]?.gen;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { frontMatterTitle, readFrontMatter } from './parsers/front-matter';
+import { clipText } from '@/lib/clip-text';
 
 /** A source as a request describes it, before it is stored. */
 export interface NewSource {
@@ -29,7 +30,7 @@ export function contentHashOf(source: NewSource): string {
 /** A title for a source that was given none: the file name, URL, or the text's front-matter title or first line. */
 export function defaultTitle(opts: { filename?: string; uri?: string; text?: string }): string {
   const base = opts.filename?.replace(/^.*[\\/]/, '') || opts.uri || (opts.text !== undefined && titleOfText(opts.text)) || 'Untitled';
-  return base.replaceAll('\u0000', '').slice(0, 200) || 'Untitled';
+  return clipText(base.replaceAll('\u0000', ''), 200) || 'Untitled';
 }
 
 function titleOfText(raw: string): string | undefined {

@@ -4,11 +4,12 @@ import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
 import { fieldError, problemAt, problemsError, validationError, zodProblems, type Problem } from '@/lib/http/validation';
-import { bulkSourcesInput, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
+import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
 import { MEDIA_TYPES } from './parsers/extract-document';
+import { clipFileName } from '@/lib/clip-text';
 
 type TextInput = z.infer<ReturnType<typeof textSourceInput>>;
 type UrlInput = z.infer<ReturnType<typeof urlSourceInput>>;
@@ -43,7 +44,12 @@ async function readJsonBody(req: Request) {
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'body');
-    return { sources: parsed.data.sources.map((s) => ('url' in s ? urlSource(s) : textSource(s))), titled: true, withMetadata: true };
+    const items = parsed.data.sources;
+    return {
+      sources: items.map((s, i) => ('url' in s ? urlSource(s, ['sources', i, 'url']) : textSource(s))),
+      titled: items.every((s) => s.title !== undefined),
+      withMetadata: items.every((s) => s.metadata !== undefined),
+    };
   }
   if (!('text' in body) && !('url' in body)) throw fieldError({ in: 'body' }, 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
@@ -64,12 +70,12 @@ function textSource(input: TextInput): NewSource {
   };
 }
 
-function urlSource(input: UrlInput): NewSource {
+function urlSource(input: UrlInput, path: (string | number)[] = ['url']): NewSource {
   const url = new URL(input.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses are refused at once; names are checked again, after DNS, when fetched.
   if (isPrivateAddress(host) && /^[\d.]+$|:/.test(host) && !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })) {
-    throw fieldError({ in: 'body', path: ['url'] }, 'points to a private, loopback or reserved address');
+    throw fieldError({ in: 'body', path }, 'points to a private, loopback or reserved address');
   }
   return { kind: 'url', title: input.title ?? url.href, mediaType: MEDIA_TYPES.html, data: new Uint8Array(), uri: url.href, metadata: input.metadata ?? {} };
 }
@@ -101,8 +107,13 @@ function jsonlSources(text: string): NewSource[] {
   });
   if (problems.length) throw problemsError(problems);
   if (sources.length === 0) throw new ApiError('validation', 'The JSON Lines body has no sources.');
-  if (sources.length > 1000) throw new ApiError('validation', 'At most 1000 sources per request.');
-  return sources;
+  return atMostPerRequest(sources);
+}
+
+/** The sources (or files) of one request, refused past MAX_SOURCES_PER_REQUEST. */
+function atMostPerRequest<T>(items: T[]): T[] {
+  if (items.length > MAX_SOURCES_PER_REQUEST) throw new ApiError('validation', `At most ${MAX_SOURCES_PER_REQUEST} sources per request.`);
+  return items;
 }
 
 async function readMultipart(req: Request): Promise<NewSource[]> {
@@ -135,12 +146,13 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
   }
   const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
   if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ parameter: 'file', detail: 'is required' }] });
+  atMostPerRequest(files);
   const sources: NewSource[] = [];
   for (const file of files) {
     if (file.size > limit) throw tooLarge(limit);
     const bytes = asUtf8(new Uint8Array(await file.arrayBuffer()));
     // The client's name is only a label: never a path, never trusted for the type.
-    const filename = file.name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f]/g, '').slice(0, 255) || 'upload';
+    const filename = clipFileName(file.name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f]/g, ''), 255) || 'upload';
     let mediaType: string;
     try {
       mediaType = detectMediaType(bytes, filename);
@@ -151,6 +163,7 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
     }
     if (mediaType === JSONL) sources.push(...jsonlSources(new TextDecoder().decode(bytes)));
     else sources.push({ kind: 'file', title: defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: {} });
+    atMostPerRequest(sources);
   }
   return sources;
 }

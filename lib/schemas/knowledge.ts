@@ -38,13 +38,16 @@ export const urlSourceInput = once(() =>
   z.object({ url: httpUrl, title: titleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' }),
 );
 
+/** The most sources one request may create: a bulk body, a JSON Lines body, or all the files of a multipart body together. */
+export const MAX_SOURCES_PER_REQUEST = 1000;
+
 export const bulkSourcesInput = () =>
   z
     .object({
       sources: z
         .array(z.union([urlSourceInput(), textSourceInput()]))
         .min(1)
-        .max(1000, 'at most 1000 sources per request'),
+        .max(MAX_SOURCES_PER_REQUEST, `at most ${MAX_SOURCES_PER_REQUEST} sources per request`),
     })
     .meta({ id: 'BulkSourcesInput', description: 'Bulk import: up to 1,000 text or URL sources.' });
 

@@ -136,6 +136,34 @@ describe('ingest: bad input', () => {
     expect(wrongType.status).toBe(415);
   });
 
+  it('400 for more than 1000 sources in all the files of one upload together; nothing is stored', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const lines = (from: number) => Array.from({ length: 600 }, (_, i) => JSON.stringify({ text: `line ${from + i} ${tag}` })).join('\n');
+    const res = await upload(admin, [{ name: 'a.jsonl', bytes: lines(0) }, { name: 'b.jsonl', bytes: lines(600) }]);
+    expect(res.status).toBe(400);
+    expect((await bodyOf<{ detail: string }>(res)).detail).toMatch(/1000 sources/);
+    const files = await upload(admin, Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, bytes: `file ${i} ${tag}` })));
+    expect(files.status).toBe(400);
+    expect(await (await prisma()).source.count({ where: { title: { contains: tag } } })).toBe(0);
+  });
+
+  it('names the entry of a bulk request whose URL points to a private address', async () => {
+    const res = await api('POST', '/api/knowledge/sources', { key: admin, json: { sources: [{ text: 'fine' }, { url: 'http://127.0.0.1/' }] } });
+    expect(res.status).toBe(400);
+    expect((await bodyOf<{ errors: { pointer?: string }[] }>(res)).errors[0]?.pointer).toBe('#/sources/1/url');
+  });
+
+  it('cuts a long file name between characters and keeps its extension', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const emoji = await bodyOf<SourceView>(await upload(admin, [{ name: `${'a'.repeat(199)}😀${tag}.txt`, bytes: `emoji name ${tag}` }]));
+    expect(emoji.title).toBe('a'.repeat(199));
+    expect(emoji.title).not.toMatch(/[\uD800-\uDFFF]/);
+    const long = await upload(admin, [{ name: `${'b'.repeat(254)}😀.md`, bytes: `# Heading ${tag}\n\nLong name.` }]);
+    expect(long.status).toBe(202);
+    const source = await bodyOf<SourceView & { filename: string }>(long);
+    expect(source.filename).toBe(`${'b'.repeat(252)}.md`);
+  });
+
   it('400 for NUL in a JSON source; NUL inside an uploaded file is dropped, not stored', async () => {
     const tag = randomUUID().slice(0, 8);
     for (const json of [{ text: `nul\u0000 ${tag}` }, { title: `t\u0000${tag}`, text: `nul title ${tag}` }, { text: `nul meta ${tag}`, metadata: { k: 'v\u0000' } }]) {

@@ -188,6 +188,16 @@ describe('knowledge sources API', () => {
     expect(kept.title).toBe(`Handbook ${tag}`);
   });
 
+  it('PUT in the bulk shape keeps the title and metadata it leaves out, as the single shape does', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const s = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Refunds ${tag}`, text: `Refunds take 5 days ${tag}.`, metadata: { team: 'support' } } }));
+    const put = await api('PUT', `/api/knowledge/sources/${s.id}`, { key: admin, json: { sources: [{ text: `Refunds take 3 days ${tag}.` }] } });
+    expect(put.status).toBe(202);
+    expect(await bodyOf<SourceView>(put)).toMatchObject({ title: `Refunds ${tag}`, metadata: { team: 'support' } });
+    const twoAtOnce = await api('PUT', `/api/knowledge/sources/${s.id}`, { key: admin, json: { sources: [{ text: 'a' }, { text: 'b' }] } });
+    expect(twoAtOnce.status).toBe(400);
+  });
+
   it('PUT that changes nothing is not ingested again; the same text with a new title is', async () => {
     const tag = randomUUID().slice(0, 8);
     const s = await addText(`Tide tables for harbour ${tag}.`, `Tides ${tag}`);

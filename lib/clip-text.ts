@@ -1,0 +1,13 @@
+/** The text cut to at most `max` UTF-16 units, never inside a character (an emoji's surrogate pair). */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** A file name cut to at most `max` UTF-16 units, keeping its extension (which says its type). */
+export function clipFileName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const extension = /\.[\p{L}\p{N}_-]{1,16}$/u.exec(name)?.[0] ?? '';
+  return clipText(name.slice(0, name.length - extension.length), max - extension.length) + extension;
+}
