@@ -1,4 +1,4 @@
-import { entityTags } from '@/lib/http/entity-tags';
+import { noneMatchHolds } from '@/lib/http/entity-tags';
 import { parseParams } from '@/lib/http/validation';
 import { otherMethods, withApi } from '@/lib/http/with-api';
 import { readSourceText, sourceTextEtag } from '@/lib/knowledge/source-text';
@@ -13,7 +13,7 @@ export const GET = withApi<Params>(
     const { generation, text, mediaType } = await readSourceText(id);
     const etag = sourceTextEtag(id, generation);
     const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
-    if (entityTags(req.headers.get('if-none-match'))?.includes(etag)) {
+    if (noneMatchHolds(req.headers.get('if-none-match'), etag)) {
       await text.cancel();
       return new Response(null, { status: 304, headers });
     }
