@@ -8,14 +8,16 @@ import { remarkMarks, type TextMark } from './remark-marks';
 import type { Citation } from './types';
 
 /**
- * Only web links, mail links, same-site paths and in-page anchors survive;
- * everything else (javascript:, data:, vbscript:, protocol-relative) becomes
- * an empty href and is rendered as plain text below.
+ * Only web links, mail links and in-page anchors survive, and same-site paths as image sources;
+ * everything else (javascript:, data:, vbscript:, protocol-relative) becomes an empty address
+ * and is rendered as plain text below. A link to a path is a document's link to its own site
+ * (`/docs/overview` in an uploaded page), which is not this one: it stays text, never a link
+ * into the app that would end on a page not found.
  */
-export function safeUrl(url: string): string {
+export function safeUrl(url: string, key?: string): string {
   const value = url.trim();
   if (value.startsWith('#')) return value;
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return key === 'src' ? value : '';
   try {
     const parsed = new URL(value);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:' ? value : '';

@@ -91,9 +91,17 @@ describe('safeUrl', () => {
   it.each([
     ['https://a.example/x', 'https://a.example/x'],
     ['mailto:a@b.example', 'mailto:a@b.example'],
-    ['/docs', '/docs'],
     ['#cite-1', '#cite-1'],
     ['javascript:alert(1)', ''],
     ['/\\evil.example', ''],
-  ])('%s → %s', (input, output) => expect(safeUrl(input)).toBe(output));
+    ['docs/overview', ''],
+  ])('%s → %s', (input, output) => expect(safeUrl(input, 'href')).toBe(output));
+
+  it('keeps a path of this site as an image source, and makes a link to one plain text', () => {
+    expect(safeUrl('/logo.png', 'src')).toBe('/logo.png');
+    expect(safeUrl('/docs/foundations/overview', 'href')).toBe('');
+    const html = renderToStaticMarkup(createElement(Markdown, { text: 'See [the overview](/docs/foundations/overview).', citations: [] }));
+    expect(html).not.toContain('<a');
+    expect(html).toContain('the overview');
+  });
 });
