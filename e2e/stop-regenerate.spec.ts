@@ -53,6 +53,26 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   await expect(page.getByTestId('version-of')).toHaveText('1 / 2');
 });
 
+test('on a small screen, Esc closes the conversations drawer and leaves the reply being written alone', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await paceReplies(page, 200);
+  await page.getByTestId('composer-input').fill('Tell me about the Halvor lighthouse keeper');
+  await page.getByTestId('composer-input').press('Enter');
+  const reply = page.getByTestId('assistant-message').first();
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  // With the drawer closed, Esc stops the reply as before.
+  await page.keyboard.press('Escape');
+  await expect(reply.getByTestId('stopped-note')).toBeVisible();
+});
+
 test('the Stop button works too, and Shift+Enter writes a new line instead of sending', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');

@@ -145,11 +145,12 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
     }
   }
 
-  // Esc stops a streaming reply from anywhere on the page.
+  // Esc stops a streaming reply from anywhere on the page, unless it closed or cancelled
+  // something else there (a dialog, the drawer, a rename, a preview: they prevent its default).
   useEffect(() => {
     if (!busy) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) stopReply();
+      if (e.key === 'Escape' && !e.defaultPrevented && !document.querySelector('dialog[open]')) stopReply();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -42,7 +42,11 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
         onMouseLeave={() => setPos(null)}
         onFocus={show}
         onBlur={() => setPos(null)}
-        onKeyDown={(e) => e.key === 'Escape' && setPos(null)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault(); // closes the preview only: the page's Esc would stop a reply
+          setPos(null);
+        }}
         onClick={() => onOpen?.(index)}
         className="mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded bg-accent-soft px-1 align-middle text-[11px] font-semibold text-accent hover:bg-accent hover:text-accent-fg"
       >

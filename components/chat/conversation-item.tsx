@@ -46,7 +46,11 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
           maxLength={200}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && void finish(false)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.preventDefault(); // cancels the rename only: the page's Esc would stop a reply
+            void finish(false);
+          }}
           onBlur={() => void finish(true)}
           className="h-9 w-full rounded-md border border-accent bg-bg px-2 text-sm outline-none"
         />
