@@ -11,3 +11,12 @@ export function clipFileName(name: string, max: number): string {
   const extension = /\.[\p{L}\p{N}_-]{1,16}$/u.exec(name)?.[0] ?? '';
   return clipText(name.slice(0, name.length - extension.length), max - extension.length) + extension;
 }
+
+/** The text on one line, cut at a word (or between characters, if the word is long) to at most `max` with "…". */
+export function clipAtWord(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = clipText(flat, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

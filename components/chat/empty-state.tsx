@@ -30,7 +30,7 @@ export function EmptyState({ hasKnowledge, isAdmin, examples, welcome, onPick }:
                 dir="auto"
                 onClick={() => onPick(q)}
                 data-testid="example-question"
-                className="h-full w-full rounded-xl border border-border bg-surface px-4 py-3 text-left text-sm hover:border-accent"
+                className="h-full w-full rounded-xl border border-border bg-surface px-4 py-3 text-left text-sm [overflow-wrap:anywhere] hover:border-accent"
               >
                 {q}
               </button>

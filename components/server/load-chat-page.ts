@@ -8,6 +8,7 @@ import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
 import { prisma } from '@/lib/db';
 import { pagePrincipal } from './page-principal';
+import { clipAtWord } from '@/lib/clip-text';
 
 export interface ChatPageData {
   conversations: ConversationSummary[];
@@ -40,7 +41,7 @@ export const loadChatPage = cache(async function loadChatPage(conversationId: st
     db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES }),
     currentAssistant(),
   ]);
-  const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${s.title.slice(0, 60)}” say?`))].slice(0, EXAMPLES);
+  const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${clipAtWord(s.title, 60)}” say?`))].slice(0, EXAMPLES);
   const base = {
     isAdmin: principal?.role === 'admin',
     hasKnowledge: ready.length > 0,

@@ -7,7 +7,7 @@ import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
 import { citationsOfParts, questionInContext, selectHistory, textOfParts } from './select-history';
 import { storeTurn, type EarlierMessage } from './store-turn';
-import { titleFromMessage } from './title-from-message';
+import { clipAtWord } from '@/lib/clip-text';
 
 /**
  * Claims the conversation's reply slot (409 if taken, 404 if not the caller's)
@@ -31,7 +31,7 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const assistantCreatedAt = new Date(now + 1); // listing orders by time: the reply sorts after its question
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
-  const titleOf = (question: string) => titleFromMessage(question, Math.min(80, config().MAX_TITLE_CHARS));
+  const titleOf = (question: string) => clipAtWord(question, Math.min(80, config().MAX_TITLE_CHARS));
   const started = (question: { id: string; text: string }, earlier: EarlierMessage[], earlierReplies: { parts: unknown }[] = []) => {
     const previous = earlier.reverse();
     const replyAbove = previous.findLast((m) => m.role === 'assistant');

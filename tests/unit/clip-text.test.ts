@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipFileName, clipText } from '@/lib/clip-text';
+import { clipAtWord, clipFileName, clipText } from '@/lib/clip-text';
 
 describe('clipText and clipFileName', () => {
   it('never cut inside a character, and leave short text alone', () => {
@@ -12,5 +12,10 @@ describe('clipText and clipFileName', () => {
     expect(clipFileName(`${'x'.repeat(20)}.docx`, 10)).toBe('xxxxx.docx');
     expect(clipFileName(`${'x'.repeat(7)}😀.md`, 10)).toBe('xxxxxxx.md');
     expect(clipFileName('x'.repeat(20), 10)).toBe('x'.repeat(10));
+  });
+
+  it('cut a title at a word with an ellipsis, or between characters when one word is too long', () => {
+    expect(clipAtWord('A guide to the Halvor lighthouse lamp and its keeper', 30)).toBe('A guide to the Halvor…');
+    expect(clipAtWord(`${'x'.repeat(28)}😀yyy`, 30)).toBe(`${'x'.repeat(28)}…`);
   });
 });

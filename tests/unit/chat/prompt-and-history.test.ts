@@ -7,7 +7,7 @@ import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
 import { CitationRenumberer } from '@/lib/chat/renumber-citations';
 import { retrievalQuery } from '@/lib/chat/retrieve-passages';
 import { questionInContext, selectHistory } from '@/lib/chat/select-history';
-import { titleFromMessage } from '@/lib/chat/title-from-message';
+import { clipAtWord } from '@/lib/clip-text';
 
 describe('sources block', () => {
   it('round-trips passages, and a passage cannot forge the end marker or a new entry', () => {
@@ -167,8 +167,8 @@ describe('citations, titles and follow-up queries', () => {
   });
 
   it('titles a conversation from its first message, on one line, cut at a word', () => {
-    expect(titleFromMessage('  What is\n the  capital? ')).toBe('What is the capital?');
-    const long = titleFromMessage('word '.repeat(50), 30);
+    expect(clipAtWord('  What is\n the  capital? ', 80)).toBe('What is the capital?');
+    const long = clipAtWord('word '.repeat(50), 30);
     expect(long.length).toBeLessThanOrEqual(30);
     expect(long.endsWith('…')).toBe(true);
   });
