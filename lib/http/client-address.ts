@@ -11,22 +11,11 @@ export const PEER_HEADER = 'x-groundwork-peer';
  * trusted proxy, the TCP peer.
  */
 export function clientAddress(req: Request): string {
-  return fromTrustedProxy(req, 'x-forwarded-for') ?? req.headers.get(PEER_HEADER) ?? 'unknown';
-}
-
-/**
- * The host the client asked for, for the same-origin check of cookie writes: behind TRUST_PROXY
- * proxies, the X-Forwarded-Host entry our outermost proxy wrote; else the Host header. Without a
- * trusted proxy X-Forwarded-Host is the client's own word, and would let it name any origin.
- */
-export function requestHost(req: Request): string {
-  return fromTrustedProxy(req, 'x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
-}
-
-/** Of a header each trusted proxy appends to, the entry the outermost one wrote (see clientAddress); none without TRUST_PROXY. */
-function fromTrustedProxy(req: Request, header: string): string | undefined {
   const hops = config().TRUST_PROXY;
-  if (hops === 0) return undefined;
-  const entries = (req.headers.get(header) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return entries[Math.max(0, entries.length - hops)];
+  if (hops > 0) {
+    const entries = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const seen = entries[Math.max(0, entries.length - hops)];
+    if (seen) return seen;
+  }
+  return req.headers.get(PEER_HEADER) ?? 'unknown';
 }

@@ -7,7 +7,7 @@ import { runAsRequest } from '@/lib/db/work-priority';
 import { errorFields, log } from '@/lib/log';
 import { isUuid } from '@/lib/uuid';
 import { ApiError, problemResponse } from './api-error';
-import { clientAddress, requestHost } from './client-address';
+import { clientAddress } from './client-address';
 import { enforceRateLimits, type Limit } from './rate-limit';
 
 export interface ApiContext<P> {
@@ -118,7 +118,7 @@ export function assertSameOrigin(req: Request): void {
   }
   const origin = req.headers.get('origin');
   if (origin && origin !== 'null') {
-    const host = requestHost(req);
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;
