@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { ChatScreen } from '@/components/chat/chat-screen';
 import { loadChatPage } from '@/components/server/load-chat-page';
@@ -8,9 +7,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: { absolute: (await loadChatPage(null))!.assistant.name } };
 }
 
-// A new conversation. The fresh key remounts the chat on every visit to "/",
+// A new conversation. The render's own id as key remounts the chat on every visit to "/",
 // even when the previous chat was started here and only its URL changed.
 export default async function HomePage() {
-  const data = await loadChatPage(null);
-  return <ChatScreen data={data!} viewKey={randomUUID()} />;
+  const data = (await loadChatPage(null))!;
+  return <ChatScreen data={data} viewKey={data.renderId} />;
 }

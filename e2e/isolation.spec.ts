@@ -86,6 +86,49 @@ test('conversations can be renamed and deleted from the sidebar, with confirmati
   await expect(page.getByTestId('empty-state')).toBeVisible();
 });
 
+test('Back and Forward show a conversation as it is now, and never one deleted since', async ({ visitor }) => {
+  const { page } = visitor;
+  const open = (text: RegExp) => page.getByTestId('conversation-item').filter({ hasText: text }).getByRole('link').click();
+  await page.goto('/');
+  await ask(page, 'Where can I leave my bicycle?');
+  const bicycle = page.url();
+  // A chat started on the home page, and Back to it from a new chat.
+  await page.getByTestId('new-chat').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(bicycle);
+  await expect(page.getByTestId('user-message')).toHaveText(['Where can I leave my bicycle?']);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/$/);
+  await ask(page, 'Is there a good marmalade recipe?');
+  const marmalade = page.url();
+
+  // Back to a conversation that has grown since it was last on screen shows all of it.
+  await open(/bicycle/i);
+  await expect(page).toHaveURL(bicycle);
+  await ask(page, 'And where can I leave a scooter?');
+  await open(/marmalade/i);
+  await expect(page.getByTestId('user-message')).toHaveText(['Is there a good marmalade recipe?']);
+  await page.goBack();
+  await expect(page).toHaveURL(bicycle);
+  await expect(page.getByTestId('user-message')).toHaveText(['Where can I leave my bicycle?', 'And where can I leave a scooter?']);
+
+  // Deleting the open conversation takes its address out of the history; going back to it elsewhere finds nothing.
+  const item = page.getByTestId('conversation-item').filter({ hasText: /bicycle/i });
+  await item.hover();
+  await item.getByTestId('delete-conversation').click();
+  await page.getByTestId('confirm-accept').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(marmalade);
+  await expect(page.getByTestId('user-message')).toHaveText(['Is there a good marmalade recipe?']);
+  await expect(page.getByTestId('sidebar')).not.toContainText(/bicycle/i);
+  await page.goBack();
+  await expect(page).toHaveURL(bicycle);
+  await expect(page.getByRole('heading', { name: 'Nothing here' })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/bicycle/i);
+});
+
 test('the sidebar lists fifty conversations with Show more, and its search finds them by title or by what was said', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');

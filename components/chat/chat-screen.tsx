@@ -19,6 +19,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
       <ConversationSidebar
         initialConversations={data.conversations}
         initialCursor={data.conversationsCursor}
+        renderId={data.renderId}
         isAdmin={data.isAdmin}
         assistantName={data.assistant.name}
       />
@@ -29,6 +30,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
         </header>
         <FreshChatView
           viewKey={viewKey}
+          renderId={data.renderId}
           initialConversation={data.conversation}
           hasKnowledge={data.hasKnowledge}
           isAdmin={data.isAdmin}

@@ -24,6 +24,8 @@ export interface ChatViewProps {
   /** How a new conversation greets people (the admins' words, or the defaults). */
   welcome: { greeting: string; description: string };
   maxMessageChars: number;
+  /** Told the id of a conversation started here, just before the address moves to it. */
+  onStarted?: (id: string) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ChatViewProps {
  * sending only the new message (the server holds the history). On "/" the
  * conversation is created with the first message and the URL becomes /c/{id}.
  */
-export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, welcome, maxMessageChars }: ChatViewProps) {
+export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, welcome, maxMessageChars, onStarted }: ChatViewProps) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
@@ -174,6 +176,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
         }
         conversationId.current = created.id;
         upsertConversation(created);
+        onStarted?.(created.id);
         window.history.replaceState(null, '', `/c/${created.id}`);
       } catch (e) {
         setCreateError(describeProblem(e));

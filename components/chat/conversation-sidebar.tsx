@@ -10,6 +10,7 @@ import { SEARCH_DELAY_MS, SearchField } from '@/components/ui/search-field';
 import { ConversationItem } from './conversation-item';
 import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
 import { SIDEBAR_PAGE, type ConversationSummary } from './types';
+import { useRestored } from './use-restored';
 
 interface Found {
   q: string;
@@ -28,11 +29,13 @@ const listUrl = (q: string | null, cursor?: string) =>
 export function ConversationSidebar({
   initialConversations,
   initialCursor,
+  renderId,
   isAdmin,
   assistantName,
 }: {
   initialConversations: ConversationSummary[];
   initialCursor: string | null;
+  renderId: string;
   isAdmin: boolean;
   /** The brand at the top: the assistant's name, as an admin set it. */
   assistantName: string;
@@ -87,8 +90,15 @@ export function ConversationSidebar({
   // A rename or a deletion shows in the search results too.
   const patchResults = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setResults((f) => f && { ...f, items: change(f.items) });
 
-  // Each server render brings the truth from the API; later local changes build on it.
-  useEffect(() => replaceConversations(initialConversations, initialCursor), [initialConversations, initialCursor]);
+  // Each server render brings the truth from the API; later local changes build on it. One that
+  // Back or Forward brought back brings what was true then: the list is asked for again instead.
+  const restored = useRestored(renderId);
+  useEffect(() => {
+    if (!restored) return replaceConversations(initialConversations, initialCursor);
+    apiFetch<Page>(listUrl(null))
+      .then((page) => replaceConversations(page.data, page.nextCursor))
+      .catch(() => {}); // the list stays as it was shown last
+  }, [restored, initialConversations, initialCursor]);
 
   useEffect(() => {
     if (!open) return;
@@ -122,7 +132,8 @@ export function ConversationSidebar({
       await apiFetch(`/api/conversations/${pendingDelete.id}`, { method: 'DELETE' });
       removeConversation(pendingDelete.id);
       patchResults((items) => items.filter((c) => c.id !== pendingDelete.id));
-      if (pendingDelete.id === activeId) router.push('/');
+      // The open one's address leaves the history: Back goes to the page before it.
+      if (pendingDelete.id === activeId) router.replace('/');
     } catch (e) {
       setError(describeProblem(e));
     } finally {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { cache } from 'react';
 import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
 import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
@@ -11,6 +12,8 @@ import { pagePrincipal } from './page-principal';
 import { clipAtWord } from '@/lib/clip-text';
 
 export interface ChatPageData {
+  /** This render's own id: a page Back or Forward brings back from the router's cache has one already shown. */
+  renderId: string;
   conversations: ConversationSummary[];
   /** Where the sidebar's "Show more" goes on from (null: every conversation is listed). */
   conversationsCursor: string | null;
@@ -43,6 +46,7 @@ export const loadChatPage = cache(async function loadChatPage(conversationId: st
   ]);
   const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${clipAtWord(s.title, 60)}” say?`))].slice(0, EXAMPLES);
   const base = {
+    renderId: randomUUID(),
     isAdmin: principal?.role === 'admin',
     hasKnowledge: ready.length > 0,
     examples,
