@@ -113,3 +113,25 @@ test('a reply that failed before its first word says so, and Regenerate asks aga
   await expect(page.getByTestId('assistant-message').locator('p').first()).toHaveText(REPLY);
   await expect(page.getByTestId('user-message')).toHaveText(['Is anyone there?']);
 });
+
+test('a reply cut off by a model error says so as it ends, as it does when read again', async ({ visitor: { page } }) => {
+  standin.options = { reply: REPLY, delayMs: 0, dieAfterDeltas: 5 }; // the model's connection dies part way
+  try {
+    await page.goto(`${origin}/`);
+    await page.getByTestId('composer-input').fill('Tell me something long');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect(page.getByTestId('chat-error')).toBeVisible({ timeout: 20_000 });
+  } finally {
+    standin.options = { reply: REPLY, delayMs: 0 };
+  }
+  const reply = page.getByTestId('assistant-message');
+  await expect(reply).toContainText('word1');
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply.getByTestId('failed-note')).toHaveText('This reply failed part way.');
+  const shown = await reply.locator('p').first().textContent();
+
+  await page.reload();
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply.getByTestId('failed-note')).toHaveText('This reply failed part way.');
+  await expect(reply.locator('p').first()).toHaveText(shown!);
+});

@@ -49,8 +49,13 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
     resume: isBeingWritten(initialConversation?.messages.at(-1)),
     transport: chatTransport,
     throttle: 40,
-    onFinish: ({ message, isAbort, isError }) => {
+    onFinish: ({ message, isAbort, isError, isDisconnect }) => {
       if (isAbort) setStopped((s) => new Set(s).add(message.id));
+      // The stream ended with the server's error part, which useChat stops reading at: the reply as
+      // stored has failed (the finish that says so is not read), and it is shown so at once.
+      else if (isError && !isDisconnect && message.role === 'assistant' && message.metadata?.status === 'streaming') {
+        setMessages((ms) => ms.map((m) => (m.id === message.id ? { ...m, metadata: { ...m.metadata!, status: 'failed' } } : m)));
+      }
       // The stored messages carry their versions (an edited question, a regenerated reply); a
       // stopped reply is read again once its stop is stored.
       else if (!isError) setFinished(message.id);
