@@ -262,7 +262,7 @@ interface Candidate {
  * more": the ones that follow it). Asked again, it answers with the next best sentences when
  * there are any that answer well enough, else as before.
  */
-export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName, oneQuestion = false }: {
+export function composeAnswer({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName, oneQuestion = false, saidAbove = [] }: {
   question: string;
   previousQuestion?: string;
   /** The conversation's replies above this question: a follow-up says something else when it can. */
@@ -274,6 +274,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   assistantName?: string;
   /** The question is one of a message's questions (questionsIn), answered as it is: never split again. */
   oneQuestion?: boolean;
+  /** The answers to the message's questions before this one: a sentence they said is not said again as a lead. */
+  saidAbove?: string[];
 }): string {
   const smallTalk = classifySmallTalk(question, assistantName);
   if (smallTalk) return smallTalkReply(smallTalk, assistantName);
@@ -291,7 +293,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {
-      const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName, oneQuestion: true });
+      const answer = composeAnswer({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName, oneQuestion: true, saidAbove: answers });
       // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
       const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\][.!?。]+)\s+/);
       const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');
@@ -358,7 +360,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
 
   const uncited = (answers: string[]) => answers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
   // (a sentence introducing a list the answer left out ends with a full stop there)
-  const saidIn = (answers: string[]) => (s: Sentence) => answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
+  const saidIn = (answers: string[]) => (s: { text: string }) => answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
   const said = uncited([...earlierAnswers, ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : [])]);
   const wasSaid = saidIn(said);
   // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages;
@@ -399,6 +401,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
     follows,
+    // ("Where does edelweiss grow, and why is it woolly?": "Its woolly bracts…" without its lead, said just before)
+    leadSaid: saidIn(uncited(saidAbove)),
   };
   if (subjects) {
     // One side of a comparison is answered as "what is it?": by its own name, and the question's
@@ -793,7 +797,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -816,6 +820,8 @@ function select(
     follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
     limits?: { sentences: number; words: number };
+    /** A lead said already (by the answer to an earlier question of the message) is not shown again. */
+    leadSaid?: (lead: { text: string }) => boolean;
   },
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
@@ -926,7 +932,7 @@ function select(
     }
   }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return { text: render(chosen), first };
+  return { text: render(chosen, leadSaid), first };
 }
 
 /**
@@ -962,7 +968,7 @@ function withLists(chosen: Candidate[], sentences: Sentence[], words: number, fo
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth'>[]): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth'>[], leadSaid?: (lead: { text: string }) => boolean): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
@@ -977,7 +983,7 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
     // A sentence introducing its code keeps its colon: "…any condition [1]:"
     if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;
     // A lead goes before its sentence, once, uncited: the citation after them covers both.
-    if (s.lead && !shown.has(`${s.rank}:${s.lead.position}`)) {
+    if (s.lead && !shown.has(`${s.rank}:${s.lead.position}`) && !leadSaid?.(s.lead)) {
       shown.add(`${s.rank}:${s.lead.position}`);
       text = `${s.lead.text} ${text}`;
     }

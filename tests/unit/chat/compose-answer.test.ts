@@ -72,6 +72,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('answers a second question with a sentence leaning on the first answer without saying that answer again', () => {
+    const guide = [
+      { n: 1, title: 'Field guide', text: '## Edelweiss\nEdelweiss grows on limestone ledges between 1,800 and 3,000 metres. Its woolly white bracts protect it from ultraviolet light and drying wind.' },
+    ];
+    // ("Its woolly…" is read with the sentence before it, which the first answer has just said)
+    expect(composeAnswer({ question: 'Where does edelweiss grow, and why is it woolly?', sources: guide })).toBe(
+      'Edelweiss grows on limestone ledges between 1,800 and 3,000 metres [1]. Its woolly white bracts protect it from ultraviolet light and drying wind [1].',
+    );
+    // Asked alone, the sentence still comes with what it leans on.
+    expect(composeAnswer({ question: 'Why is edelweiss woolly?', sources: guide })).toBe(
+      'Edelweiss grows on limestone ledges between 1,800 and 3,000 metres. Its woolly white bracts protect it from ultraviolet light and drying wind [1].',
+    );
+  });
+
   it('reads a sentence as part of its section: the heading above counts as its title does', () => {
     const doc = [{ n: 1, title: 'Store policies', text: '## Shipping\nParcels are paid by the customer and arrive within 3 days.\n\n## Refunds\nThey are paid back within 14 days.' }];
     expect(composeAnswer({ question: 'When are refunds paid?', sources: doc })).toBe('They are paid back within 14 days [1].');
