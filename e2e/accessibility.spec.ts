@@ -90,3 +90,73 @@ test('the chat can be used from the keyboard alone, with visible focus', async (
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('composer-input')).toBeFocused();
 });
+
+test('the focus comes back where it was when a preview, a form, a rename or the drawer closes', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const reply = await ask(page, 'What temperature suits black tea?');
+
+  // A passage opened from its citation and closed: the citation has the focus, without its preview
+  // coming back over the reply.
+  const citation = reply.getByTestId('citation-link').first();
+  await citation.focus();
+  await expect(page.getByTestId('citation-preview')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('passage-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('passage-dialog')).toBeHidden();
+  await expect(citation).toBeFocused();
+  await expect(page.getByTestId('citation-preview')).toHaveCount(0);
+
+  // The 👎 form, closed with Esc or "Not now": back on the thumb.
+  const down = reply.getByTestId('rate-down');
+  await down.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('feedback-comment')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('feedback-form')).toHaveCount(0);
+  await expect(down).toBeFocused();
+  await page.keyboard.press('Enter'); // takes the rating back
+  await expect(down).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('feedback-comment')).toBeFocused();
+  await page.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(down).toBeFocused();
+
+  // A rename ended with Enter: back on its Rename button, the new title shown.
+  const rename = page.getByTestId('rename-conversation').first();
+  await rename.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rename-input')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Tea temperatures');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('conversation-item').first()).toContainText('Tea temperatures');
+  await expect(rename).toBeFocused();
+
+  // The drawer on a phone: open, it has the focus and Tab stays in it; Esc gives the focus back to ☰.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByTestId('sidebar-toggle');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close conversations' })).toBeFocused();
+  // (past its last control the focus leaves the page, as it does from a modal dialog, and comes back to the drawer)
+  const reached = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'page left' : el.closest('#conversation-sidebar') ? 'drawer' : `behind: ${el.outerHTML.slice(0, 80)}`;
+    });
+    expect(where, `Tab ${i + 1}`).not.toMatch(/^behind/);
+    reached.add(where);
+  }
+  expect(reached).toContain('drawer');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // Closed, the chat is reachable again.
+  await page.getByTestId('composer-input').focus();
+  await expect(page.getByTestId('composer-input')).toBeFocused();
+});

@@ -12,6 +12,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
       <a
         href="#composer-input"
         data-testid="skip-link"
+        data-behind-drawer
         className="sr-only rounded-md bg-bg px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50"
       >
         Skip to the message box
@@ -23,7 +24,7 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
         isAdmin={data.isAdmin}
         assistantName={data.assistant.name}
       />
-      <main className="flex min-w-0 flex-1 flex-col" id="main">
+      <main className="flex min-w-0 flex-1 flex-col" id="main" data-behind-drawer>
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
           <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} assistantName={data.assistant.name} />
           <ExportLink />

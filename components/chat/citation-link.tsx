@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
+import { markdownPreview } from '@/lib/markdown-preview';
 import { describeLocation, type Citation } from './types';
 
 interface CitationLinkProps {
@@ -17,6 +18,8 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
   const [pos, setPos] = useState<{ left: number; top: number; below: boolean } | null>(null);
   const ref = useRef<HTMLButtonElement>(null);
   const tipId = useId();
+  // Opened: the focus the passage's dialog gives back on closing does not bring the preview back.
+  const opened = useRef(false);
 
   function show() {
     const rect = ref.current?.getBoundingClientRect();
@@ -40,14 +43,22 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
         aria-describedby={pos ? tipId : undefined}
         onMouseEnter={show}
         onMouseLeave={() => setPos(null)}
-        onFocus={show}
+        onFocus={() => {
+          if (opened.current) opened.current = false;
+          else show();
+        }}
         onBlur={() => setPos(null)}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.preventDefault(); // closes the preview only: the page's Esc would stop a reply
           setPos(null);
         }}
-        onClick={() => onOpen?.(index)}
+        onClick={() => {
+          if (!onOpen) return;
+          opened.current = true;
+          setPos(null);
+          onOpen(index);
+        }}
         className="mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded bg-accent-soft px-1 align-middle text-[11px] font-semibold text-accent hover:bg-accent hover:text-accent-fg"
       >
         {index}
@@ -63,7 +74,7 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
           <span dir="auto" className="block font-semibold">{citation.title}</span>
           {where ? <span className="mt-0.5 block text-xs text-muted">{where}</span> : null}
           <span data-testid="citation-preview-snippet" className="mt-1.5 line-clamp-4 text-muted">
-            {citation.snippet}
+            {markdownPreview(citation.snippet)}
           </span>
         </span>
       ) : null}

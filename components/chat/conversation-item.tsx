@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import type { ConversationSummary } from './types';
 
@@ -19,13 +19,22 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
   const title = conversation.title || 'New conversation';
   // Enter or leaving the field keeps the new title, Esc drops it; whichever comes first counts.
   const settled = useRef(false);
-  const finish = async (keep: boolean) => {
+  // Ended from the keyboard, the focus goes back to the Rename button; a click elsewhere keeps its own.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const finish = async (keep: boolean, fromKeyboard = false) => {
     if (settled.current) return;
     settled.current = true;
     const value = draft.trim();
     if (keep && value && value !== conversation.title) await onRename(value);
+    refocus.current = fromKeyboard;
     setEditing(false);
   };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
 
   if (editing) {
     return (
@@ -33,7 +42,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
         className="px-1"
         onSubmit={(e) => {
           e.preventDefault();
-          void finish(true);
+          void finish(true, true);
         }}
       >
         <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
@@ -49,7 +58,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
           onKeyDown={(e) => {
             if (e.key !== 'Escape') return;
             e.preventDefault(); // cancels the rename only: the page's Esc would stop a reply
-            void finish(false);
+            void finish(false, true);
           }}
           onBlur={() => void finish(true)}
           className="h-9 w-full rounded-md border border-accent bg-bg px-2 text-sm outline-none"
@@ -76,6 +85,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
       </Link>
       <div className="flex shrink-0 pr-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
         <button
+          ref={renameButton}
           type="button"
           aria-label={`Rename “${title}”`}
           data-testid="rename-conversation"

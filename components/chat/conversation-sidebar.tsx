@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
@@ -100,16 +100,40 @@ export function ConversationSidebar({
       .catch(() => {}); // the list stays as it was shown last
   }, [restored, initialConversations, initialCursor]);
 
+  // The drawer is modal: open, it has the focus and what is behind it cannot be reached (Tab, a
+  // screen reader); closed, the focus goes back to ☰, unless a link in it was followed.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const backToToggle = useRef(false);
+  const closeDrawer = (refocus = true) => {
+    backToToggle.current = refocus;
+    setOpen(false);
+  };
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      if (backToToggle.current) toggle.current?.focus();
+      backToToggle.current = false;
+      return;
+    }
+    closeButton.current?.focus();
+    const behind = [...document.querySelectorAll('[data-behind-drawer]')];
+    for (const el of behind) el.setAttribute('inert', '');
     // Before the page's own Esc (capture), which would stop a reply being written: Esc closes the drawer only.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      setOpen(false);
+      closeDrawer();
     };
+    // A screen grown wide enough shows the sidebar as a column: no drawer is open.
+    const wide = window.matchMedia('(min-width: 768px)');
+    const onWide = () => wide.matches && closeDrawer(false);
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    wide.addEventListener('change', onWide);
+    return () => {
+      for (const el of behind) el.removeAttribute('inert');
+      window.removeEventListener('keydown', onKey, true);
+      wide.removeEventListener('change', onWide);
+    };
   }, [open]);
 
   async function rename(id: string, title: string) {
@@ -150,12 +174,14 @@ export function ConversationSidebar({
         aria-expanded={open}
         aria-controls="conversation-sidebar"
         data-testid="sidebar-toggle"
+        ref={toggle}
+        data-behind-drawer
         onClick={() => setOpen(true)}
         className="fixed left-2 top-2 z-30 inline-flex h-10 w-10 items-center justify-center rounded-lg text-fg hover:bg-surface-2 md:hidden"
       >
         <MenuIcon />
       </button>
-      {open ? <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setOpen(false)} aria-hidden="true" /> : null}
+      {open ? <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => closeDrawer()} aria-hidden="true" /> : null}
       <nav
         id="conversation-sidebar"
         aria-label="Conversations"
@@ -163,13 +189,13 @@ export function ConversationSidebar({
         className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:z-auto md:w-64 md:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full md:translate-x-0'} ${open ? '' : 'max-md:invisible'}`}
       >
         <div className="flex items-center gap-2 p-3">
-          <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => setOpen(false)}>
+          <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => closeDrawer(false)}>
             <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-md bg-accent" />
             <span dir="auto" className="truncate" title={assistantName} data-testid="assistant-name">
               {assistantName}
             </span>
           </Link>
-          <button type="button" aria-label="Close conversations" onClick={() => setOpen(false)} className="rounded-lg p-2 hover:bg-surface-2 md:hidden">
+          <button type="button" ref={closeButton} aria-label="Close conversations" onClick={() => closeDrawer()} className="rounded-lg p-2 hover:bg-surface-2 md:hidden">
             <CloseIcon />
           </button>
         </div>
@@ -177,7 +203,7 @@ export function ConversationSidebar({
           <Link
             href="/"
             data-testid="new-chat"
-            onClick={() => setOpen(false)}
+            onClick={() => closeDrawer(false)}
             className="flex h-10 items-center gap-2 rounded-lg border border-border bg-bg px-3 text-sm font-medium hover:bg-surface-2"
           >
             <PlusIcon width={16} height={16} /> New chat
@@ -198,7 +224,7 @@ export function ConversationSidebar({
                 active={c.id === activeId}
                 onRename={(title) => rename(c.id, title)}
                 onDelete={() => setPendingDelete(c)}
-                onNavigate={() => setOpen(false)}
+                onNavigate={() => closeDrawer(false)}
               />
             </li>
           ))}

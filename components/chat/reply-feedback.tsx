@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeProblem } from '@/components/client-api';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
 import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
@@ -31,6 +31,18 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  // The comment form closed from the keyboard or its buttons: the focus goes back to the thumb that opened it.
+  const down = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || saving || draft !== null) return;
+    refocus.current = false;
+    down.current?.focus();
+  }, [draft, saving]);
+  const closeForm = () => {
+    refocus.current = true;
+    setDraft(null);
+  };
   // A thank-you goes after a while; a failure stays until the next try.
   useEffect(() => {
     if (!note || note.error) return;
@@ -56,6 +68,7 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
   }
 
   async function press(pressed: Rating) {
+    if (saving) return;
     const next = rating === pressed ? null : pressed;
     setDraft(null);
     if (!(await save(next))) return;
@@ -65,7 +78,7 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
 
   async function sendComment(comment: string) {
     if (await save('down', comment)) {
-      setDraft(null);
+      closeForm();
       setNote({ text: 'Thanks. The admins will see what you wrote.', error: false });
     }
   }
@@ -75,10 +88,12 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
       {THUMBS.map(({ value, label, Icon }) => (
         <button
           key={value}
+          ref={value === 'down' ? down : undefined}
           type="button"
           className={action}
           aria-pressed={rating === value}
-          disabled={saving}
+          // (not `disabled`: a disabled button loses the focus, and the keyboard user their place)
+          aria-disabled={saving}
           onClick={() => void press(value)}
           data-testid={`rate-${value}`}
           title={`${label} (the admins see your rating)`}
@@ -109,7 +124,7 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.preventDefault();
-                setDraft(null);
+                closeForm();
               }
             }}
             data-testid="feedback-comment"
@@ -118,7 +133,7 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="px-1 text-xs text-muted">Your rating, this reply and your question are shared with the admins.</p>
             <div className="ml-auto flex gap-2">
-              <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={() => setDraft(null)}>
+              <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={closeForm}>
                 Not now
               </button>
               <button
