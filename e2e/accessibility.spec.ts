@@ -160,3 +160,18 @@ test('the focus comes back where it was when a preview, a form, a rename or the 
   await page.getByTestId('composer-input').focus();
   await expect(page.getByTestId('composer-input')).toBeFocused();
 });
+
+test('a conversation’s title in the sidebar has the whole width while its buttons are hidden', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  const res = await page.request.post('/api/conversations', { data: { title: 'How long should green tea brew at eighty degrees?' } });
+  expect(res.status()).toBe(201);
+  await page.reload();
+  const link = page.getByTestId('conversation-link').first();
+  const item = page.getByTestId('conversation-item').first();
+  const [linkBox, itemBox] = [await link.boundingBox(), await item.boundingBox()];
+  // (nothing else in the row: the title's box spans the row)
+  expect(linkBox!.width).toBeGreaterThan(itemBox!.width - 2);
+  await item.hover();
+  await expect(item.getByTestId('delete-conversation')).toBeVisible();
+});

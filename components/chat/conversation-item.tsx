@@ -69,7 +69,7 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
 
   return (
     <div
-      className={`group relative flex items-center rounded-lg text-sm ${active ? 'bg-surface-2 font-medium' : 'hover:bg-surface-2'}`}
+      className={`group relative flex items-center rounded-lg text-sm ${active ? 'bg-surface-2 font-medium' : 'focus-within:bg-surface-2 hover:bg-surface-2'}`}
       data-testid="conversation-item"
     >
       <Link
@@ -83,7 +83,9 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
       >
         {title}
       </Link>
-      <div className="flex shrink-0 pr-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+      {/* On wide screens the buttons show over the title's end only while the item is pointed at or
+          has the focus: hidden, they leave the title its whole width. */}
+      <div className="flex shrink-0 pr-1 opacity-100 md:absolute md:inset-y-0 md:right-0 md:items-center md:rounded-r-lg md:bg-surface-2 md:pl-1 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
         <button
           ref={renameButton}
           type="button"
