@@ -42,11 +42,7 @@ export interface ApiKeyView {
 
 export const isIngesting = (s: Pick<Source, 'status'>) => s.status === 'pending' || s.status === 'processing';
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
+export { formatBytes } from '@/lib/format-bytes';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 export function formatDate(iso: string | null | undefined): string {

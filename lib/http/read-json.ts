@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { config } from '@/lib/config';
+import { formatBytes } from '@/lib/format-bytes';
 import { ApiError } from './api-error';
 import { at, problemAt, problemsError, validationError, type Problem, type Where } from './validation';
 
@@ -53,7 +54,7 @@ export async function readTextWithin(req: Request, limit: number): Promise<strin
 }
 
 export function tooLarge(limit: number): ApiError {
-  return new ApiError('payload_too_large', `The body is larger than the limit of ${limit} bytes.`);
+  return new ApiError('payload_too_large', `The body is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
 }
 
 /** Deeper than this, a body is refused: no request of this API nests half as deep. */

@@ -105,7 +105,8 @@ describe('request bodies', () => {
     const big = JSON.stringify({ title: 'x', pad: 'y'.repeat(1024 * 1024) });
     const res = await api('POST', '/api/conversations', { key, body: big, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
-    await problem(res);
+    // The limit in words a person reads, and exactly.
+    expect((await problem(res)).detail).toBe('The body is larger than the limit of 1 MB (1048576 bytes).');
   });
 
   it('answers 413 by the declared Content-Length alone, without waiting for the body', async () => {

@@ -3,6 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { formatBytes } from '@/lib/format-bytes';
 import { isAllowlisted, isPrivateAddress } from './address-policy';
 
 export class FetchRefusedError extends Error {
@@ -99,7 +100,7 @@ function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect
         res.resume();
         return settle(() => reject(new FetchRefusedError(`The URL answered HTTP ${status}.`)));
       }
-      const tooLarge = () => new FetchRefusedError(`The URL's content is larger than ${limits.maxBytes} bytes (URL_MAX_BYTES).`);
+      const tooLarge = () => new FetchRefusedError(`The URL's content is larger than ${formatBytes(limits.maxBytes)} (URL_MAX_BYTES).`);
       if (Number(res.headers['content-length'] ?? NaN) > limits.maxBytes) return fail(tooLarge());
       const parts: Buffer[] = [];
       let size = 0;

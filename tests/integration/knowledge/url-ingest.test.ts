@@ -159,7 +159,7 @@ describe('URL ingestion', () => {
     setEnv({ URL_ALLOWLIST: '127.0.0.1', URL_MAX_BYTES: '100000', URL_TIMEOUT_MS: '800' });
     const huge = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/huge`));
     const slow = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/slow`));
-    expect(await ingested(admin, huge.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 100000 bytes/) });
+    expect(await ingested(admin, huge.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 97.7 KB \(URL_MAX_BYTES\)/) });
     expect(await ingested(admin, slow.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/within 800 ms/) });
   });
 
