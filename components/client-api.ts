@@ -25,9 +25,23 @@ export async function problemFrom(res: Response): Promise<ApiProblem> {
   return new ApiProblem(res.status, detail || `Request failed (${res.status}).`, Number.isFinite(retry) && retry > 0 ? retry : null);
 }
 
+/**
+ * fetch, with a request that got no answer at all (offline, the server down) as an ApiProblem of
+ * status 0 in words, not the browser's own ("Failed to fetch", "Load failed", "NetworkError…").
+ * An aborted request stays an AbortError.
+ */
+export async function reach(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (e) {
+    if (e instanceof TypeError) throw new ApiProblem(0, UNREACHABLE);
+    throw e;
+  }
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
+  const res = await reach(path, {
     ...rest,
     headers: { accept: 'application/json', ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
@@ -45,7 +59,7 @@ export async function fetchSourceText(
   id: string,
   signal?: AbortSignal,
 ): Promise<{ text: string; markdown: boolean; generation: number | null; etag: string | null }> {
-  const res = await fetch(`/api/knowledge/sources/${encodeURIComponent(id)}/text`, { signal });
+  const res = await reach(`/api/knowledge/sources/${encodeURIComponent(id)}/text`, { signal });
   if (!res.ok) throw await problemFrom(res);
   const generation = Number.parseInt(res.headers.get('source-generation') ?? '', 10);
   return {
@@ -57,6 +71,9 @@ export async function fetchSourceText(
 }
 
 /** "Try again in 12 s" style wording for a 429. */
+/** What a request that never reached the server (offline, the server down) is told as. */
+export const UNREACHABLE = 'Could not reach the server. Check your connection.';
+
 export function describeProblem(error: unknown): string {
   if (error instanceof ApiProblem) {
     if (error.status === 429) {

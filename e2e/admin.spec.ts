@@ -53,6 +53,15 @@ test('pasted text, a dropped file and a refused URL each report in words', async
   // Depending on the check, the refusal comes at once (400) or as a failed ingestion with its error.
   await expect(refusal.or(queued.getByTestId('upload-error'))).toBeVisible({ timeout: 30_000 });
 
+  // Offline, the text is kept and the page says the server could not be reached, not the browser's "Failed to fetch".
+  await page.context().setOffline(true);
+  await page.getByTestId('paste-title').fill(`Offline notes ${stamp}`);
+  await page.getByTestId('paste-text').fill('Written on the train.');
+  await page.getByTestId('paste-submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not reach the server. Check your connection.' })).toBeVisible();
+  await expect(page.getByTestId('paste-text')).toHaveValue('Written on the train.');
+  await page.context().setOffline(false);
+
   // Finished uploads are cleared from the list; their sources stay.
   await page.getByTestId('clear-uploads').click();
   await expect(page.getByTestId('upload-item')).toHaveCount(0);

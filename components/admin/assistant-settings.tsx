@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { ApiProblem, describeProblem, problemFrom } from '@/components/client-api';
+import { ApiProblem, describeProblem, problemFrom, reach } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
 import { ASSISTANT_LIMITS as LIMITS, DEFAULT_ASSISTANT, type AssistantProfile } from '@/lib/assistant/assistant-profile';
@@ -55,7 +55,7 @@ function startersProblem(text: string): string | null {
 }
 
 async function readAssistant(): Promise<Stored> {
-  const res = await fetch('/api/assistant', { headers: { accept: 'application/json' } });
+  const res = await reach('/api/assistant', { headers: { accept: 'application/json' } });
   if (!res.ok) throw await problemFrom(res);
   return { profile: (await res.json()) as AssistantProfile, etag: res.headers.get('etag') };
 }
@@ -113,7 +113,7 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
     setError(null);
     setConflict(false);
     try {
-      const res = await fetch('/api/assistant', {
+      const res = await reach('/api/assistant', {
         method: 'PATCH',
         headers: { 'content-type': 'application/merge-patch+json', accept: 'application/json', ...(stored.etag ? { 'if-match': stored.etag } : {}) },
         body: JSON.stringify(patchOf(form)),

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { describeProblem } from '@/components/client-api';
+import { describeProblem, reach } from '@/components/client-api';
 import { UploadIcon } from '@/components/ui/icons';
 import { PasteForm, UrlForm } from './add-source-forms';
 import { latestSource } from './source-store';
@@ -51,7 +51,7 @@ export function KnowledgeUploader() {
 
   async function addJson(name: string, body: unknown): Promise<string | null> {
     try {
-      const res = await fetch('/api/knowledge/sources', {
+      const res = await reach('/api/knowledge/sources', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
