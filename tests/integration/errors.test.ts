@@ -160,6 +160,7 @@ describe('methods and ids', () => {
 
 describe('unknown paths and methods', () => {
   it.each([
+    ['GET', '/api'],
     ['GET', '/api/nope'],
     ['POST', '/api/conversations/01900000-0000-7000-8000-000000000001/nope'],
     ['DELETE', '/api/knowledge/sources/x/y/z'],

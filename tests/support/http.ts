@@ -13,9 +13,10 @@ const routes = Object.entries(modules).map(([file, load]) => {
   const pattern = file
     .replace(/^\/app/, '')
     .replace(/\/route\.ts$/, '')
+    .replace(/\/\[\[\.\.\.(\w+)\]\]/g, '(?:/(?<$1>.+))?')
     .replace(/\[\.\.\.(\w+)\]/g, '(?<$1>.+)')
     .replace(/\[(\w+)\]/g, '(?<$1>[^/]+)');
-  // A catch-all ([...path]) is tried last, as Next.js does.
+  // A catch-all ([...path], or [[...path]], which matches its folder too) is tried last, as Next.js does.
   const specificity = file.includes('[...') ? -100 : -(file.match(/\[/g)?.length ?? 0);
   return { regex: new RegExp(`^${pattern}$`), load, specificity };
 });
