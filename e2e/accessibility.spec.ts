@@ -118,6 +118,7 @@ test('the focus comes back where it was when a preview, a form, a rename or the 
   await expect(down).toBeFocused();
   await page.keyboard.press('Enter'); // takes the rating back
   await expect(down).toHaveAttribute('aria-pressed', 'false');
+  await expect(down).toHaveAttribute('aria-disabled', 'false'); // (a press while the last one saves is not taken)
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('feedback-comment')).toBeFocused();
   await page.getByRole('button', { name: 'Not now' }).focus();
