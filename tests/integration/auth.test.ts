@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorCookie } from '@/lib/auth/session-cookies';
 import { sign } from '@/lib/auth/signed-cookie';
 import { api, bodyOf, newKey } from '../support/http';
+import { withSettings } from '../support/with-settings';
 
 let admin: string;
 let adminId: string;
@@ -66,11 +67,7 @@ describe('authentication', () => {
   });
 
   it('counts the sends of all anonymous visitors of one address together: new visitor cookies do not reset the limit', async () => {
-    const { config } = await import('@/lib/config');
-    const c = config() as { RATE_LIMIT_VISITOR_MESSAGES: number };
-    const original = c.RATE_LIMIT_VISITOR_MESSAGES;
-    c.RATE_LIMIT_VISITOR_MESSAGES = 3;
-    try {
+    await withSettings({ RATE_LIMIT_VISITOR_MESSAGES: 3 }, async () => {
       const ask = async (peer: string, auth: { cookie?: string; key?: string }) =>
         (await api('POST', '/api/ask', { ...auth, json: { question: 'What is the refund policy?' }, headers: { origin: 'http://localhost:3000', 'x-groundwork-peer': peer } })).status;
       const visitor = async () => ({ cookie: `gw_visitor=${(await newVisitorCookie(false)).value}` });
@@ -80,9 +77,7 @@ describe('authentication', () => {
       // Another address, and an API key from the same one, are not held back.
       expect(await ask('198.51.100.62', await visitor())).toBe(200);
       expect(await ask('198.51.100.61', { key: (await newKey('user', 'script')).key })).toBe(200);
-    } finally {
-      c.RATE_LIMIT_VISITOR_MESSAGES = original;
-    }
+    });
   });
 });
 

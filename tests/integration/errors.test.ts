@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, newKey } from '../support/http';
+import { withSettings } from '../support/with-settings';
 
 let key: string;
 
@@ -207,11 +208,8 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After past the per-principal limit, per principal', async () => {
     const { config } = await import('@/lib/config');
     const limited = (await newKey('user', 'chatty')).key;
-    const max = config().RATE_LIMIT_REQUESTS;
-    const original = max;
     // Lower the limit for this test only.
-    (config() as { RATE_LIMIT_REQUESTS: number }).RATE_LIMIT_REQUESTS = 5;
-    try {
+    await withSettings({ RATE_LIMIT_REQUESTS: 5 }, async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) statuses.push((await api('GET', '/api/conversations', { key: limited })).status);
       expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -224,17 +222,11 @@ describe('rate limits', () => {
       // Another principal is not affected.
       const other = (await newKey('user', 'quiet')).key;
       expect((await api('GET', '/api/conversations', { key: other })).status).toBe(200);
-    } finally {
-      (config() as { RATE_LIMIT_REQUESTS: number }).RATE_LIMIT_REQUESTS = original;
-    }
+    });
   });
 
   it('limits per address, and a spoofed X-Forwarded-For does not reset it', async () => {
-    const { config } = await import('@/lib/config');
-    const c = config() as { RATE_LIMIT_IP_REQUESTS: number };
-    const original = c.RATE_LIMIT_IP_REQUESTS;
-    c.RATE_LIMIT_IP_REQUESTS = 3;
-    try {
+    await withSettings({ RATE_LIMIT_IP_REQUESTS: 3 }, async () => {
       const peer = { 'x-groundwork-peer': '198.51.100.23' };
       for (let i = 0; i < 3; i++) await api('GET', '/api/conversations', { headers: peer });
       const spoofed = await api('GET', '/api/conversations', {
@@ -243,18 +235,11 @@ describe('rate limits', () => {
       expect(spoofed.status).toBe(429);
       expect(spoofed.headers.get('content-type')).toBe('application/problem+json');
       expect(Number(spoofed.headers.get('retry-after'))).toBeGreaterThan(0);
-    } finally {
-      c.RATE_LIMIT_IP_REQUESTS = original;
-    }
+    });
   });
 
   it('behind trusted proxies, limits the address the outermost proxy saw, whatever the client wrote before it', async () => {
-    const { config } = await import('@/lib/config');
-    const c = config() as { RATE_LIMIT_IP_REQUESTS: number; TRUST_PROXY: number };
-    const original = { ...c };
-    c.RATE_LIMIT_IP_REQUESTS = 3;
-    c.TRUST_PROXY = 2;
-    try {
+    await withSettings({ RATE_LIMIT_IP_REQUESTS: 3, TRUST_PROXY: 2 }, async () => {
       // The client sends its own X-Forwarded-For; the two proxies append what they saw.
       const via = (forged: string) => ({ 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': `${forged}, 203.0.113.77, 10.1.0.1` });
       for (let i = 0; i < 3; i++) expect((await api('GET', '/api/conversations', { headers: via(`192.0.2.${i}`) })).status).toBe(401);
@@ -264,10 +249,7 @@ describe('rate limits', () => {
       // Another caller behind the same proxies has a limit of its own.
       const other = await api('GET', '/api/conversations', { headers: { 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': '203.0.113.78, 10.1.0.1' } });
       expect(other.status).toBe(401);
-    } finally {
-      c.RATE_LIMIT_IP_REQUESTS = original.RATE_LIMIT_IP_REQUESTS;
-      c.TRUST_PROXY = original.TRUST_PROXY;
-    }
+    });
   });
 });
 

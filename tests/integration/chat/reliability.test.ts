@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
 import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
-import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
+import { withSettings } from '../../support/with-settings';
 import { getConversation, newConversation, readReply, send, settledReply, textOf, withStandinChatModel } from './chat-helpers';
 
 // A slow or dying model is what these cases need: the stand-in OpenAI server provides both.
@@ -146,9 +146,7 @@ describe('never losing a reply', () => {
     ['before its first word', 0, ''],
     ['after three words', 3, 'one two three '],
   ])('ends the reply as failed, with an error part, when the model goes silent %s', async (_when, words, kept) => {
-    process.env.CHAT_STALL_TIMEOUT_MS = '400';
-    resetConfigForTests();
-    try {
+    await withSettings({ CHAT_STALL_TIMEOUT_MS: 400 }, async () => {
       standin.options = { reply: REPLY, stallAfterDeltas: words };
       const id = await newConversation(key);
       const started = Date.now();
@@ -165,10 +163,7 @@ describe('never losing a reply', () => {
       // The conversation is free at once, not after minutes of 409s.
       standin.options = { reply: REPLY };
       expect(textOf((await readReply(await send(key, id, { content: 'again' }))).message)).toBe(REPLY);
-    } finally {
-      delete process.env.CHAT_STALL_TIMEOUT_MS;
-      resetConfigForTests();
-    }
+    });
   });
 
   it('ends a plain-text reply with a stream error when the model dies, and stores it as failed', async () => {

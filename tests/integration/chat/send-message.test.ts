@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationData } from '@/lib/chat/chat-message';
-import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
+import { withSettings } from '../../support/with-settings';
 import { addSource, addTeaGuide, getConversation, newConversation, readReply, send, textOf } from './chat-helpers';
 
 let key: string;
@@ -27,18 +27,7 @@ const addVacationPolicy = () =>
   ]);
 
 /** Runs `fn` with `SEARCH_K` set to `k`: as many passages as the assistant reads for a question. */
-async function withSearchK<T>(k: number, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.SEARCH_K;
-  process.env.SEARCH_K = String(k);
-  resetConfigForTests();
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.SEARCH_K;
-    else process.env.SEARCH_K = before;
-    resetConfigForTests();
-  }
-}
+const withSearchK = <T>(k: number, fn: () => Promise<T>): Promise<T> => withSettings({ SEARCH_K: k }, fn);
 
 describe('POST /api/conversations/{id}/messages (local model)', () => {
   it('streams a grounded, cited reply the AI SDK client reads, and stores exactly what it streamed', async () => {
