@@ -1,4 +1,4 @@
-import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, expect, paceReplies, removeSources, test } from './support/fixtures';
+import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, askSlowly, expect, paceReplies, removeSources, test } from './support/fixtures';
 
 // The small things that make the chat feel right: example questions, the
 // thinking state, errors that say what to do, copy, and scrolling that
@@ -102,11 +102,7 @@ test('auto-scroll follows the reply until the reader scrolls up', async ({ brows
   const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   expect(await distanceFromBottom()).toBeLessThan(48);
 
-  await paceReplies(page, 200);
-  await page.getByTestId('composer-input').fill('When does the committee meet?');
-  await page.getByTestId('composer-input').press('Enter');
-  const reply = page.getByTestId('assistant-message').last();
-  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  const reply = await askSlowly(page, 'When does the committee meet?', 200);
   // The reader scrolls up mid-reply: the view stays where they put it.
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(page.getByTestId('jump-to-latest')).toBeVisible();

@@ -1,4 +1,4 @@
-import { addTextSource, expect, removeSources, signInThroughForm, test, paceReplies } from './support/fixtures';
+import { addTextSource, askSlowly, expect, removeSources, signInThroughForm, test, paceReplies } from './support/fixtures';
 
 // Screenshots for review, written by the tests: the chat mid-answer, its answer and
 // a cited source, and the admin page with an ingestion in progress, on desktop and at 390 px.
@@ -31,11 +31,7 @@ for (const vp of VIEWPORTS) {
     const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
     const page = await context.newPage();
     await page.goto('/');
-    await paceReplies(page, 150);
-    await page.getByTestId('composer-input').fill('Where does edelweiss grow, and why is it woolly?');
-    await page.getByTestId('composer-input').press('Enter');
-    const reply = page.getByTestId('assistant-message').first();
-    await expect(reply).toHaveAttribute('data-status', 'streaming');
+    const reply = await askSlowly(page, 'Where does edelweiss grow, and why is it woolly?', 150);
     // Far enough into the reply to show a paragraph forming, not yet finished.
     await expect(reply).toContainText(/(\w+\W+){12}/, { timeout: 20_000 });
     await expect(reply).toHaveAttribute('data-status', 'streaming');

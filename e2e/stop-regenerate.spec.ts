@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { addTextSource, ask, expect, test, paceReplies } from './support/fixtures';
+import { addTextSource, ask, askSlowly, expect, test, paceReplies } from './support/fixtures';
 
 const FACTS = [
   'The lighthouse keeper climbs the 218 steps of the Halvor lighthouse twice every night.',
@@ -17,11 +17,7 @@ test.beforeAll(async ({ browser }) => {
 test('Esc stops a streaming reply; regenerate writes a fresh one in its place', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
-  await paceReplies(page, 200);
-  await page.getByTestId('composer-input').fill('Tell me about the Halvor lighthouse lamp');
-  await page.getByTestId('composer-input').press('Enter');
-  const reply = page.getByTestId('assistant-message').first();
-  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  const reply = await askSlowly(page, 'Tell me about the Halvor lighthouse lamp', 200);
   await expect(reply).toContainText(/\w+/);
 
   await page.route(/\/api\/conversations\/[0-9a-f-]{36}$/, async (route) => {
@@ -57,11 +53,7 @@ test('on a small screen, Esc closes the conversations drawer and leaves the repl
   const { page } = visitor;
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
-  await paceReplies(page, 200);
-  await page.getByTestId('composer-input').fill('Tell me about the Halvor lighthouse keeper');
-  await page.getByTestId('composer-input').press('Enter');
-  const reply = page.getByTestId('assistant-message').first();
-  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  const reply = await askSlowly(page, 'Tell me about the Halvor lighthouse keeper', 200);
   await page.getByTestId('sidebar-toggle').click();
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -83,10 +75,7 @@ test('the Stop button works too, and Shift+Enter writes a new line instead of se
   await expect(input).toHaveValue('First line\nsecond line');
   await expect(page.getByTestId('user-message')).toHaveCount(0);
 
-  await paceReplies(page, 200);
-  await input.fill('How far can the Halvor beam be seen?');
-  await input.press('Enter');
-  await expect(page.getByTestId('assistant-message').first()).toHaveAttribute('data-status', 'streaming');
+  await askSlowly(page, 'How far can the Halvor beam be seen?', 200);
   await page.getByTestId('stop-button').click();
   await expect(page.getByTestId('stopped-note')).toBeVisible();
   await paceReplies(page, null);

@@ -105,6 +105,18 @@ export async function ask(page: Page, question: string) {
   return reply;
 }
 
+/** Asks a question with replies paced at `ms` per event (paceReplies): returns its reply, being written. */
+export async function askSlowly(page: Page, question: string, ms: number) {
+  const replies = page.getByTestId('assistant-message');
+  const before = await replies.count();
+  await paceReplies(page, ms);
+  await page.getByTestId('composer-input').fill(question);
+  await page.getByTestId('composer-input').press('Enter');
+  const reply = replies.nth(before);
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  return reply;
+}
+
 interface Fixtures {
   /** An admin browser context, signed in with the admin session cookie. */
   adminPage: Page;
