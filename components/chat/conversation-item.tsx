@@ -1,8 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { useFocusAfter } from '@/components/ui/use-focus-after';
 import type { ConversationSummary } from './types';
 
 interface ConversationItemProps {
@@ -21,20 +22,15 @@ export function ConversationItem({ conversation, active, onRename, onDelete, onN
   const settled = useRef(false);
   // Ended from the keyboard, the focus goes back to the Rename button; a click elsewhere keeps its own.
   const renameButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
+  const focusRenameAfter = useFocusAfter(renameButton, !editing);
   const finish = async (keep: boolean, fromKeyboard = false) => {
     if (settled.current) return;
     settled.current = true;
     const value = draft.trim();
     if (keep && value && value !== conversation.title) await onRename(value);
-    refocus.current = fromKeyboard;
+    focusRenameAfter(fromKeyboard);
     setEditing(false);
   };
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    renameButton.current?.focus();
-  }, [editing]);
 
   if (editing) {
     return (

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
+import { useFocusAfter } from '@/components/ui/use-focus-after';
 import { SEARCH_DELAY_MS, SearchField } from '@/components/ui/search-field';
 import { ConversationItem } from './conversation-item';
 import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
@@ -104,17 +105,13 @@ export function ConversationSidebar({
   // screen reader); closed, the focus goes back to ☰, unless a link in it was followed.
   const toggle = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const backToToggle = useRef(false);
+  const focusToggleAfter = useFocusAfter(toggle, !open);
   const closeDrawer = (refocus = true) => {
-    backToToggle.current = refocus;
+    focusToggleAfter(refocus);
     setOpen(false);
   };
   useEffect(() => {
-    if (!open) {
-      if (backToToggle.current) toggle.current?.focus();
-      backToToggle.current = false;
-      return;
-    }
+    if (!open) return;
     closeButton.current?.focus();
     const behind = [...document.querySelectorAll('[data-behind-drawer]')];
     for (const el of behind) el.setAttribute('inert', '');
@@ -122,11 +119,12 @@ export function ConversationSidebar({
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      closeDrawer();
+      focusToggleAfter();
+      setOpen(false);
     };
     // A screen grown wide enough shows the sidebar as a column: no drawer is open.
     const wide = window.matchMedia('(min-width: 768px)');
-    const onWide = () => wide.matches && closeDrawer(false);
+    const onWide = () => wide.matches && setOpen(false);
     window.addEventListener('keydown', onKey, true);
     wide.addEventListener('change', onWide);
     return () => {
@@ -134,7 +132,7 @@ export function ConversationSidebar({
       window.removeEventListener('keydown', onKey, true);
       wide.removeEventListener('change', onWide);
     };
-  }, [open]);
+  }, [open, focusToggleAfter]);
 
   async function rename(id: string, title: string) {
     try {

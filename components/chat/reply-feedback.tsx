@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeProblem } from '@/components/client-api';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
+import { useFocusAfter } from '@/components/ui/use-focus-after';
 import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
 import type { ChatMessage } from './types';
 
@@ -33,14 +34,9 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
   const [saving, setSaving] = useState(false);
   // The comment form closed from the keyboard or its buttons: the focus goes back to the thumb that opened it.
   const down = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!refocus.current || saving || draft !== null) return;
-    refocus.current = false;
-    down.current?.focus();
-  }, [draft, saving]);
+  const focusThumbAfter = useFocusAfter(down, draft === null && !saving);
   const closeForm = () => {
-    refocus.current = true;
+    focusThumbAfter();
     setDraft(null);
   };
   // A thank-you goes after a while; a failure stays until the next try.
