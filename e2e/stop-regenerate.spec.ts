@@ -189,9 +189,14 @@ test('Stop before the question reaches the server gives the question back, and l
   await expect(page.getByTestId('thinking')).toBeVisible();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await page.keyboard.press('Escape');
+  // Finding out that the question never arrived takes a moment, and the page says so meanwhile.
+  await expect(page.getByTestId('stopping')).toHaveText('Stopping…');
+  await expect(page.getByTestId('stop-button')).toBeDisabled();
+  await expect(page.getByTestId('edit-message')).toHaveCount(0);
   await expect(input).toHaveValue('How warm must the greenhouse stay?');
   await expect(page.getByTestId('user-message')).toHaveCount(0);
   await expect(page.getByTestId('thinking')).toBeHidden();
+  await expect(page.getByTestId('stopping')).toBeHidden();
   // Sent again, it is answered as usual.
   await input.press('Enter');
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);

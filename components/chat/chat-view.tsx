@@ -41,6 +41,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
   const [finished, setFinished] = useState<string | null>(null);
   // The first question, shown at once while its conversation is being created.
   const [pending, setPending] = useState<string | null>(null);
+  // A Stop pressed before the reply began, being settled with the server (stopBeforeReply).
+  const [stoppingEarly, setStoppingEarly] = useState(false);
 
   const { messages, setMessages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
     id: initialConversation?.id,
@@ -74,6 +76,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
   const watching = status === 'ready' && isBeingWritten(last) && !stopped.has(last!.id);
   const busy = status === 'submitted' || status === 'streaming' || pendingText !== null || watching;
   const waitingForWords = busy && (last?.role !== 'assistant' || !textOf(last));
+  // Nothing is edited, written again or switched while a reply is written or a Stop is settled.
+  const idle = !busy && !stoppingEarly;
   const { ref: scrollRef, pinned, onScroll, jumpToLatest } = useAutoScroll([messages, status]);
 
   useEffect(preloadMarkdown, []);
@@ -129,10 +133,12 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
   // Stopped before the first words: the question may not have reached the server yet, so its
   // reply is not there to stop (409). Asked again for a moment, the stop lands as soon as the
   // reply starts; either way the conversation as stored then replaces the screen's, so what is
-  // shown is what the server kept (the question and a stopped reply, or nothing at all).
+  // shown is what the server kept (the question and a stopped reply, or nothing at all). A question
+  // that never arrived takes the whole STOP_TRIES to find out: the page says it is stopping meanwhile.
   async function stopBeforeReply(id: string) {
     const shown = last?.id;
     const question = last?.role === 'user' ? textOf(last) : '';
+    setStoppingEarly(true);
     for (let tries = 0; tries < STOP_TRIES; tries++) {
       try {
         await apiFetch(`/api/conversations/${id}/stop`, { method: 'POST', json: {} });
@@ -150,6 +156,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
     } catch {
       // The screen keeps what it has.
     }
+    setStoppingEarly(false);
   }
 
   // Esc stops a streaming reply from anywhere on the page, unless it closed or cancelled
@@ -248,8 +255,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
                 <UserMessage
                   key={m.id}
                   message={m}
-                  onEdit={!busy ? (text) => void editQuestion(m.id, text) : undefined}
-                  onShowVersion={!busy ? showVersion : undefined}
+                  onEdit={idle ? (text) => void editQuestion(m.id, text) : undefined}
+                  onShowVersion={idle ? showVersion : undefined}
                 />
               ) : m.role === 'assistant' && (textOf(m) || !busy || m.id !== last?.id) ? (
                 <AssistantMessage
@@ -257,14 +264,14 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
                   message={m}
                   streaming={busy && m.id === last?.id}
                   stopped={stopped.has(m.id)}
-                  onRegenerate={!busy ? () => retry(m.id) : undefined}
+                  onRegenerate={idle ? () => retry(m.id) : undefined}
                   onRate={busy && m.id === last?.id ? undefined : (rating, comment) => rate(m.id, rating, comment)}
-                  onShowVersion={!busy ? showVersion : undefined}
+                  onShowVersion={idle ? showVersion : undefined}
                 />
               ) : null,
             )}
             {pendingText !== null ? <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pendingText }] }} /> : null}
-            {waitingForWords ? <Thinking /> : null}
+            {waitingForWords ? <Thinking /> : stoppingEarly ? <Thinking stopping /> : null}
           </div>
         )}
       </div>
@@ -288,7 +295,7 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
             />
           </div>
         ) : null}
-        <Composer key={unsent.n} initialText={unsent.text} busy={busy} maxLength={maxMessageChars} onSend={send} onStop={stopReply} />
+        <Composer key={unsent.n} initialText={unsent.text} busy={busy} stopping={stoppingEarly} maxLength={maxMessageChars} onSend={send} onStop={stopReply} />
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
       </div>
     </div>

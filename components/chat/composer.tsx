@@ -9,6 +9,8 @@ interface ComposerProps {
   /** What the box holds when it mounts: a question given back after its send was stopped. */
   initialText?: string;
   busy: boolean;
+  /** A Stop is being settled with the server: nothing is sent, and Stop is not pressed twice. */
+  stopping?: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
   /** The longest message the server takes. A longer one is kept whole, and says how much to cut. */
@@ -16,7 +18,7 @@ interface ComposerProps {
 }
 
 /** Enter sends, Shift+Enter adds a line; while a reply streams the button stops it. */
-export function Composer({ initialText = '', busy, onSend, onStop, maxLength }: ComposerProps) {
+export function Composer({ initialText = '', busy, stopping = false, onSend, onStop, maxLength }: ComposerProps) {
   const [text, setText] = useState(initialText);
   const ref = useAutoGrow(text, 200);
   // Characters as the server counts them (an emoji is one).
@@ -30,7 +32,7 @@ export function Composer({ initialText = '', busy, onSend, onStop, maxLength }: 
 
   function submit() {
     const value = text.trim();
-    if (!value || busy || over > 0) return;
+    if (!value || busy || stopping || over > 0) return;
     onSend(value);
     setText('');
   }
@@ -64,13 +66,14 @@ export function Composer({ initialText = '', busy, onSend, onStop, maxLength }: 
         }}
         className="max-h-[200px] min-h-10 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 leading-6 outline-none placeholder:text-muted"
       />
-      {busy ? (
+      {busy || stopping ? (
         <button
           type="button"
           onClick={onStop}
+          disabled={stopping}
           data-testid="stop-button"
-          aria-label="Stop generating (Esc)"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-fg text-bg hover:opacity-90"
+          aria-label={stopping ? 'Stopping…' : 'Stop generating (Esc)'}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-fg text-bg hover:opacity-90 disabled:opacity-40"
         >
           <StopIcon />
         </button>
