@@ -72,12 +72,13 @@ export function UsagePanel() {
           {error}
         </p>
       ) : null}
-      {shown ? <Report report={shown} /> : error ? null : <p className="mt-3 text-sm text-muted">Counting…</p>}
+      {shown ? <UsageReportView report={shown} /> : error ? null : <p className="mt-3 text-sm text-muted">Counting…</p>}
     </section>
   );
 }
 
-function Report({ report }: { report: UsageReport }) {
+/** One period's figures, chart and cited sources. */
+export function UsageReportView({ report }: { report: UsageReport }) {
   const { totals, sources } = report;
   // Replies that ended as they should; of those, the ones that found something to cite.
   const answered = totals.replies - totals.failed - totals.stopped;
@@ -112,9 +113,11 @@ function Report({ report }: { report: UsageReport }) {
       <div className="mt-4">
         <h3 className="text-sm font-medium">Most cited sources</h3>
         {sources.top.length === 0 ? (
-          <p className="mt-1 text-sm text-muted" data-testid="usage-sources-empty">
-            No reply of this period cites a source yet.
-          </p>
+          sources.deleted === 0 ? (
+            <p className="mt-1 text-sm text-muted" data-testid="usage-sources-empty">
+              No reply of this period cites a source yet.
+            </p>
+          ) : null
         ) : (
           <ol className="mt-2 space-y-1.5" data-testid="usage-sources">
             {sources.top.map((s) => (
@@ -138,6 +141,11 @@ function Report({ report }: { report: UsageReport }) {
             ))}
           </ol>
         )}
+        {sources.deleted > 0 ? (
+          <p className="mt-2 text-sm text-muted" data-testid="usage-sources-deleted">
+            {deletedNote(sources.deleted, sources.top.length > 0)}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-muted" data-testid="usage-never-cited">
           {sources.ready === 0
             ? 'No source is ready to be searched yet.'
@@ -216,4 +224,11 @@ function DailyChart({ report }: { report: UsageReport }) {
       </table>
     </figure>
   );
+}
+
+/** The cited sources deleted since: named apart, so a period whose replies cite sources never says that none does. */
+function deletedNote(deleted: number, listed: boolean): string {
+  const one = deleted === 1;
+  if (listed) return `${plural(deleted, 'more cited source')} ${one ? 'has' : 'have'} since been deleted.`;
+  return one ? 'The source this period’s replies cite has since been deleted.' : `The ${count.format(deleted)} sources this period’s replies cite have since been deleted.`;
 }

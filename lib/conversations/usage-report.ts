@@ -14,6 +14,7 @@ type DayRow = UsageCounts & { date: string };
 interface SourcesRow {
   top: UsageReport['sources']['top'];
   cited: number;
+  deleted: number;
   ready: number;
   neverCited: number;
 }
@@ -85,6 +86,7 @@ export async function usageReport({ days, timeZone }: UsageQuery): Promise<Usage
            ORDER BY t.replies DESC, t.citations DESC, t.title, t."sourceId"), '[]')
          FROM (SELECT * FROM known WHERE replies IS NOT NULL ORDER BY replies DESC, citations DESC, title, "sourceId" LIMIT ${TOP_CITED_SOURCES}) t) AS top,
         count(*) FILTER (WHERE replies IS NOT NULL)::int AS cited,
+        (SELECT count(*) FROM cited WHERE NOT EXISTS (SELECT FROM sources s WHERE s.id::text = cited.source_id))::int AS deleted,
         count(*) FILTER (WHERE status = 'ready')::int AS ready,
         count(*) FILTER (WHERE status = 'ready' AND replies IS NULL)::int AS "neverCited"
       FROM known`,

@@ -67,6 +67,7 @@ export const usageReportSchema = z
           )
           .meta({ description: `The ${TOP_CITED_SOURCES} sources most replies cite, most first. Deleted sources are left out.` }),
         cited: count('Sources (not deleted) that replies of the period cite.'),
+        deleted: count('Sources that replies of the period cite and that have since been deleted.'),
         ready: count('Sources ready to be searched now.'),
         neverCited: count('Ready sources that no reply of the period cites: knowledge nobody asked about, or that retrieval misses.'),
       })

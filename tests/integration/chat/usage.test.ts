@@ -129,13 +129,13 @@ describe('usage figures', () => {
       ['Refund policy', 1],
     ]);
     expect(sources.top[0]).toMatchObject({ sourceId: shipping, citations: 2 });
-    expect(sources).toMatchObject({ cited: 2, ready: 3, neverCited: 1 });
+    expect(sources).toMatchObject({ cited: 2, deleted: 0, ready: 3, neverCited: 1 });
 
-    // A deleted source leaves the ranking; the replies that cited it still count as replies.
+    // A deleted source leaves the ranking and is counted as deleted; the replies that cited it still count as replies.
     expect((await api('DELETE', `/api/knowledge/sources/${shipping}`, { key: admin })).status).toBe(204);
     const after = await report();
     expect(after.sources.top.map((s) => s.sourceId)).toEqual([refunds]);
-    expect(after.sources).toMatchObject({ cited: 1, ready: 2, neverCited: 1 });
+    expect(after.sources).toMatchObject({ cited: 1, deleted: 1, ready: 2, neverCited: 1 });
     expect(after.totals).toMatchObject({ replies: 3, uncited: 0 });
   });
 
