@@ -47,6 +47,20 @@ test('the API reference lists both product tags and marks /ask deprecated', asyn
   await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated', { exact: true })).toBeVisible();
 });
 
+test('the API reference fits a phone’s width, its longest paths wrapped', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 320, height: 700 } });
+  await page.goto('/docs');
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect(page.getByText('/api/conversations/{id}/messages/{messageId}/feedback').first()).toBeVisible();
+  // Names in the descriptions are set as code, not left between backticks.
+  const list = page.getByTestId('docs-operation').filter({ hasText: "List the caller's conversations" });
+  await expect(list.locator('code', { hasText: /^nextCursor$/ })).not.toHaveCount(0);
+  const prose = await page.locator('main').locator('p, td, li').allInnerTexts();
+  expect(prose.filter((text) => text.includes('`'))).toEqual([]);
+  await page.close();
+});
+
 test('a reply streams uncompressed, so each event reaches the client when it is written', async ({ page }) => {
   await page.goto('/');
   const created = await page.request.post('/api/conversations', { data: {} });

@@ -55,7 +55,11 @@ export default function DocsPage() {
           <h2 id={`tag-${tag.name}`} className="text-2xl font-semibold capitalize">
             {tag.name}
           </h2>
-          {tag.description && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p>}
+          {tag.description && (
+            <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+              <Prose text={tag.description} />
+            </p>
+          )}
           {operations
             .filter(({ op }) => ((op.tags as string[] | undefined) ?? []).includes(tag.name))
             .map((o) => (
@@ -76,11 +80,15 @@ function OperationCard({ method, path, op, schemas }: Operation & { schemas: Rec
     <article className="mt-5 rounded-xl border border-zinc-200 p-5 dark:border-zinc-800" data-testid="docs-operation">
       <h3 className="flex flex-wrap items-center gap-3 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ''}`}>{method}</span>
-        <span className={deprecated ? 'line-through' : ''}>/api{path}</span>
+        <span className={`min-w-0 [overflow-wrap:anywhere] ${deprecated ? 'line-through' : ''}`}>/api{path}</span>
         {deprecated && <span className="rounded bg-zinc-200 px-2 py-0.5 text-xs dark:bg-zinc-800">deprecated</span>}
       </h3>
       <p className="mt-2 font-medium">{String(op.summary ?? '')}</p>
-      {typeof op.description === 'string' && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{op.description}</p>}
+      {typeof op.description === 'string' && (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <Prose text={op.description} />
+        </p>
+      )}
       {params.length > 0 && (
         <table className="mt-3 w-full text-left text-sm">
           <caption className="sr-only">Parameters</caption>
@@ -96,7 +104,9 @@ function OperationCard({ method, path, op, schemas }: Operation & { schemas: Rec
               <tr key={`${String(p.in)}-${String(p.name)}`} className="border-t border-zinc-100 dark:border-zinc-800">
                 <td className="py-1 font-mono">{String(p.name)}</td>
                 <td className="py-1">{String(p.in)}</td>
-                <td className="py-1">{String((p.schema as Json | undefined)?.description ?? p.description ?? '')}</td>
+                <td className="py-1">
+                  <Prose text={String((p.schema as Json | undefined)?.description ?? p.description ?? '')} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -113,7 +123,7 @@ function OperationCard({ method, path, op, schemas }: Operation & { schemas: Rec
         <ul className="mt-2 space-y-1">
           {Object.entries(responses).map(([status, r]) => (
             <li key={status}>
-              <span className="font-mono">{status}</span> {String(r.description ?? '')}
+              <span className="font-mono">{status}</span> <Prose text={String(r.description ?? '')} />
             </li>
           ))}
         </ul>
@@ -127,5 +137,18 @@ function Schema({ schema, schemas }: { schema: Json; schemas: Record<string, Jso
   const resolved = ref ? (schemas[ref] ?? schema) : schema;
   return (
     <pre className="mt-2 overflow-x-auto rounded-lg bg-zinc-50 p-3 text-xs dark:bg-zinc-900">{JSON.stringify(resolved, null, 2)}</pre>
+  );
+}
+
+/** A description of the document: its `code` spans (CommonMark, as OpenAPI descriptions are) set as code. */
+function Prose({ text }: { text: string }) {
+  return text.split(/`([^`]+)`/).map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="rounded bg-zinc-100 px-1 text-[0.9em] [overflow-wrap:anywhere] dark:bg-zinc-800">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }
