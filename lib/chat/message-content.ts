@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldError, validationError, type Where } from '@/lib/http/validation';
-import { isBlank, type SendMessageBody } from '@/lib/schemas/chat';
+import type { SendMessageBody } from '@/lib/schemas/chat';
+import { isBlank } from '@/lib/schemas/common';
 import { charCount } from '@/lib/char-count';
 import { config } from '@/lib/config';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSISTANT_LIMITS as LIMITS, DEFAULT_ASSISTANT } from '@/lib/assistant/assistant-profile';
+import { isBlank } from './common';
 
 const ONE_LINE = /^[^\u0000-\u001f\u007f\u2028\u2029]*$/;
 
@@ -9,6 +10,7 @@ const line = (max: number) =>
     .string()
     .trim()
     .min(1, 'must not be empty (send null to restore the default)')
+    .refine((s) => !isBlank(s), 'must have a visible character (send null to restore the default)')
     .max(max, `must be at most ${max} characters`)
     .regex(ONE_LINE, 'must be one line, without control characters');
 

@@ -2,12 +2,9 @@ import 'zod-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from './common';
+import { errorResponse, errorResponses, idParam, isBlank, jsonBodyErrors, jsonOf } from './common';
 import { uiMessageSchema } from './conversations';
 import { chunkLocationSchema } from './knowledge';
-
-/** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
-export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
 
 /**
  * A message text: not blank, at most MAX_MESSAGE_CHARS characters (NUL and lone surrogates

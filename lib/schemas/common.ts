@@ -57,11 +57,15 @@ export const containsQuery = (description: string) =>
     .meta({ description });
 
 /** A title: trimmed, 1..MAX_TITLE_CHARS characters. */
+/** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
+export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
+
 export const titleSchema = () =>
   z
     .string()
     .trim()
     .min(1, 'must not be empty')
+    .refine((s) => !isBlank(s), 'must have a visible character, not only invisible ones')
     .max(config().MAX_TITLE_CHARS, `must be at most ${config().MAX_TITLE_CHARS} characters`);
 
 const problem = (description: string) => ({

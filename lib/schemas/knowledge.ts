@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { containsQuery, errorResponse, errorResponses, idParam, jsonOf, pageQuery, titleSchema } from './common';
+import { containsQuery, errorResponse, errorResponses, idParam, isBlank, jsonOf, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -27,7 +27,7 @@ export const textSourceInput = once(() =>
       text: z
         .string()
         .min(1, 'must not be empty')
-        .refine((t) => t.trim().length > 0, 'must not be blank')
+        .refine((t) => !isBlank(t), 'must not be blank')
         .meta({ description: 'The text as Markdown: headings are kept as structure; YAML front matter is read for the title, not indexed.' }),
       metadata: metadataSchema.optional(),
     })

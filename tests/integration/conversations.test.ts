@@ -161,6 +161,7 @@ describe('conversation input', () => {
 
   it.each([
     ['empty title', { title: '   ' }],
+    ['title of invisible characters only', { title: '\u200B\u2060\u200E' }],
     ['title one over the limit', { title: 'x'.repeat(201) }],
     ['title of the wrong type', { title: 42 }],
     ['NUL in the title', { title: 'a\u0000b' }],

@@ -81,6 +81,7 @@ describe('the assistant profile', () => {
   it.each([
     [{ name: '' }, '#/name', /must not be empty/],
     [{ name: '   ' }, '#/name', /must not be empty/],
+    [{ name: '\u200B\u200D' }, '#/name', /must have a visible character/],
     [{ name: 'x'.repeat(ASSISTANT_LIMITS.name + 1) }, '#/name', /at most 60/],
     [{ greeting: 'two\nlines' }, '#/greeting', /one line/],
     [{ description: 'tab\there' }, '#/description', /one line/],

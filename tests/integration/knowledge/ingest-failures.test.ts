@@ -117,9 +117,11 @@ describe('ingest: bad input', () => {
     }
   }, 60_000);
 
-  it('400 for invalid JSON forms: empty text, bad URL schemes, NUL in a title, too many bulk sources', async () => {
+  it('400 for invalid JSON forms: empty or invisible text or title, bad URL schemes, NUL in a title, too many bulk sources', async () => {
     const bad: unknown[] = [
       { text: '   ' },
+      { text: '\u200B\u2060' },
+      { title: '\u200B', text: 'hi' },
       { url: 'file:///etc/passwd' },
       { url: 'gopher://example.com/' },
       { url: 'ftp://example.com/x' },
