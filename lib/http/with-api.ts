@@ -39,7 +39,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The one wrapper around every route handler. In order: request id →
  * authenticate → rate limit per address and principal (429) → refuse missing or
  * bad credentials (401) → same-origin check for cookie writes (403) → role (403)
- * → handler (which validates input, 400, and ownership, 404). Any thrown ApiError becomes problem+json;
+ * → a compressed body (415) → handler (which validates input, 400, and ownership, 404). Any thrown ApiError becomes problem+json;
  * anything else a generic 500 that names only the request id.
  */
 export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: Options & { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
@@ -71,6 +71,7 @@ export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Opti
       if (options.auth === 'admin' && principal?.role !== 'admin') {
         throw new ApiError('forbidden', 'This needs an admin key.');
       }
+      assertIdentityEncoding(req);
       const params = (await args?.params) ?? ({} as P);
       response = await (handler as PublicHandler<P>)({ req, params, requestId, principal });
     } catch (error) {
@@ -127,6 +128,19 @@ export function assertSameOrigin(req: Request): void {
   } else if (origin === 'null') {
     throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
   }
+}
+
+/**
+ * A body is read as sent: one compressed (Content-Encoding: gzip, br…) would be parsed as
+ * garbage or stored as its compressed bytes, so it is refused with 415 and Accept-Encoding
+ * saying what is taken (RFC 9110, 15.5.16).
+ */
+function assertIdentityEncoding(req: Request): void {
+  const encoding = req.headers.get('content-encoding')?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity' || SAFE_METHODS.has(req.method)) return;
+  throw new ApiError('unsupported_media_type', `Send the body uncompressed: Content-Encoding ${encoding} is not accepted.`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
 }
 
 function toProblem(error: unknown, requestId: string): Response {

@@ -1,11 +1,14 @@
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, newKey } from '../support/http';
 import { withSettings } from '../support/with-settings';
 
 let key: string;
+let adminKey: string;
 
 beforeAll(async () => {
   key = (await newKey('user')).key;
+  adminKey = (await newKey('admin')).key;
 });
 
 async function problem(res: Response) {
@@ -101,6 +104,27 @@ describe('request bodies', () => {
       await problem(res);
     },
   );
+
+  it('answers a compressed body with 415 and Accept-Encoding: identity, whatever the route reads', async () => {
+    const sources = async () => (await bodyOf<{ data: unknown[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: adminKey }))).data.length;
+    const before = await sources();
+    const json = gzipSync(JSON.stringify({ title: 'Compressed', text: 'Stored as sent, it would be garbage.' }));
+    const sent = [
+      ['/api/conversations', 'application/json'],
+      ['/api/knowledge/sources', 'application/json'],
+      ['/api/knowledge/sources', 'multipart/form-data; boundary=x'],
+    ];
+    for (const [path, type] of sent) {
+      const res = await api('POST', path!, { key: adminKey, body: json, headers: { 'content-type': type!, 'content-encoding': 'gzip' } });
+      expect(res.status, path).toBe(415);
+      expect(res.headers.get('accept-encoding')).toBe('identity');
+      expect((await problem(res)).detail).toBe('Send the body uncompressed: Content-Encoding gzip is not accepted.');
+    }
+    expect(await sources()).toBe(before);
+    // Identity is no encoding at all.
+    const plain = await api('POST', '/api/conversations', { key, json: { title: 'Plain' }, headers: { 'content-encoding': 'identity' } });
+    expect(plain.status).toBe(201);
+  });
 
   it('answers a body over the JSON limit with 413 as it streams', async () => {
     const big = JSON.stringify({ title: 'x', pad: 'y'.repeat(1024 * 1024) });
