@@ -89,7 +89,7 @@ export const errorResponse = problem;
 /** The answers of an operation that reads a JSON body, besides 400: too large, or not JSON. */
 export const jsonBodyErrors = {
   413: problem('The body is over the JSON limit.'),
-  415: problem('The body is not application/json.'),
+  415: problem('The body is not application/json, or it is compressed (any Content-Encoding but identity).'),
 } as const;
 
 /** An OpenAPI `content` entry: a JSON body of this schema. */

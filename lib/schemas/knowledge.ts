@@ -161,7 +161,7 @@ export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 const e413 = errorResponse('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
-const e415 = errorResponse('Not an accepted type; the detail names the accepted ones.');
+const e415 = errorResponse('Not an accepted type (the detail names the accepted ones), or a compressed body.');
 const ingestBody = {
   description: 'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
   content: {
@@ -273,7 +273,7 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         403: e403,
-        415: errorResponse('A body that is not application/json.'),
+        415: errorResponse('A body that is not application/json, or a compressed one.'),
         429: e429,
       },
     },
