@@ -83,11 +83,14 @@ test('paths and methods the server cannot route answer problem+json, not an HTML
     ['/api/conversations/%ZZ', 400],
     ['/c/%E0%A4%A', 400],
     ['/api/no/such/endpoint', 404],
+    ['/api', 404],
   ] as const) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(status);
     expect(res.headers()['content-type'], path).toBe('application/problem+json');
     expect(res.headers()['x-request-id'], path).toBeTruthy();
+    // No path under /api mints a visitor identity: API calls without credentials stay anonymous.
+    if (path.startsWith('/api')) expect(res.headers()['set-cookie'], path).toBeUndefined();
   }
   // The same with a body, which Next.js answered with a bare 500 before any of our code ran.
   for (const [method, path] of [['POST', '/api/conversations/%ZZ/messages'], ['PATCH', '/api/%C0%AF'], ['POST', '/c/%ZZ']] as const) {
