@@ -97,7 +97,7 @@ export async function retrySource(id: string): Promise<Source> {
  * after an outage of the embedding server, say. A source whose content another source now holds
  * stays failed and is listed in `skipped`; of failed sources with the same content, the oldest goes.
  */
-export async function retryFailedSources(ids?: string[]): Promise<{ queued: Source[]; skipped: { id: string; title: string }[] }> {
+export async function retryFailedSources(ids?: string[]): Promise<{ queued: Source[]; skipped: { id: string; title: string }[]; unknown: string[] }> {
   const db = await prisma();
   const scope = ids ? Prisma.sql`AND id = ANY(${ids}::uuid[])` : Prisma.empty;
   const result = await db.$transaction(async (tx) => {
@@ -118,7 +118,14 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
     const skipped = await tx.$queryRaw<{ id: string; title: string }[]>`
       SELECT id::text AS id, title FROM sources WHERE status = 'failed' ${scope} ORDER BY created_at, id`;
     const rows = await tx.source.findMany({ where: { id: { in: queued.map((r) => r.id) } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return { queued: rows, skipped };
+    // Ids naming no source (deleted, or mistyped) are said, in the order asked, so a script can tell them from sources that had not failed.
+    const unknown = ids
+      ? await tx.$queryRaw<{ id: string }[]>`
+          SELECT u.id::text AS id FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS u(id, n)
+          WHERE NOT EXISTS (SELECT FROM sources s WHERE s.id = u.id)
+          GROUP BY u.id ORDER BY min(u.n)`
+      : [];
+    return { queued: rows, skipped, unknown: unknown.map((r) => r.id) };
   });
   if (result.queued.length > 0) wakeIngestWorker();
   return result;

@@ -199,6 +199,9 @@ const retriedSchema = z
     skipped: z
       .array(z.object({ id: z.uuid(), title: z.string() }))
       .meta({ description: 'Failed sources left failed: another source now holds their content.' }),
+    unknown: z
+      .array(z.uuid())
+      .meta({ description: 'Ids of `ids` that name no source (deleted, or never there), in the order given. Ids of sources that have not failed are left out of all three lists.' }),
   })
   .meta({ id: 'RetriedSources' });
 

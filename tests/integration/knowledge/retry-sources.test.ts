@@ -9,7 +9,7 @@ beforeAll(async () => {
   admin = (await newKey('admin')).key;
 });
 
-type Retried = { data: SourceView[]; skipped: { id: string; title: string }[] };
+type Retried = { data: SourceView[]; skipped: { id: string; title: string }[]; unknown: string[] };
 
 /** A file the PDF parser refuses: it fails the same way every time it is ingested. */
 async function failedPdf(name: string, bytes = `%PDF-1.7\n${name} is not really a pdf`): Promise<SourceView> {
@@ -30,12 +30,15 @@ describe('POST /api/knowledge/sources/retry', () => {
     const picked = await bodyOf<Retried>(some);
     expect(picked.data.map((s) => [s.id, s.status])).toEqual([[b.id, 'pending']]);
     expect(picked.skipped).toEqual([]);
+    expect(picked.unknown).toEqual([]);
     await drainIngestQueue();
 
     // No body: every failed source, oldest first.
     const all = await api('POST', '/api/knowledge/sources/retry', { key: admin });
     expect(all.status).toBe(202);
-    expect((await bodyOf<Retried>(all)).data.map((s) => s.id)).toEqual([a.id, b.id, c.id]);
+    const everything = await bodyOf<Retried>(all);
+    expect(everything.data.map((s) => s.id)).toEqual([a.id, b.id, c.id]);
+    expect(everything.unknown).toEqual([]);
     for (const s of [a, b, c]) expect((await ingested(admin, s.id)).status).toBe('failed');
     expect((await ingested(admin, ready.id)).status).toBe('ready');
   });
@@ -60,9 +63,11 @@ describe('POST /api/knowledge/sources/retry', () => {
 
   it('answers 200 with nothing queued, and refuses bodies that could mean something else', async () => {
     await drainIngestQueue();
-    const none = await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [randomUUID()] } });
+    const [gone, typo] = [randomUUID(), randomUUID()];
+    const none = await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [gone, typo, gone] } });
     expect(none.status).toBe(200);
-    expect(await bodyOf<Retried>(none)).toEqual({ data: [], skipped: [] });
+    // Ids naming no source are said apart, once each, in the order sent.
+    expect(await bodyOf<Retried>(none)).toEqual({ data: [], skipped: [], unknown: [gone, typo] });
     // A misspelt key must not turn into "retry everything".
     expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { id: randomUUID() } })).status).toBe(400);
     expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [] } })).status).toBe(400);

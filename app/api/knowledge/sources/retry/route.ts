@@ -8,8 +8,8 @@ import { retrySourcesBody } from '@/lib/schemas/knowledge';
 export const POST = withApi(
   async ({ req }) => {
     const { ids } = await readOptionalJson(req, retrySourcesBody());
-    const { queued, skipped } = await retryFailedSources(ids);
-    return json({ data: queued.map(toSourceJson), skipped }, { status: queued.length > 0 ? 202 : 200 });
+    const { queued, skipped, unknown } = await retryFailedSources(ids);
+    return json({ data: queued.map(toSourceJson), skipped, unknown }, { status: queued.length > 0 ? 202 : 200 });
   },
   { auth: 'admin' },
 );
