@@ -131,14 +131,15 @@ export function assertSameOrigin(req: Request): void {
 }
 
 /**
- * A body is read as sent: one compressed (Content-Encoding: gzip, br…) would be parsed as
- * garbage or stored as its compressed bytes, so it is refused with 415 and Accept-Encoding
- * saying what is taken (RFC 9110, 15.5.16).
+ * A body is read as sent: one compressed (Content-Encoding: gzip, br…) would be parsed as its
+ * compressed bytes, a misleading "not valid JSON" or multipart error, so it is refused with 415
+ * and Accept-Encoding saying what is taken (RFC 9110, 15.5.16).
  */
 function assertIdentityEncoding(req: Request): void {
   const encoding = req.headers.get('content-encoding')?.trim().toLowerCase();
   if (!encoding || encoding === 'identity' || SAFE_METHODS.has(req.method)) return;
-  throw new ApiError('unsupported_media_type', `Send the body uncompressed: Content-Encoding ${encoding} is not accepted.`, {
+  const named = encoding.length > 40 ? `${encoding.slice(0, 40)}…` : encoding;
+  throw new ApiError('unsupported_media_type', `Send the body uncompressed: Content-Encoding ${named} is not accepted.`, {
     headers: { 'accept-encoding': 'identity' },
   });
 }
