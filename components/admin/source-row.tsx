@@ -9,7 +9,8 @@ import { useLatestSource } from './source-store';
 import { EditTextDialog } from './edit-text-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
-import { announceSourcesChanged, formatBytes, formatDate, isIngesting, type Source } from './types';
+import { formatBytes } from '@/lib/format-bytes';
+import { announceSourcesChanged, formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;

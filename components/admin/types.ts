@@ -42,8 +42,6 @@ export interface ApiKeyView {
 
 export const isIngesting = (s: Pick<Source, 'status'>) => s.status === 'pending' || s.status === 'processing';
 
-export { formatBytes } from '@/lib/format-bytes';
-
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 export function formatDate(iso: string | null | undefined): string {
   return iso ? dateFormat.format(new Date(iso)) : '—';

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { publishSources, useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
-import { announceSourcesChanged, formatBytes, isIngesting, type Source } from './types';
+import { formatBytes } from '@/lib/format-bytes';
+import { announceSourcesChanged, isIngesting, type Source } from './types';
 
 export interface Upload {
   key: string;
