@@ -21,16 +21,22 @@ const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid:
   size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
 };
 
+const TIMESTAMP_TEXT =
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2}) (?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?:\.\d{1,6})?[+-](?<offsetHours>\d{2})(?::(?<offsetMinutes>\d{2}))?$/;
+
 /**
  * A `timestamptz` as PostgreSQL writes it as text ("2026-11-25 06:16:41.086+00"), every field in
  * its range: what a cursor of this listing holds. `Date.parse` takes far more (year 0, "+99"),
  * which the cast then refuses with an error.
  */
 function isTimestampText(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((field) => Number(field ?? 0)) as number[];
-  return year! >= 1970 && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && hour! < 24 && minute! < 60 && second! < 60 && offsetHours! <= 15 && offsetMinutes! < 60;
+  const fields = TIMESTAMP_TEXT.exec(value)?.groups;
+  if (!fields) return false;
+  const f = (name: string) => Number(fields[name] ?? 0);
+  return (
+    f('year') >= 1970 && f('month') >= 1 && f('month') <= 12 && f('day') >= 1 && f('day') <= 31 &&
+    f('hour') < 24 && f('minute') < 60 && f('second') < 60 && f('offsetHours') <= 15 && f('offsetMinutes') < 60
+  );
 }
 
 interface ListOptions {
