@@ -1,6 +1,6 @@
 // Answer benchmark, called by bench/run.ts with a running server: the AI SDK's own
 // documentation (MDX files shipped in node_modules/ai/docs) is uploaded through the API, then
-// each judged question goes to POST /api/ask: bench/answers/questions.json (48, the set to tune
+// each judged question goes to POST /api/ask: bench/answers/questions.json (55, the set to tune
 // on) and bench/answers/held-out.json (36, written separately from the same docs; never tune on it).
 // Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (14, the
 // set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on
@@ -9,10 +9,15 @@
 // Questions the docs do not answer go to POST /api/ask too: bench/answers/unanswerable-dev.json
 // (15, to tune on) and bench/answers/unanswerable.json (15, written before any run; never tune
 // on it). Each is right when the reply says nothing was found and cites nothing.
+// Last, the Next.js documentation (Markdown shipped in node_modules/next/dist/docs) joins the
+// same knowledge base, and bench/answers/next-dev.json (20, to tune on) and
+// bench/answers/next-held-out.json (20, never tune on it) ask about it: documents of another
+// project and another style than the ones the local model was shaped on, written by someone
+// who had not seen its answers to them, so they measure how far it carries to a new corpus.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
-// default local model, or a real one. The questions were written from the docs of ai@7.0;
-// a later `ai` release may move or reword a fact, so compare runs of one version.
+// default local model, or a real one. The questions were written from the docs of ai@7.0
+// and next@16.4; a later release may move or reword a fact, so compare runs of one version.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { percentile } from './scifact-data';
@@ -32,6 +37,7 @@ interface Judged {
 }
 
 const docsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'ai', 'docs');
+const nextDocsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'next', 'dist', 'docs');
 /** A conversation whose last reply is judged. */
 interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
@@ -41,25 +47,31 @@ const load = <T>(name: string) => JSON.parse(readFileSync(path.join(import.meta.
 const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
 const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.json'), followUps: load<JudgedConversation>('follow-ups.json') };
 const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
+const nextSets = { nextDev: load<Judged>('next-dev.json'), nextHeldOut: load<Judged>('next-held-out.json') };
 const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable-dev.json'), unanswerable: load<{ question: string }>('unanswerable.json') };
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
-  const files = [...new Set(judged.flatMap((q) => q.source))];
-  const form = new FormData();
-  for (const file of files) form.append('file', new Blob([readFileSync(path.join(docsDir, file))]), path.basename(file));
-  const upload = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
-  if (upload.status !== 202) throw new Error(`upload → ${upload.status} ${await upload.text()}`);
-  const { data } = (await upload.json()) as { data: { id: string }[] };
-  const fileOf = new Map(data.map((s, i) => [s.id, files[i]!]));
-  for (const { id } of data) {
-    for (;;) {
-      const s = (await (await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { headers: auth })).json()) as { status: string; error: string | null };
-      if (s.status === 'failed') throw new Error(`${fileOf.get(id)} failed: ${s.error}`);
-      if (s.status === 'ready') break;
-      await new Promise((r) => setTimeout(r, 100));
+  const fileOf = new Map<string, string>();
+  const upload = async (dir: string, files: string[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('file', new Blob([readFileSync(path.join(dir, file))]), path.basename(file));
+    const res = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
+    if (res.status !== 202) throw new Error(`upload → ${res.status} ${await res.text()}`);
+    const { data } = (await res.json()) as { data: { id: string }[] };
+    data.forEach((s, i) => fileOf.set(s.id, files[i]!));
+    for (const { id } of data) {
+      for (;;) {
+        const s = (await (await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { headers: auth })).json()) as { status: string; error: string | null };
+        if (s.status === 'failed') throw new Error(`${fileOf.get(id)} failed: ${s.error}`);
+        if (s.status === 'ready') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  const sourcesOf = (items: { source: string | string[] }[]) => [...new Set(items.flatMap((q) => q.source))];
+  const files = sourcesOf(judged);
+  await upload(docsDir, files);
   log(`${judged.length} judged questions over ${files.length} files of the AI SDK docs`);
 
   const times: number[] = [];
@@ -105,6 +117,10 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   for (const [name, set] of Object.entries(conversations)) {
     await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
   }
+  const nextFiles = sourcesOf(Object.values(nextSets).flat());
+  await upload(nextDocsDir, nextFiles);
+  log(`${nextFiles.length} files of the Next.js docs added`);
+  for (const [name, set] of Object.entries(nextSets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   return {
     ...figures,
     askP50Ms,
