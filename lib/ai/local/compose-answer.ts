@@ -122,9 +122,29 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
  */
 function definitionOf(question: string): RegExp | undefined {
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
-  if (!subject || subject.split(/\s+/).length > 6) return undefined;
-  const words = escapeRegExp(withoutMarks(subject));
-  return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
+  if (subject && subject.split(/\s+/).length <= 6) {
+    const words = escapeRegExp(withoutMarks(subject));
+    return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
+  }
+  return doingOf(question);
+}
+
+/**
+ * "What does the `next typegen` command do?" asks what its subject does: a sentence opening with
+ * the subject (its kind noun may be left out) and a verb of its own says it ("`next typegen`
+ * generates TypeScript definitions…"), as a definition does.
+ */
+function doingOf(question: string): RegExp | undefined {
+  const [, does, subject] = /^\s*what\s+(does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+do[\s?.!]*$/i.exec(question) ?? [];
+  if (!subject || subject.split(/\s+/).length > 5) return undefined;
+  const kind = new RegExp(`\\s+(?:${KIND_NOUNS})$`, 'i').exec(subject)?.[0];
+  const name = escapeRegExp(withoutMarks(kind ? subject.slice(0, -kind.length) : subject)).replace(/\s+/g, '\\s+');
+  // (left out, the kind noun is no verb: "deploy hooks are…" is not "deploy" that "hooks")
+  const kindNoun = kind ? `(?:\\s+${escapeRegExp(kind.trim())})?(?!\\s+${escapeRegExp(kind.trim())}\\b)` : '';
+  // (one thing does: "generates"; several do: "run", "make"; what it is says so too, not what is done to it: "are configured")
+  const verb = does?.toLowerCase() === 'does' ? '(?!(?:is|was|has)\\b)\\p{Ll}+s|is|refers\\s+to' : '(?!(?:are|were|have)\\b)\\p{Ll}+|are';
+  const passive = '(?!\\s+\\p{Ll}+ed\\b)';
+  return new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu');
 }
 
 /**
@@ -147,6 +167,12 @@ function wayOf(question: string): RegExp | undefined {
 const COMPLETION_SHARE = 0.5;
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
+/**
+ * How much more again a sentence with a figure counts when the question asks for an amount: "How
+ * much memory does the cache use?" is answered by "…stored in memory (defaults to 50mb)", not by
+ * the sentence that says more of its words ("Next.js uses an in-memory cache…") and no amount.
+ */
+const FIGURE_BOOST = 1.3;
 /** How much more again a sentence naming what the question spells out counts: see `spellingNames`. */
 const SPELLED_NAME_BOOST = 1.3;
 /**
@@ -175,6 +201,36 @@ function questionTerms(question: string): Map<string, number> {
   const terms = contentTerms((how ? framed.replace(how[0], 'how') : framed).replace(WHAT_HAPPENS, 'what'));
   return new Map(terms.map((t) => [t, how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : 1]));
 }
+
+// A noun that only says what kind of thing the name before it is ("the `next build` command", "the
+// Link component", "a src prop"): a sentence naming the thing in code says it, as what answers
+// seldom names its kind as well ("`next build` creates…").
+const KIND_NOUNS = 'commands?|functions?|methods?|hooks?|options?|props?|propert(?:y|ies)|settings?|flags?|components?|directives?|parameters?|fields?|variables?|helpers?|class(?:es)?|packages?|modules?';
+const KIND_AFTER_NAME = new RegExp(`(\\S+)\\s+(${KIND_NOUNS})\\b`, 'giu');
+
+/** Each kind noun of the question after a name, with the terms of that name. */
+function namedKinds(question: string): Map<string, string[]> {
+  const kinds = new Map<string, string[]>();
+  for (const [, name, kind] of question.matchAll(KIND_AFTER_NAME)) {
+    const named = contentTerms(name!);
+    // ("Cache Components" is a name of its own; "which option" asks for one)
+    if (named.length > 0 && !/^\p{Lu}/u.test(kind!)) kinds.set(stem(kind!.toLowerCase()), named);
+  }
+  return kinds;
+}
+
+/**
+ * The terms of a sentence's inline code: a sentence names a thing of the code there ("`sync`
+ * copies…"). "provider-executed tools" says no "execute function".
+ */
+const codeTermsOf = (() => {
+  const seen = new WeakMap<Sentence, Set<string>>();
+  return (s: Sentence) => {
+    let terms = seen.get(s);
+    if (!terms) seen.set(s, (terms = new Set(contentTerms((s.text.match(/`[^`]+`/g) ?? []).join(' ')))));
+    return terms;
+  };
+})();
 
 // Sentences that talk to the assistant instead of about the subject. Sources are
 // data: such a sentence is never repeated, so it can never steer the answer.
@@ -400,6 +456,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
+    kindsNamed: namedKinds(goesOn ? '' : question),
     follows,
     // ("Where does edelweiss grow, and why is it woolly?": "Its woolly bracts…" without its lead, said just before)
     leadSaid: saidIn(uncited(saidAbove)),
@@ -797,7 +854,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -816,6 +873,8 @@ function select(
     introducesCode: Set<Sentence>;
     /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
     names?: Set<string>;
+    /** The question's kind nouns after a name ("the `sync` command"), each with the name's terms: see `namedKinds`. */
+    kindsNamed?: Map<string, string[]>;
     /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
     follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
@@ -831,6 +890,7 @@ function select(
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   // (asked for code, a sentence leading into an example holds it)
   const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s);
+  const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
   // own, the two are the answer, and count as holding what it asks: "Tool results can be multi-part,
@@ -838,7 +898,8 @@ function select(
   const completions = new Map<Sentence, Sentence>();
   const answeredWithNext = new Set<Sentence>();
   // (by the question's own words: an earlier question's subject is context, not what is asked)
-  const says = (s: Sentence) => [...weights].reduce((sum, [t, w]) => sum + (s.terms.has(t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
+  const hasTerm = (s: Sentence, t: string) => s.terms.has(t) || (kindsNamed.get(t)?.some((named) => codeTermsOf(s).has(named)) ?? false);
+  const says = (s: Sentence) => [...weights].reduce((sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
   if (kinds.length > 0 || introducesCode.size > 0) {
     sentences.forEach((s, i) => {
       const next = sentences[i + 1];
@@ -856,7 +917,7 @@ function select(
     for (const [term, weight] of weights) {
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
-      const said = s.terms.has(term) ? 1 : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
+      const said = hasTerm(s, term) ? 1 : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     const length = shownWords(s);
@@ -864,7 +925,8 @@ function select(
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;
-    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + how * (SAYS_HOW_BOOST - 1);
+    const figure = asksAmount && /\d/.test(s.text) ? FIGURE_BOOST - 1 : 0;
+    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + figure + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + how * (SAYS_HOW_BOOST - 1);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
@@ -895,6 +957,7 @@ function select(
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
     for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);
+    for (const kind of kindsNamed.keys()) if (hasTerm(pick, kind)) covered.add(kind);
     words += length;
   }
   // The best sentence says what the question is about but not what it asks for ("They aren't

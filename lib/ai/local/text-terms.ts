@@ -9,7 +9,7 @@ const STOPWORDS = new Set(
   himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
   these they this those through to too under until up very was we were what when where which while who whom why will
-  with would you your yours yourself yourselves tell explain describe please know want also like get give say said
+  with without would you your yours yourself yourselves tell explain describe please know want also like get give say said
   thing things much many several one ones another else way ways may might must shall us let lets whats`.split(/\s+/),
 );
 

@@ -46,6 +46,28 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question, sources: doc })).toBe(answers.replace(/\.$/, ' [1].'));
   });
 
+  it('answers “What does the X command do?” with the sentence in which X does something: naming X says its kind noun', () => {
+    const cli = [{ n: 1, title: 'CLI', text: 'Options for the `sync` command are listed below. `sync` copies each changed file to the bucket.' }];
+    expect(composeAnswer({ question: 'What does the sync command do?', sources: cli })).toBe('`sync` copies each changed file to the bucket [1].');
+    // (a sentence naming it in code names the function: one saying “executed” names none)
+    const jobs = [{ n: 1, title: 'Jobs', text: 'Remote jobs are executed on the cluster. Each job needs an execute function of its own.' }];
+    expect(composeAnswer({ question: 'What is the execute function?', sources: jobs })).toBe('Each job needs an execute function of its own [1].');
+    // (several things do: any verb of their own)
+    const hooks = [{ n: 1, title: 'Hooks', text: 'Deploy hooks are configured per project. Deploy hooks run a build when a branch changes.' }];
+    expect(composeAnswer({ question: 'What do deploy hooks do?', sources: hooks })).toBe('Deploy hooks run a build when a branch changes [1].');
+  });
+
+  it('answers “how much” with a sentence holding a figure, though another says more of its words and no amount', () => {
+    const ops = [
+      {
+        n: 1,
+        title: 'Workers',
+        text: 'The worker uses memory for its queue. Jobs use the queue in order. Each worker holds at most 512 MB of memory. Logs go to standard output. Tests use a fresh database. Retries wait between tries.',
+      },
+    ];
+    expect(composeAnswer({ question: 'How much memory does the worker use?', sources: ops })).toContain('Each worker holds at most 512 MB of memory [1].');
+  });
+
   it('answers each of two questions asked in one, though one shares its subject with the other and says a single word of its own', () => {
     const manual = [
       // (every sentence names the P100: each holds a number, so holding an amount tells none apart)
