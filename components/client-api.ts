@@ -34,7 +34,7 @@ export async function reach(path: string, init: RequestInit): Promise<Response> 
   try {
     return await fetch(path, init);
   } catch (e) {
-    if (e instanceof TypeError) throw new ApiProblem(0, UNREACHABLE);
+    if (isUnreachable(e)) throw new ApiProblem(0, UNREACHABLE);
     throw e;
   }
 }
@@ -70,9 +70,14 @@ export async function fetchSourceText(
   };
 }
 
-/** "Try again in 12 s" style wording for a 429. */
 /** What a request that never reached the server (offline, the server down) is told as. */
 export const UNREACHABLE = 'Could not reach the server. Check your connection.';
+
+/**
+ * Whether fetch failed without an answer: browsers throw a TypeError for that, whatever their
+ * words ("Failed to fetch", "Load failed", "NetworkError…"); a library passing it on may keep only the name.
+ */
+export const isUnreachable = (e: unknown): boolean => e instanceof TypeError || (e instanceof Error && e.name === 'TypeError');
 
 export function describeProblem(error: unknown): string {
   if (error instanceof ApiProblem) {

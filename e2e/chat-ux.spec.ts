@@ -83,6 +83,21 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
   await expect(page.getByTestId('assistant-message').first()).toContainText(/seven/);
 });
 
+test('a send that never reaches the server says so, and Retry sends it once it can', async ({ visitor }) => {
+  const { page } = visitor;
+  await page.goto('/');
+  await page.route('**/api/conversations/*/messages', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await page.getByTestId('composer-input').fill('Who meets on the first Tuesday?');
+  await page.getByTestId('composer-input').press('Enter');
+  const error = page.getByTestId('chat-error');
+  // In words, not the browser's own "Failed to fetch".
+  await expect(error).toContainText('Could not reach the server. Check your connection.');
+  await page.getByTestId('retry-button').click();
+  await expect(error).toBeHidden();
+  await expect(page.getByTestId('assistant-message').first()).toContainText('committee', { timeout: 30_000 });
+  await expect(page.getByTestId('user-message')).toHaveText(['Who meets on the first Tuesday?']);
+});
+
 test('copy puts the reply text on the clipboard', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');

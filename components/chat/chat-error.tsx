@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { UNREACHABLE } from '@/components/client-api';
+import { isUnreachable, UNREACHABLE } from '@/components/client-api';
 import { AlertIcon, PlusIcon, RefreshIcon } from '@/components/ui/icons';
 
 /** The HTTP status a failed send answered with, when it got that far. */
@@ -19,7 +19,7 @@ export function describeChatError(error: Error, retryAfter: number | null): stri
   if (status === 409) return 'A reply is still being written in this conversation. Try again in a moment.';
   if (status === 404) return 'This conversation no longer exists.';
   if (detail) return detail;
-  if (error.message === 'Failed to fetch' || error.name === 'TypeError') return UNREACHABLE;
+  if (isUnreachable(error)) return UNREACHABLE;
   return 'The assistant could not finish this reply.';
 }
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
@@ -106,10 +106,13 @@ export function ConversationSidebar({
   const toggle = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const focusToggleAfter = useFocusAfter(toggle, !open);
-  const closeDrawer = (refocus = true) => {
-    focusToggleAfter(refocus);
-    setOpen(false);
-  };
+  const closeDrawer = useCallback(
+    (refocus = true) => {
+      focusToggleAfter(refocus);
+      setOpen(false);
+    },
+    [focusToggleAfter],
+  );
   useEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
@@ -119,8 +122,7 @@ export function ConversationSidebar({
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      focusToggleAfter();
-      setOpen(false);
+      closeDrawer();
     };
     // A screen grown wide enough shows the sidebar as a column: no drawer is open.
     const wide = window.matchMedia('(min-width: 768px)');
@@ -132,7 +134,7 @@ export function ConversationSidebar({
       window.removeEventListener('keydown', onKey, true);
       wide.removeEventListener('change', onWide);
     };
-  }, [open, focusToggleAfter]);
+  }, [open, closeDrawer]);
 
   async function rename(id: string, title: string) {
     try {
