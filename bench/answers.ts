@@ -14,10 +14,15 @@
 // bench/answers/next-held-out.json (20, never tune on it) ask about it: documents of another
 // project and another style than the ones the local model was shaped on, written by someone
 // who had not seen its answers to them, so they measure how far it carries to a new corpus.
+// Then the READMEs of eleven packages in node_modules join too (debug, fast-glob, postgres…),
+// asked about in the same blind way (bench/answers/readme-dev.json, 20, to tune on, and
+// readme-held-out.json, 20, never tune on it): what a README is full of, option tables, defaults,
+// environment variables, installs, as a user asks about them.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
-// default local model, or a real one. The questions were written from the docs of ai@7.0
-// and next@16.4; a later release may move or reword a fact, so compare runs of one version.
+// default local model, or a real one. The questions were written from the docs of ai@7.0,
+// next@16.4 and the READMEs of the versions package-lock.json names; a later release may move
+// or reword a fact, so compare runs of one version.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { percentile } from './scifact-data';
@@ -38,6 +43,7 @@ interface Judged {
 
 const docsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'ai', 'docs');
 const nextDocsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'next', 'dist', 'docs');
+const packagesDir = path.resolve(import.meta.dirname, '..', 'node_modules');
 /** A conversation whose last reply is judged. */
 interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
@@ -48,6 +54,7 @@ const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-
 const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.json'), followUps: load<JudgedConversation>('follow-ups.json') };
 const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
 const nextSets = { nextDev: load<Judged>('next-dev.json'), nextHeldOut: load<Judged>('next-held-out.json') };
+const readmeSets = { readmeDev: load<Judged>('readme-dev.json'), readmeHeldOut: load<Judged>('readme-held-out.json') };
 const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable-dev.json'), unanswerable: load<{ question: string }>('unanswerable.json') };
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
@@ -117,10 +124,17 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   for (const [name, set] of Object.entries(conversations)) {
     await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
   }
-  const nextFiles = sourcesOf(Object.values(nextSets).flat());
-  await upload(nextDocsDir, nextFiles);
-  log(`${nextFiles.length} files of the Next.js docs added`);
-  for (const [name, set] of Object.entries(nextSets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  // Each later corpus joins the same knowledge base, so every earlier figure stays comparable.
+  const corpora = [
+    { dir: nextDocsDir, sets: nextSets, what: 'files of the Next.js docs' },
+    { dir: packagesDir, sets: readmeSets, what: 'package READMEs' },
+  ];
+  for (const { dir, sets, what } of corpora) {
+    const added = sourcesOf(Object.values(sets).flat());
+    await upload(dir, added);
+    log(`${added.length} ${what} added`);
+    for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  }
   return {
     ...figures,
     askP50Ms,
