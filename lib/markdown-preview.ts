@@ -5,7 +5,9 @@
 export function markdownPreview(markdown: string): string {
   return markdown
     .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|```.*$|~~~.*$)/gm, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // (an image first, so that one inside a link, a badge, leaves its words: `[![npm](…)](…)`)
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*?|`)(?=\S)([^]*?\S)\1/g, '$2')
     .replace(/(?<!\w)(__?)(?=\S)([^]*?\S)\1(?!\w)/g, '$2')
     .replace(/\s+/g, ' ')

@@ -78,11 +78,17 @@ function parseMarkdown(text: string, { mdx }: { mdx: boolean }): ExtractedDocume
   return { text: content, title: (fm && frontMatterTitle(fm)) || openingHeading(content) };
 }
 
-/** Blank lines, then an ATX level-1 heading (at most three spaces in: four make it code). */
-const OPENING_H1 = /^(?:[ \t]*\n)*[ ]{0,3}#[ \t]+([^\n]+?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/;
+/**
+ * Blank lines and HTML comments ("This file is generated…"), then an ATX level-1 heading (at
+ * most three spaces in: four make it code).
+ */
+const OPENING_H1 = /^(?:[ \t]*\n|[ \t]*<!--[^]*?-->[ \t]*(?:\n|$))*[ ]{0,3}#[ \t]+([^\n]+?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/;
 
-/** The words of the heading that opens the document, when one does. */
+/** An image, inline or by reference, and one that is a link: a README's badges (`[![npm](…)](…)`). */
+const IMAGE = /\[!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])\](?:\([^)]*\)|\[[^\]]*\])|!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g;
+
+/** The words of the heading that opens the document, when one does; its images are decoration, not words of a name. */
 function openingHeading(text: string): string | undefined {
   const heading = OPENING_H1.exec(text)?.[1];
-  return heading ? markdownPreview(heading) || undefined : undefined;
+  return heading ? markdownPreview(heading.replace(IMAGE, ' ')) || undefined : undefined;
 }

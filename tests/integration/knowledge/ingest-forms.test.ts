@@ -151,6 +151,11 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
       { name: 'later.md', bytes: `Some words first ${tag}.\n\n# Not the title\n\nMore words.` },
       { name: 'code.md', bytes: `    # indented ${tag}: code, not a heading\n\nText.` },
       { name: 'second-level.md', bytes: `## Section ${tag}\n\nText.` },
+      // A README's: a comment first, badges in the heading (linked images, inline and by reference).
+      {
+        name: 'README.md',
+        bytes: `<!--\n  -- Generated from README_js.md.\n  -->\n\n# uuid-${tag} [![CI](https://x.test/ci.svg)](https://x.test/ci) [![npm][badge]][npm] ![logo](logo.png)\n\nMakes ids.\n\n[badge]: https://x.test/npm.svg\n[npm]: https://x.test/npm`,
+      },
     ]);
     const { data } = await bodyOf<{ data: SourceView[] }>(res);
     const done: SourceView[] = [];
@@ -161,6 +166,7 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
       ['ready', 'later.md'],
       ['ready', 'code.md'],
       ['ready', 'second-level.md'],
+      ['ready', `uuid-${tag}`],
     ]);
     // The heading stays in the text, as written.
     expect((await search(user, `gigawatts ${tag}`, { sourceId: data[0]!.id }))[0]?.text).toMatch(/^# The `flux` \*capacitor\*/);

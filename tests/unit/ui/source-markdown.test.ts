@@ -76,6 +76,9 @@ describe('markdownPreview', () => {
       'Allowance Staff get 25 days and some time; see the policy. one two',
     );
   });
+  it('keeps the words of an image inside a link, and none of its addresses', () => {
+    expect(markdownPreview('word-wrap [![NPM version](https://img.example/v.svg)](https://npm.example/word-wrap) ![logo](logo.png)')).toBe('word-wrap NPM version logo');
+  });
   it('leaves a lone asterisk or snake_case words alone', () => {
     expect(markdownPreview('2 * 3 = 6 in file_name_here')).toBe('2 * 3 = 6 in file_name_here');
   });
