@@ -91,6 +91,12 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
   // a place: where something runs or is kept
   [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
+  // what happens when nothing is set: the default ("If I don't pass a locale, what language are
+  // dates shown in?" "By default…")
+  [
+    /\b(?:if|when|unless)\s+(?:i|we|you|one)\s+(?:don't|do\s+not|never|didn't|did\s+not)\s+(?:pass|set|give|specify|provide|supply|configure|change|add|choose|say)\b|\bwithout\s+(?:passing|setting|specifying|providing|supplying|configuring|changing|giving|choosing)\b|\bout\s+of\s+the\s+box\b/i,
+    /\bdefaults?\b|\bdefaulting\b/i,
+  ],
   // a way to do something: a name in the code to use, or a sentence telling what to do
   [/^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\b/i, WAY_TO_DO],
   // yes or no: a sentence that says what is required, refused, allowed or the default
@@ -118,13 +124,14 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
 ];
 /**
  * "What are provider-defined tools?" asks for a definition: a sentence that says what its subject
- * is ("Provider-defined tools are tools where…") holds one.
+ * is ("Provider-defined tools are tools where…") holds one. `subject`: what is asked about, its
+ * kind noun left out.
  */
-function definitionOf(question: string): RegExp | undefined {
+function definitionOf(question: string): { holds: RegExp; subject: string } | undefined {
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (subject && subject.split(/\s+/).length <= 6) {
     const words = escapeRegExp(withoutMarks(subject));
-    return new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i');
+    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i'), subject };
   }
   return doingOf(question);
 }
@@ -134,17 +141,18 @@ function definitionOf(question: string): RegExp | undefined {
  * the subject (its kind noun may be left out) and a verb of its own says it ("`next typegen`
  * generates TypeScript definitions…"), as a definition does.
  */
-function doingOf(question: string): RegExp | undefined {
+function doingOf(question: string): { holds: RegExp; subject: string } | undefined {
   const [, does, subject] = /^\s*what\s+(does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+do[\s?.!]*$/i.exec(question) ?? [];
   if (!subject || subject.split(/\s+/).length > 5) return undefined;
   const kind = new RegExp(`\\s+(?:${KIND_NOUNS})$`, 'i').exec(subject)?.[0];
-  const name = escapeRegExp(withoutMarks(kind ? subject.slice(0, -kind.length) : subject)).replace(/\s+/g, '\\s+');
+  const named = kind ? subject.slice(0, -kind.length) : subject;
+  const name = escapeRegExp(withoutMarks(named)).replace(/\s+/g, '\\s+');
   // (left out, the kind noun is no verb: "deploy hooks are…" is not "deploy" that "hooks")
   const kindNoun = kind ? `(?:\\s+${escapeRegExp(kind.trim())})?(?!\\s+${escapeRegExp(kind.trim())}\\b)` : '';
   // (one thing does: "generates"; several do: "run", "make"; what it is says so too, not what is done to it: "are configured")
   const verb = does?.toLowerCase() === 'does' ? '(?!(?:is|was|has)\\b)\\p{Ll}+s|is|refers\\s+to' : '(?!(?:are|were|have)\\b)\\p{Ll}+|are';
   const passive = '(?!\\s+\\p{Ll}+ed\\b)';
-  return new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu');
+  return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu'), subject: named };
 }
 
 /**
@@ -165,6 +173,14 @@ function wayOf(question: string): RegExp | undefined {
 
 /** How little of the question a sentence's completion may say for the two to count as one answer: see `select`. */
 const COMPLETION_SHARE = 0.5;
+/** A short line that gives a value under a label: "Default: `50`", "Type: `Number`". */
+const LABELLED_FACT = /^\p{Lu}[\p{L} ]{0,20}:\s*\S/u;
+/**
+ * How much more a question's word counts in a table row's first cell, which names what the row is
+ * about: "What is the default upload size limit?" is answered by the row of `MAX_UPLOAD_BYTES`
+ * ("upload limit…"), not by one about another limit that mentions it.
+ */
+const ROW_NAME_SHARE = 1.5;
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 /**
@@ -198,8 +214,19 @@ const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+ha
 function questionTerms(question: string): Map<string, number> {
   const how = HOW_ADVERB.exec(question);
   const framed = question.replace(SHOULD_I_USE, (framing) => framing.replace(/\buse$/i, ''));
-  const terms = contentTerms((how ? framed.replace(how[0], 'how') : framed).replace(WHAT_HAPPENS, 'what'));
-  return new Map(terms.map((t) => [t, how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : 1]));
+  const weights = new Map<string, number>();
+  for (const word of wordsOf((how ? framed.replace(how[0], 'how') : framed).replace(WHAT_HAPPENS, 'what'))) {
+    // A name's words (`streamText`: stream, text) spell it another way, and count as much as it
+    // together: "JavaScript" is one word of the question, not three.
+    const [whole, ...parts] = contentTerms(word);
+    const split = CAMEL_BREAK.test(word) && whole === stem(word.toLowerCase());
+    for (const [i, t] of [whole, ...parts].entries()) {
+      if (t === undefined) continue;
+      const weight = how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : split && i > 0 ? 1 / parts.length : 1;
+      weights.set(t, Math.max(weights.get(t) ?? 0, weight));
+    }
+  }
+  return weights;
 }
 
 // A noun that only says what kind of thing the name before it is ("the `next build` command", "the
@@ -248,9 +275,10 @@ const ADDRESSES_THE_ASSISTANT = [
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 // A sentence that opens with a word pointing back names its subject in the sentence before:
 // "They are useful for tools loaded from external sources.", and so does one telling what to do
-// with it: "Use it when a user sends a correction."
+// with it: "Use it when a user sends a correction.", after a connective too: "For instance — this
+// is useful when…"
 const POINTS_BACK =
-  /^(?:it|its|they|their|this|these|that|those|such|both|(?:use|call|pass|set|add|enable|disable|configure|give|provide|wrap|combine|apply|try)\s+(?:it|them|this|these|those)\b)\b/i;
+  /^(?:(?:for\s+(?:instance|example)|in\s+particular|also|so|however|therefore|thus|likewise|similarly|in\s+that\s+case|e\.g\.)[\s,—–-]+)?(?:it|its|they|their|this|these|that|those|such|both|(?:use|call|pass|set|add|enable|disable|configure|give|provide|wrap|combine|apply|try)\s+(?:it|them|this|these|those)\b)\b/i;
 
 // An HTML tag (or autolink) goes; a code span stays whole with what it shows (`Array<string>`,
 // `a < b`), and so does a "<" that opens no tag ("when n < 5"). A backtick after a backslash
@@ -265,7 +293,7 @@ const HTML_TAG_OUTSIDE_CODE = /(?<!\\)(`[^`]+`)|<[!/?\p{L}][^>]*>/gu;
 function clean(sentence: string): string {
   return sentence
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(HTML_TAG_OUTSIDE_CODE, (tag, span?: string) => span ?? '')
     .replace(/\[\d+\]/g, '')
     .replace(/^[\s#>]+/, '') // heading and quote markers
@@ -379,10 +407,21 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     let intro: Sentence | undefined;
     let inItem = false; // the block under way is a list item
     let section = titleTerms; // with the words of the heading above
-    sentenceParts(source.text).forEach(({ text: raw, header, cells, continues, depth, code }, position) => {
-      const text = clean(raw);
+    let headingText: string | undefined;
+    // "Type: `Number`" and "Default: `50`", each alone under "### options.width", are facts about
+    // what the heading names: they are read, and shown, as one sentence with it ("options.width —
+    // Type: `Number`; Default: `50`"), which leads the sentence right after them, the description.
+    let facts: Sentence | undefined;
+    sentenceParts(source.text).forEach(({ text: raw, header, cells, key, continues, depth, code }, position) => {
       const heading = /^\s*#/.test(raw);
-      if (heading) section = new Set([...titleTerms, ...contentTerms(text)]);
+      const fact = !heading && headingText !== undefined && !LIST_ITEM.test(raw) && LABELLED_FACT.test(clean(raw)) && clean(raw).split(' ').length <= 5;
+      if (fact && facts && previous === facts) {
+        facts.text += `; ${clean(raw)}`;
+        for (const t of contentTerms(clean(raw))) facts.terms.add(t);
+        return;
+      }
+      const text = fact ? `${headingText} — ${clean(raw)}` : clean(raw);
+      if (heading) [section, headingText, facts] = [new Set([...titleTerms, ...contentTerms(text)]), text, undefined];
       if (!continues) inItem = LIST_ITEM.test(raw);
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
       const ofItem = continues && inItem;
@@ -398,9 +437,13 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       const terms = new Set(contentTerms(cells ? clean(cells) : text));
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
-      const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : undefined;
+      const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
       const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
+      if (key) sentence.keyTerms = new Set(contentTerms(clean(key)));
+      if (fact) facts = sentence;
       sentences.push(sentence);
+      // Facts that lead a description are read, and shown, with it, not on their own.
+      if (lead && lead === facts) sentences.splice(sentences.indexOf(facts), 1);
       previous = heading ? undefined : sentence;
       if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
     });
@@ -439,7 +482,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
 
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
   const definition = definitionOf(question);
-  if (definition) kinds.push(definition);
+  if (definition) kinds.push(definition.holds);
   const scoring = {
     question,
     weights,
@@ -457,6 +500,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
     kindsNamed: namedKinds(goesOn ? '' : question),
+    defined: definition && new Set(contentTerms(definition.subject)),
     follows,
     // ("Where does edelweiss grow, and why is it woolly?": "Its woolly bracts…" without its lead, said just before)
     leadSaid: saidIn(uncited(saidAbove)),
@@ -672,6 +716,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   lead?: Sentence;
   /** The fenced code right after its paragraph in its passage, as written. */
   code?: string;
+  /** A table row's: the terms of its first cell, which names what the row is about. */
+  keyTerms?: Set<string>;
 };
 
 /**
@@ -854,7 +900,7 @@ function codeExample(raw: string): string | undefined {
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), defined, follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -875,6 +921,8 @@ function select(
     names?: Set<string>;
     /** The question's kind nouns after a name ("the `sync` command"), each with the name's terms: see `namedKinds`. */
     kindsNamed?: Map<string, string[]>;
+    /** The terms of what the question asks to be defined ("What does `EMBEDDING_MODEL` do?"): a table row naming just that says it. */
+    defined?: Set<string>;
     /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
     follows?: Map<number, number>;
     /** How many sentences and words the answer may have. */
@@ -889,7 +937,10 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   // (asked for code, a sentence leading into an example holds it)
-  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s);
+  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s) || definesRow(s);
+  // A row's first cell names its subject and the others say what it is or does: the row of that
+  // name defines it ("setting: `EMBEDDING_MODEL`; default: `local`; meaning: …").
+  const definesRow = (s: Sentence) => !!defined?.size && !!s.keyTerms && s.keyTerms.size === defined.size && [...defined].every((t) => s.keyTerms!.has(t));
   const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
@@ -917,7 +968,7 @@ function select(
     for (const [term, weight] of weights) {
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
-      const said = hasTerm(s, term) ? 1 : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
+      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : 1) : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     const length = shownWords(s);
@@ -1048,7 +1099,8 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
     // A lead goes before its sentence, once, uncited: the citation after them covers both.
     if (s.lead && !shown.has(`${s.rank}:${s.lead.position}`) && !leadSaid?.(s.lead)) {
       shown.add(`${s.rank}:${s.lead.position}`);
-      text = `${s.lead.text} ${text}`;
+      // (a lead without a stop of its own, "options.width — Default: `50`", ends where its sentence begins)
+      text = `${s.lead.text}${/[.!?:;。]$/.test(s.lead.text) ? '' : '.'} ${text}`;
     }
     const previous = sentences[i - 1];
     const bullet = `${'  '.repeat(s.depth ?? 0)}- `;

@@ -10,12 +10,14 @@ const STOPWORDS = new Set(
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
   these they this those through to too under until up very was we were what when where which while who whom why will
   with without would you your yours yourself yourselves tell explain describe please know want also like get give say said
-  thing things much many several one ones another else way ways may might must shall us let lets whats`.split(/\s+/),
+  thing things much many several one ones another else way ways may might must shall us let lets whats
+  don't doesn't didn't isn't aren't wasn't weren't won't wouldn't can't couldn't shouldn't haven't hasn't hadn't
+  i'm i've i'd i'll you're you've it's that's there's what's let's`.split(/\s+/),
 );
 
 /** A word that carries no subject of its own: "the", "what", "please", "tell"… */
 export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word.toLowerCase());
+  return STOPWORDS.has(word.toLowerCase().replace('’', "'"));
 }
 
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
@@ -88,7 +90,7 @@ export function contentTerms(text: string): string[] {
   for (const word of wordsOf(text)) {
     const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
     for (const part of parts.map((p) => p.toLowerCase())) {
-      if (!STOPWORDS.has(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));
+      if (!isStopword(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));
     }
   }
   return terms;
@@ -112,7 +114,7 @@ export function stem(word: string): string {
   return porterStem(word.replace(/['’]s$/, ''));
 }
 
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|eg|ie|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
 
 // Where a block of text ends: a blank line, a list item, or either side of a Markdown heading line
 // (every parser emits headings as `#` lines, and a chunk starts with its section's heading).
@@ -121,9 +123,10 @@ const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[
 /**
  * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
  * part of a sentence, fenced code gives none (its `# comment` lines are no headings either),
- * and each table row is one: `| a | b |` rows (Markdown) and `a | b` rows (HTML and DOCX
- * tables, see html-to-text) read as `a; b`, or as `name: a; value: b` under a Markdown header
- * row; `verbatimRows` keeps a row as written, for quoting it from its passage.
+ * nor does a link reference definition (`[npm]: https://…`), and each table row is one:
+ * `| a | b |` rows (Markdown) and `a | b` rows (HTML and DOCX tables, see html-to-text) read as
+ * `a; b`, or as `name: a; value: b` under a Markdown header row; `verbatimRows` keeps a row as
+ * written, for quoting it from its passage.
  */
 export function splitSentences(text: string, { verbatimRows = false } = {}): string[] {
   return sentenceParts(text, { verbatimRows }).map((s) => s.text);
@@ -136,6 +139,8 @@ export interface SentencePart {
   header?: string;
   /** The row's cells alone. */
   cells?: string;
+  /** A table row's first cell, which names what the row is about (`MAX_UPLOAD_BYTES`), when others say something of it. */
+  key?: string;
   /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
   continues?: boolean;
   /** How deep in a nested list the item this sentence starts is: 0 at the top, 1 inside another… */
@@ -182,7 +187,11 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
       continue;
     }
     if (TABLE_ROW.test(line)) table.push(line);
-    else {
+    else if (LINK_DEFINITION.test(line)) {
+      // `[npm]: https://…` is where a link of the text goes, not a sentence of it.
+      if (table.length) endTable();
+      prose.push('');
+    } else {
       if (table.length) endTable();
       prose.push(line);
     }
@@ -193,6 +202,8 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
 }
 
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
+/** A Markdown link reference definition: a label, a destination and maybe a title, alone on its line. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*(?:<[^>]*>|\S+)(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
 /** A cell of the row under a table's header row: GFM asks for a hyphen at least. */
 export const SEPARATOR_CELL = /^:?-+:?$/;
 
@@ -215,15 +226,19 @@ function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean):
     if (!parts.length) continue;
     const text = verbatim ? rows[i]!.trim() : parts.join('; ');
     const labels = header && row.flatMap((c, j) => (c && header[j] ? [header[j]] : []));
-    out.push(labels?.length ? { text, header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : { text });
+    const key = row[0] && row.slice(1).some(Boolean) ? row[0] : undefined;
+    out.push({ text, ...(labels?.length ? { header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : {}), ...(key ? { key } : {}) });
   }
 }
 
+const QUOTE_MARKS = /^[ \t]*(?:>[ \t]?)+/gm;
+const ALERT_LABEL = /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi;
 const NESTED_ITEM = /^\n*([ \t]+)(?:[-*+•]|\d{1,3}[.)])\s/;
 
 function splitProse(text: string, out: SentencePart[]): void {
   for (const block of text.split(BLOCK_BREAK)) {
-    const flat = block.replace(/\s+/g, ' ').trim();
+    // (a quote's marks and a GitHub alert's label are no words of it: "> [!NOTE]\n> This method returns `0`…")
+    const flat = block.replace(QUOTE_MARKS, '').replace(ALERT_LABEL, '').replace(/\s+/g, ' ').trim();
     if (!flat) continue;
     // A list item indented under another is nested in it, a level for every two spaces or so.
     const indent = NESTED_ITEM.exec(block)?.[1]?.length;

@@ -816,6 +816,62 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   });
 });
 
+describe('composeAnswer: a README (option tables, option sections, badges)', () => {
+  const settings = {
+    n: 1,
+    title: 'Settings',
+    text: [
+      '| setting | default | meaning |',
+      '| --- | --- | --- |',
+      '| `POOL_SIZE` | `10` | connections per instance |',
+      '| `MAX_JSON_BYTES` | `1048576` | JSON body limit; file bodies have `MAX_UPLOAD_BYTES` instead |',
+      '| `MAX_UPLOAD_BYTES` | `26214400` | upload limit, checked while streaming |',
+      '| `CACHE_MODEL` | `local` | the model that answers cached questions: `local`, in-process, with no weights and no network, or `openai:<model>` (e.g. `openai:gpt-mini`) with a key; each entry records its model, and changing it empties the cache in the background while the old entries keep answering until new ones are ready; `local-v1` or `local-v2` names a local version exactly, and entries of the earlier 256-dimension version are filled again after an upgrade and read meanwhile, so a restart never finds the cache empty; any other value stops the start with an error that names the values it takes |',
+      '',
+      '| command | what it does |',
+      '| --- | --- |',
+      '| `npm run warm` | fill the cache now for the current `CACHE_MODEL` (the server also does this in the background after the setting changes) |',
+    ].join('\n'),
+  };
+
+  it('answers from the row a table names for what is asked, over one that mentions it', () => {
+    expect(composeAnswer({ question: 'What is the default upload limit?', sources: [settings] })).toMatch(/^setting: `MAX_UPLOAD_BYTES`; default: `26214400`/);
+    // "What does X do?": the row named X says it, not a row that mentions X.
+    expect(composeAnswer({ question: 'What does CACHE_MODEL do?', sources: [settings] })).toMatch(/^setting: `CACHE_MODEL`; default: `local`; meaning: the model that answers/);
+  });
+
+  it('reads "Type:" and "Default:" lines under an option’s heading with it, before its description', () => {
+    const readme = {
+      n: 1,
+      title: 'wrap-lines',
+      text: '## Options\n\n### options.width\n\nType: `Number`\n\nDefault: `72`\n\nThe width of the text before a new line starts.\n\n### options.indent\n\nType: `String`\n\nDefault: two spaces\n\nThe string put at the start of each line.',
+    };
+    const answer = composeAnswer({ question: "If I don't pass a width, how many characters long will the lines be?", sources: [readme] });
+    expect(answer).toBe('options.width — Type: `Number`; Default: `72`. The width of the text before a new line starts [1].');
+    // Facts with nothing after them under their heading answer on their own.
+    const bare = { n: 1, title: 'wrap-lines', text: '### options.cut\n\nType: `Boolean`\n\nDefault: `false`\n\n### options.escape\n\nAn escape function run on each line.' };
+    expect(composeAnswer({ question: 'What is the default of the cut option?', sources: [bare] })).toBe('options.cut — Type: `Boolean`; Default: `false` [1].');
+  });
+
+  it('asked what happens when something is not set, answers with the default', () => {
+    const doc = { n: 1, title: 'Dates', text: 'The locale decides the language dates are shown in. By default the language dates are shown in is English, whatever the locale.' };
+    const expected = 'By default the language dates are shown in is English, whatever the locale [1].';
+    expect(composeAnswer({ question: "If I don't pass a locale, what language are dates shown in?", sources: [doc] })).toBe(expected);
+    expect(composeAnswer({ question: 'Without setting a locale, what language are dates shown in?', sources: [doc] })).toBe(expected);
+  });
+
+  it('reads a sentence that points back after "for instance" with the one it points to', () => {
+    const doc = {
+      n: 1,
+      title: 'Pooling',
+      text: 'Statements are prepared automatically for static queries. This can be turned off with the `prepare: false` option. For instance — this is needed behind a pooler in transaction mode.',
+    };
+    expect(composeAnswer({ question: 'I run a pooler in transaction mode. What do I need to change?', sources: [doc] })).toBe(
+      'This can be turned off with the `prepare: false` option. For instance — this is needed behind a pooler in transaction mode [1].',
+    );
+  });
+});
+
 describe('composeAnswer: what something is for', () => {
   it('answers "when should I use X?" with the cases X suits, not a sentence that opens with "When using X"', () => {
     const pots = { n: 1, title: 'Teaware', text: 'When using a pot, warm it with hot water first. Pots are ideal for serving four guests or more.' };
@@ -968,6 +1024,18 @@ describe('text helpers', () => {
     // Rows of an HTML or DOCX table (html-to-text writes `cell | cell`); a lone bar in prose stays prose.
     expect(splitSentences('Opening hours\nMonday | 9–17\nSaturday | closed')).toEqual(['Opening hours', 'Monday; 9–17', 'Saturday; closed']);
     expect(splitSentences('Use a | b to pipe.\nIt works.')).toEqual(['Use a | b to pipe.', 'It works.']);
+  });
+  it('takes no sentence from a link reference definition, a quote’s marks or an alert’s label', () => {
+    expect(splitSentences('See the [docs][d] first.\n\n[d]: https://x.example/docs "Docs"\n[npm]: <https://x.example/npm>\n\nThen install.')).toEqual([
+      'See the [docs][d] first.',
+      'Then install.',
+    ]);
+    expect(splitSentences('> [!NOTE]\n> It returns `0` for the nil id.\n> > Quoted twice.')).toEqual(['It returns `0` for the nil id.', 'Quoted twice.']);
+    // "eg." is no end of a sentence, as "e.g." is not.
+    expect(splitSentences('It is returned for eg. `count(*)`. Then it ends.')).toEqual(['It is returned for eg. `count(*)`.', 'Then it ends.']);
+  });
+  it('finds no subject in a contraction: "don’t", "isn’t", "it’s"', () => {
+    expect(contentTerms("If I don't pass it, isn’t it's width used?")).toEqual(['pass', 'width', 'us']);
   });
   it('takes no sentence from fenced code, and ends the prose block before it', () => {
     const text = 'Install it first\n```sh\n# install the tool\nnpm install tool\n```\nThen run it. ~~~\n~~~~\nnot.closed()\n~~~\nstill code\n~~~~\nDone.';
