@@ -75,7 +75,7 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [HOW_ADVERB, new RegExp(`${AMOUNT.source}|\\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\\b`, 'i')],
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
-    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|errors?|events?|callbacks?)\b/i,
+    /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|calls?|apis?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|errors?|events?|callbacks?)\b/i,
     NAMES_IN_CODE, // …or snake_case, or a package
   ],
   // libraries, providers…: their names, as a list of capitalised words ("Zod schemas, Valibot, or

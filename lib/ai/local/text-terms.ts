@@ -91,6 +91,8 @@ export function contentTerms(text: string): string[] {
     const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
     for (const part of parts.map((p) => p.toLowerCase())) {
       if (!isStopword(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));
+      // "Use `isMatch()` instead of `minimatch()`" says what replaces it.
+      if (part === 'instead') terms.push(stem('replace'));
     }
   }
   return terms;

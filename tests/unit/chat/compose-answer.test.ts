@@ -860,6 +860,13 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     expect(composeAnswer({ question: 'Without setting a locale, what language are dates shown in?', sources: [doc] })).toBe(expected);
   });
 
+  it('reads "use X instead of Y" as what replaces Y, and "which call" as asking for a name in the code', () => {
+    const doc = { n: 1, title: 'Migrating', text: 'picomatch-lite is a replacement for minimatch and multimatch. Use `pm.isMatch()` instead of `minimatch()` for a yes or no.' };
+    expect(composeAnswer({ question: 'What picomatch-lite call should replace my minimatch() calls?', sources: [doc] })).toContain(
+      'Use `pm.isMatch()` instead of `minimatch()` for a yes or no [1].',
+    );
+  });
+
   it('reads a sentence that points back after "for instance" with the one it points to', () => {
     const doc = {
       n: 1,
