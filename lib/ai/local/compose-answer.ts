@@ -414,13 +414,14 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     let facts: Sentence | undefined;
     sentenceParts(source.text).forEach(({ text: raw, header, cells, key, continues, depth, code }, position) => {
       const heading = /^\s*#/.test(raw);
-      const fact = !heading && headingText !== undefined && !LIST_ITEM.test(raw) && LABELLED_FACT.test(clean(raw)) && clean(raw).split(' ').length <= 5;
+      const cleaned = clean(raw);
+      const fact = !heading && headingText !== undefined && !LIST_ITEM.test(raw) && LABELLED_FACT.test(cleaned) && cleaned.split(' ').length <= 5;
       if (fact && facts && previous === facts) {
-        facts.text += `; ${clean(raw)}`;
-        for (const t of contentTerms(clean(raw))) facts.terms.add(t);
+        facts.text += `; ${cleaned}`;
+        for (const t of contentTerms(cleaned)) facts.terms.add(t);
         return;
       }
-      const text = fact ? `${headingText} — ${clean(raw)}` : clean(raw);
+      const text = fact ? `${headingText} — ${cleaned}` : cleaned;
       if (heading) [section, headingText, facts] = [new Set([...titleTerms, ...contentTerms(text)]), text, undefined];
       if (!continues) inItem = LIST_ITEM.test(raw);
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
