@@ -972,8 +972,10 @@ function select(
       const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : 1) : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
-    const length = shownWords(s);
-    // Long sentences dilute the answer; very short ones are usually headings or fragments.
+    // Long sentences dilute the answer; very short ones are usually headings or fragments. A
+    // table row named for what is asked is about it however long its description runs.
+    const named = s.keyTerms !== undefined && [...weights.keys()].some((t) => !context.has(t) && s.keyTerms!.has(t));
+    const length = named ? Math.min(shownWords(s), 40) : shownWords(s);
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;

@@ -840,6 +840,12 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     expect(composeAnswer({ question: 'What does CACHE_MODEL do?', sources: [settings] })).toMatch(/^setting: `CACHE_MODEL`; default: `local`; meaning: the model that answers/);
   });
 
+  it('takes a long row named for what is asked over a short one that shares a word of it', () => {
+    const long = 'chunk size and overlap; chunks split on headings, then paragraphs, then sentences, and a chunk that starts inside a table carries its header rows, which are indexed and shown with it; changing either chunks ready sources again in the background, fifty at a time while nothing else is queued, from the content each keeps, and a source answers from its old chunks until its new ones are complete; one that fails to be chunked again keeps its old chunks, its error says why, and the admin page shows it on its row as a warning; a web page is chunked again as it was fetched, not fetched again, and sources ingested before content was kept are left alone, as are those whose content the admin replaced meanwhile';
+    const table = { n: 1, title: 'Settings', text: `| setting | meaning |\n| --- | --- |\n| \`POOL_SIZE\` | connections per instance; changing it needs a restart |\n| \`CHUNK_TOKENS\` | ${long} |` };
+    expect(composeAnswer({ question: 'Which setting changes the chunk size?', sources: [table] })).toMatch(/^setting: `CHUNK_TOKENS`; meaning: chunk size and overlap/);
+  });
+
   it('reads "Type:" and "Default:" lines under an option’s heading with it, before its description', () => {
     const readme = {
       n: 1,
