@@ -1,7 +1,7 @@
 // npm run bench – starts a production server on a fresh embedded database for each
 // benchmark and runs it through HTTP: knowledge (SciFact quality, ingestion, search latency),
 // chat (time to first byte and to full reply) and answers (judged questions over the AI SDK and Next.js
-// docs, answered by the configured chat model) and usage (the admin's usage figures at a year
+// docs and package READMEs, answered by the configured chat model) and usage (the admin's usage figures at a year
 // of messages). A benchmark, not a test: it
 // reports figures and never fails on them. `npm run bench -- knowledge` runs one.
 // BENCH_DATABASE_URL=postgres://… runs the suites on a PostgreSQL server instead (a fresh

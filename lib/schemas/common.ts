@@ -56,10 +56,10 @@ export const containsQuery = (description: string) =>
     .optional()
     .meta({ description });
 
-/** A title: trimmed, 1..MAX_TITLE_CHARS characters. */
 /** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
 export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
 
+/** A title: trimmed, 1..MAX_TITLE_CHARS characters, one of them visible. */
 export const titleSchema = () =>
   z
     .string()
