@@ -89,8 +89,12 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   [/\b(?:what|which)\s+(?:forms?|kinds?|ways?|formats?)\b/i, /:$/],
   // another name for something
   [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
-  // a place: where something runs or is kept
-  [/^\s*where\b/i, /\b(?:servers?|[\p{L}-]+-side|clients?|browsers?|locally|remotely|cloud|edge|devices?|machines?|director(?:y|ies)|folders?)\b/iu],
+  // a place: where something runs or is kept, said with a preposition ("on the provider's
+  // servers", not "the browser tests"), or a path (`./data/pglite`)
+  [
+    /^\s*where\b/i,
+    /\b(?:in|on|at|inside|into|under|from|to|within)\s+(?:(?:the|a|an|your|its|their|each|every|one|this|that)\s+)?(?:[\p{L}'’-]+\s+)?(?:servers?|clients?|browsers?|cloud|edge|devices?|machines?|director(?:y|ies)|folders?|disk|memory|database)\b|\b[\p{L}-]+-side\b|\b(?:locally|remotely)\b|`[^`\s]*\/[^`\s]*`/iu,
+  ],
   // what happens when nothing is set: the default ("If I don't pass a locale, what language are
   // dates shown in?" "By default…")
   [

@@ -846,6 +846,13 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     expect(composeAnswer({ question: 'Which setting changes the chunk size?', sources: [table] })).toMatch(/^setting: `CHUNK_TOKENS`; meaning: chunk size and overlap/);
   });
 
+  it('asked where, answers with a place said with a preposition or a path, not a noun that names one', () => {
+    const doc = { n: 1, title: 'Setup', text: 'The tests leave the app and its data alone. The browser tests drive Chromium.\n\nThe first start creates `./data/pglite` for its data.' };
+    expect(composeAnswer({ question: 'Where is the data kept?', sources: [doc] })).toBe('The first start creates `./data/pglite` for its data [1].');
+    const tools = { n: 1, title: 'Tools', text: 'Provider tools are listed by the provider. Provider tools run on the provider’s servers.' };
+    expect(composeAnswer({ question: 'Where do provider tools run?', sources: [tools] })).toBe('Provider tools run on the provider’s servers [1].');
+  });
+
   it('reads "Type:" and "Default:" lines under an option’s heading with it, before its description', () => {
     const readme = {
       n: 1,
