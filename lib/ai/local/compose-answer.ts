@@ -306,7 +306,7 @@ function clean(sentence: string): string {
     .map((piece, i) => (i % 2 ? code(piece) : withoutMarks(piece.replace(/\\+(?=`)/g, '')))) // outside code: emphasis, and a backtick no span closes (escaped or not)
     .join('')
     .replace(/\s+/g, ' ')
-    .replace(/\s+([.,!?;:])/g, '$1')
+    .replace(/\s+([.,!?;:])(?![\p{L}\d_/])/gu, '$1') // (not ":3000", ".mdx")
     .trim();
 }
 

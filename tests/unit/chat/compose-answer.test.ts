@@ -853,6 +853,11 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     expect(composeAnswer({ question: 'Where do provider tools run?', sources: [tools] })).toBe('Provider tools run on the provider’s servers [1].');
   });
 
+  it('keeps the space before a port or an extension a sentence names, not before its punctuation', () => {
+    const doc = { n: 1, title: 'Dev', text: 'The development server reloads on :3000 , and serves pages written as .mdx files .' };
+    expect(composeAnswer({ question: 'Which port does the development server use?', sources: [doc] })).toBe('The development server reloads on :3000, and serves pages written as .mdx files [1].');
+  });
+
   it('reads "Type:" and "Default:" lines under an option’s heading with it, before its description', () => {
     const readme = {
       n: 1,
