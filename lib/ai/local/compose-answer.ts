@@ -416,7 +416,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
     // what the heading names: they are read, and shown, as one sentence with it ("options.width —
     // Type: `Number`; Default: `50`"), which leads the sentence right after them, the description.
     let facts: Sentence | undefined;
-    sentenceParts(source.text).forEach(({ text: raw, header, cells, key, continues, depth, code }, position) => {
+    sentenceParts(source.text).forEach(({ text: raw, header, cells, key, column, fields, continues, depth, code }, position) => {
       const heading = /^\s*#/.test(raw);
       const cleaned = clean(raw);
       const fact = !heading && headingText !== undefined && !LIST_ITEM.test(raw) && LABELLED_FACT.test(cleaned) && cleaned.split(' ').length <= 5;
@@ -444,7 +444,7 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
       const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
-      if (key) sentence.keyTerms = new Set(contentTerms(clean(key)));
+      if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields] = [new Set(contentTerms(clean(key))), clean(key), column, fields];
       if (fact) facts = sentence;
       sentences.push(sentence);
       // Facts that lead a description are read, and shown, with it, not on their own.
@@ -485,6 +485,8 @@ export function composeAnswer({ question, previousQuestion, previousAnswers = []
   const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
   if (weights.size === 0) return none;
 
+  const listed = earlierAnswers.length === 0 ? listedInTable(question, sentences, own, idf, follows) : undefined;
+  if (listed) return listed;
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
   const definition = definitionOf(question);
   if (definition) kinds.push(definition.holds);
@@ -723,6 +725,10 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   code?: string;
   /** A table row's: the terms of its first cell, which names what the row is about. */
   keyTerms?: Set<string>;
+  /** A table row's first cell, as shown, and its column's header name: see `listedInTable`. */
+  key?: string;
+  column?: string;
+  fields?: [header: string, cell: string][];
 };
 
 /**
@@ -900,6 +906,82 @@ function codeExample(raw: string): string | undefined {
   if (body.length === 0 || body.length > MAX_CODE_LINES || ADDRESSES_THE_ASSISTANT.slice(0, 2).some((re) => re.test(content))) return undefined;
   const ticks = '`'.repeat(Math.max(3, ...Array.from(content.matchAll(/`+/g), (m) => m[0].length + 1)));
   return `${ticks}${/^[\w+#.-]+$/.test(info) ? info : ''}\n${content}\n${ticks}`;
+}
+
+/** The words right after "what" or "which" that may name what is listed: "What file types can I upload?" */
+const LISTING = /^\s*(?:what|which)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu;
+/** A table cell that says yes: anything but an empty one or a no ("No", "false", "Cross", ✗, "—"). */
+const YES_CELL = (cell: string | undefined) => !!cell && !/^\s*(?:no|false|none|n\/a|<?\s*cross\s*\/?>?|[✗✘❌×-]|—|–)?\s*$/iu.test(cell);
+/** Sentences before a table read as its introduction ("What each upload becomes. The kind of file is decided…"). */
+const TABLE_INTRO = 3;
+
+/**
+ * "What file types can I upload?" and "Which commands are there?" ask for what a table lists: the
+ * names in its first column, when that column is headed with the question's plural noun ("type",
+ * "command"). Of several such tables, the one whose rows, section heading or introduction say most
+ * of the question's other words, and none when they say none of them. Of its rows, those saying most
+ * of what the table as a whole does not ("What settings are there for search?"), unless only one
+ * does: that row answers on its own, description and all ("Which settings control the chunk
+ * size?"); else all of them. Their names are listed in order, with those of the passages that
+ * continue the table (a long table is cut into several).
+ */
+function listedInTable(question: string, sentences: Sentence[], own: Map<string, number>, idf: Map<string, number>, follows: Map<number, number>): string | undefined {
+  const words = LISTING.exec(question)?.[1]?.split(/\s+/) ?? [];
+  const plurals = new Set(words.filter((w) => /[^s]s$/i.test(w)).flatMap((w) => contentTerms(w)));
+  if (plurals.size === 0) return undefined;
+  // Each table, as its rows: consecutive rows of a passage under a column headed with that noun.
+  const tables: Sentence[][] = [];
+  for (const s of sentences) {
+    const heads = s.column && contentTerms(s.column);
+    if (!heads || heads.length !== 1 || !plurals.has(heads[0]!) || !s.key) continue;
+    const last = tables.at(-1)?.at(-1);
+    if (last && last.rank === s.rank && last.column === s.column && s.position === last.position + 1) tables.at(-1)!.push(s);
+    else tables.push([s]);
+  }
+  const weighed = (terms: Set<string>, asked: string[]) => asked.reduce((sum, t) => sum + (terms.has(t) ? (own.get(t) ?? 0) * (idf.get(t) ?? 0) : 0), 0);
+  const candidates = tables
+    .filter((rows) => rows.length > 1)
+    .map((rows) => {
+      const first = rows[0]!;
+      const others = [...own.keys()].filter((t) => t !== contentTerms(first.column!)[0]);
+      const intro = sentences.filter((s) => s.rank === first.rank && s.position < first.position && !s.heading && first.position - s.position <= TABLE_INTRO);
+      // What the table as a whole is about: its section, its header names, its introduction.
+      const context = new Set([...first.titleTerms, ...intro.flatMap((s) => [...s.terms])]);
+      return { rows, others, context, says: weighed(new Set([...rows.flatMap((s) => [...s.terms]), ...context]), others) };
+    });
+  const best = candidates.reduce<(typeof candidates)[number] | undefined>((a, b) => (!a || b.says > a.says ? b : a), undefined);
+  if (!best || (best.others.length > 0 && best.says === 0)) return undefined;
+  const { rows, others, context } = best;
+  // "Which settings are there for limits?": the rows saying most of what the table as a whole does not.
+  const rowTerms = others.filter((t) => !context.has(t));
+  const rowSays = (s: Sentence) => weighed(s.terms, rowTerms);
+  const most = Math.max(...rows.map(rowSays));
+  const saying = most > 0 ? rows.filter((s) => rowSays(s) === most) : [];
+  if (saying.length === 1) return undefined;
+  // "Which providers support tool streaming?": a column the question names says which rows do.
+  const named = rows[0]!.fields?.filter(([header]) => {
+    const terms = contentTerms(clean(header));
+    return terms.length > 0 && terms.every((t) => others.includes(t));
+  });
+  const marked = (s: Sentence) => !named?.length || named.every(([header]) => YES_CELL(s.fields?.find(([h]) => h === header)?.[1]));
+  const shownRows = (saying.length > 1 ? saying : rows).filter(marked);
+  if (shownRows.length === 0) return undefined;
+  // (the passages continuing the table's, in order: each follows the one it continues)
+  const first = rows[0]!;
+  const ranks = [first.rank];
+  for (const [rank, before] of [...follows].sort(([a], [b]) => a - b)) if (ranks.includes(before)) ranks.push(rank);
+  const continued = (s: Sentence) => s.rank !== first.rank && ranks.includes(s.rank) && s.column === first.column && marked(s) && (saying.length === 0 || rowSays(s) >= most);
+  const names: string[] = [];
+  const cited = new Set<number>();
+  let shown = 0;
+  for (const s of sentences) {
+    if (!s.key || names.includes(s.key) || !(shownRows.includes(s) || continued(s))) continue;
+    if ((shown += s.key.split(' ').length) > MAX_WORDS) break;
+    names.push(s.key);
+    cited.add(s.n);
+  }
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!;
+  return `${list} ${[...cited].map((n) => `[${n}]`).join('')}.`;
 }
 
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */

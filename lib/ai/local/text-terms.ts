@@ -143,6 +143,10 @@ export interface SentencePart {
   cells?: string;
   /** A table row's first cell, which names what the row is about (`MAX_UPLOAD_BYTES`), when others say something of it. */
   key?: string;
+  /** With a key, its column's header name (`setting`). */
+  column?: string;
+  /** With a key, each other cell by its column's header name, empty ones too. */
+  fields?: [header: string, cell: string][];
   /** Not the first sentence of its block: it goes on a paragraph or list item the one before began. */
   continues?: boolean;
   /** How deep in a nested list the item this sentence starts is: 0 at the top, 1 inside another… */
@@ -229,7 +233,11 @@ function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean):
     const text = verbatim ? rows[i]!.trim() : parts.join('; ');
     const labels = header && row.flatMap((c, j) => (c && header[j] ? [header[j]] : []));
     const key = row[0] && row.slice(1).some(Boolean) ? row[0] : undefined;
-    out.push({ text, ...(labels?.length ? { header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : {}), ...(key ? { key } : {}) });
+    out.push({
+      text,
+      ...(labels?.length ? { header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : {}),
+      ...(key ? { key, ...(header?.[0] ? { column: header[0], fields: header.slice(1).map((name, j) => [name, row[j + 1] ?? ''] as [string, string]) } : {}) } : {}),
+    });
   }
 }
 

@@ -846,6 +846,34 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     expect(composeAnswer({ question: 'Which setting changes the chunk size?', sources: [table] })).toMatch(/^setting: `CHUNK_TOKENS`; meaning: chunk size and overlap/);
   });
 
+  it('asked which things of a kind there are, lists the first column of the table headed with that kind', () => {
+    const list = '`POOL_SIZE`, `MAX_JSON_BYTES`, `MAX_UPLOAD_BYTES` and `CACHE_MODEL` [1].';
+    expect(composeAnswer({ question: 'Which settings are there?', sources: [settings] })).toBe(list);
+    // (a table of one row lists nothing: its row answers)
+    expect(composeAnswer({ question: 'What commands are there?', sources: [settings] })).toMatch(/^command: `npm run warm`; what it does: fill the cache/);
+    // Rows that say the rest of the question themselves are those listed; one alone answers as a row.
+    expect(composeAnswer({ question: 'Which settings are there for limits?', sources: [settings] })).toBe('`MAX_JSON_BYTES` and `MAX_UPLOAD_BYTES` [1].');
+    expect(composeAnswer({ question: 'Which settings control the cache?', sources: [settings] })).toMatch(/^setting: `CACHE_MODEL`; default: `local`; meaning:/);
+    // A singular kind asks for one thing, not the list.
+    expect(composeAnswer({ question: 'Which setting is the upload limit?', sources: [settings] })).toMatch(/^setting: `MAX_UPLOAD_BYTES`/);
+  });
+
+  it('lists a table’s rows as its introduction and the passages continuing it give them, those a named column marks', () => {
+    const head = '| format | parsed into | title |\n| --- | --- | --- |';
+    const first = { n: 1, title: 'Uploads', text: `What each upload becomes, by the kind of file.\n\n${head}\n| PDF | text of each page | Title property |\n| DOCX | paragraphs and tables | — |` };
+    const rest = { n: 3, title: 'Uploads', text: `${head}\n| CSV | one line per row | — |\n| JSON | one line per value | — |`, follows: 1 };
+    const other = { n: 2, title: 'Exports', text: '| format | written by |\n| --- | --- |\n| ZIP | the nightly export |\n| TAR | the weekly export |' };
+    expect(composeAnswer({ question: 'What file formats can I upload?', sources: [first, other, rest] })).toBe('PDF, DOCX, CSV and JSON [1][3].');
+    expect(composeAnswer({ question: 'Which formats get a title?', sources: [first, other, rest] })).toBe('PDF [1].');
+    const matrix = {
+      n: 1,
+      title: 'Models',
+      text: 'Here are the capabilities of popular models:\n\n| Provider | Model | Image Input | Tool Streaming |\n| --- | --- | --- | --- |\n| [Acme](/acme) | `a-1` | Check | Cross |\n| [Acme](/acme) | `a-2` | Check | Check |\n| [Brill](/brill) | `b-1` | Cross | Cross |\n| [Corvid](/corvid) | `c-1` | Check | |',
+    };
+    expect(composeAnswer({ question: 'Which providers support tool streaming?', sources: [matrix] })).toBe('Acme [1].');
+    expect(composeAnswer({ question: 'Which providers support image input?', sources: [matrix] })).toBe('Acme and Corvid [1].');
+  });
+
   it('asked where, answers with a place said with a preposition or a path, not a noun that names one', () => {
     const doc = { n: 1, title: 'Setup', text: 'The tests leave the app and its data alone. The browser tests drive Chromium.\n\nThe first start creates `./data/pglite` for its data.' };
     expect(composeAnswer({ question: 'Where is the data kept?', sources: [doc] })).toBe('The first start creates `./data/pglite` for its data [1].');
