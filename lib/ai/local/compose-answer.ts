@@ -1071,6 +1071,7 @@ function select(
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
   const chosen: Candidate[] = [];
+  const asked = [...weights.keys()].filter((t) => !context.has(t));
   const remaining = [...sentences];
   let first = 0;
   let firstOrder = 0;
@@ -1094,6 +1095,9 @@ function select(
     // "generation" that happens to share its words.
     if (chosen.length > 0 && names.size > 0 && ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))) continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
+    // A later table row says more than one of the question's words: "What is the default upload size
+    // limit?" is not answered by `POOL_SIZE` too, which shares only "size" with it.
+    if (chosen.length > 0 && pick.keyTerms && asked.length > 1 && asked.filter((t) => hasTerm(pick, t)).length < 2) continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
     chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
     for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);

@@ -823,7 +823,7 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
     text: [
       '| setting | default | meaning |',
       '| --- | --- | --- |',
-      '| `POOL_SIZE` | `10` | connections per instance |',
+      '| `POOL_SIZE` | `10` | connections per instance, whatever their size |',
       '| `MAX_JSON_BYTES` | `1048576` | JSON body limit; file bodies have `MAX_UPLOAD_BYTES` instead |',
       '| `MAX_UPLOAD_BYTES` | `26214400` | upload limit, checked while streaming |',
       '| `CACHE_MODEL` | `local` | the model that answers cached questions: `local`, in-process, with no weights and no network, or `openai:<model>` (e.g. `openai:gpt-mini`) with a key; each entry records its model, and changing it empties the cache in the background while the old entries keep answering until new ones are ready; `local-v1` or `local-v2` names a local version exactly, and entries of the earlier 256-dimension version are filled again after an upgrade and read meanwhile, so a restart never finds the cache empty; any other value stops the start with an error that names the values it takes |',
@@ -836,6 +836,10 @@ describe('composeAnswer: a README (option tables, option sections, badges)', () 
 
   it('answers from the row a table names for what is asked, over one that mentions it', () => {
     expect(composeAnswer({ question: 'What is the default upload limit?', sources: [settings] })).toMatch(/^setting: `MAX_UPLOAD_BYTES`; default: `26214400`/);
+    // …and not by another row sharing one word of it as well.
+    expect(composeAnswer({ question: 'What is the default upload size limit?', sources: [settings] })).toBe(
+      'setting: `MAX_UPLOAD_BYTES`; default: `26214400`; meaning: upload limit, checked while streaming [1].',
+    );
     // "What does X do?": the row named X says it, not a row that mentions X.
     expect(composeAnswer({ question: 'What does CACHE_MODEL do?', sources: [settings] })).toMatch(/^setting: `CACHE_MODEL`; default: `local`; meaning: the model that answers/);
   });
