@@ -1,4 +1,4 @@
-import { ask, buildPdf, expect, removeSources, test, paceReplies } from './support/fixtures';
+import { ask, buildPdf, expect, removeSources, test, paceReplies, send } from './support/fixtures';
 
 // The whole product in one story: an admin feeds the knowledge base, a visitor
 // gets a cited answer from it, the admin removes a source, and the answer changes.
@@ -56,8 +56,7 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await page.goto('/');
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await paceReplies(page, 120);
-  await page.getByTestId('composer-input').fill(QUESTION);
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, QUESTION);
   await expect(page.getByTestId('user-message')).toHaveText(QUESTION);
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   const reply = page.getByTestId('assistant-message').first();

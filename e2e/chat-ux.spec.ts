@@ -1,4 +1,4 @@
-import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, askSlowly, expect, paceReplies, removeSources, test } from './support/fixtures';
+import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, askSlowly, expect, paceReplies, removeSources, test, send } from './support/fixtures';
 
 // The small things that make the chat feel right: example questions, the
 // thinking state, errors that say what to do, copy, and scrolling that
@@ -53,8 +53,7 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
     body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' }),
   };
   await page.route('**/api/conversations/*/messages', (route) => route.fulfill(tooMany), { times: 1 });
-  await page.getByTestId('composer-input').fill('When does the garden open?');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'When does the garden open?');
   const error = page.getByTestId('chat-error');
   await expect(error).toContainText('Try again in 17 s');
   await page.getByTestId('retry-button').click();
@@ -70,8 +69,7 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
 
   // Later in the conversation too, Retry sends the question that failed, not the one before it.
   await page.route('**/api/conversations/*/messages', (route) => route.fulfill(tooMany), { times: 1 });
-  await page.getByTestId('composer-input').fill('Where does compost go?');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'Where does compost go?');
   await expect(error).toContainText('Try again in 17 s');
   await page.getByTestId('retry-button').click();
   const asked = ['When does the garden open?', 'Where does compost go?'];
@@ -87,8 +85,7 @@ test('a send that never reaches the server says so, and Retry sends it once it c
   const { page } = visitor;
   await page.goto('/');
   await page.route('**/api/conversations/*/messages', (route) => route.abort('internetdisconnected'), { times: 1 });
-  await page.getByTestId('composer-input').fill('Who meets on the first Tuesday?');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'Who meets on the first Tuesday?');
   const error = page.getByTestId('chat-error');
   // In words, not the browser's own "Failed to fetch".
   await expect(error).toContainText('Could not reach the server. Check your connection.');
@@ -209,8 +206,7 @@ test('a conversation deleted elsewhere offers a new chat, not a Retry that canno
   const id = page.url().split('/c/')[1]!;
   // Deleted from another tab.
   expect(await page.evaluate((c) => fetch(`/api/conversations/${c}`, { method: 'DELETE' }).then((r) => r.status), id)).toBe(204);
-  await page.getByTestId('composer-input').fill('Where does compost go?');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'Where does compost go?');
   await expect(page.getByTestId('chat-error')).toContainText('This conversation no longer exists.');
   await expect(page.getByTestId('retry-button')).toHaveCount(0);
   await page.getByTestId('new-chat-after-error').click();

@@ -1,7 +1,7 @@
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
 import { startWireServer, type WireServer } from '../tests/support/pglite-wire-server';
 import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
-import { expect, test } from './support/fixtures';
+import { expect, test, send } from './support/fixtures';
 
 // Two servers of the same build on one PostgreSQL database, behind what would be a load balancer:
 // the page talks to the first, and its Stop reaches the second. The database is PGlite behind
@@ -40,8 +40,7 @@ test('a Stop that reaches another instance ends the reply at once, and keeps eve
   });
   const calls = standin.requests.length;
   await page.goto(`${first.origin}/`);
-  await page.getByTestId('composer-input').fill('Tell me something long');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'Tell me something long');
   const reply = page.getByTestId('assistant-message').first();
   // Past the first heartbeat (5 s): the words on screen are more than the stored copy holds.
   await expect(reply).toContainText('word45', { timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
 import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
-import { expect, test } from './support/fixtures';
+import { expect, test, send } from './support/fixtures';
 
 // A reply that takes seconds, as a hosted model's does, from a second server of the same build
 // whose chat model is the stand-in OpenAI server: the page is reloaded, or the reply stopped,
@@ -28,8 +28,7 @@ test.afterAll(async () => {
 
 async function startSlowReply(page: import('@playwright/test').Page) {
   await page.goto(`${origin}/`);
-  await page.getByTestId('composer-input').fill('Tell me something long');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'Tell me something long');
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   // A few words are on the screen: the reply is being written.
   await expect(page.getByTestId('assistant-message')).toContainText('word3');
@@ -78,8 +77,7 @@ test('Stop ends the reply on the server: what was shown is what is stored, and t
   expect(REPLY.startsWith(shown!.trim())).toBe(true);
 
   // No "a reply is still being written" conflict: the next question is answered.
-  await page.getByTestId('composer-input').fill('And now the rest');
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, 'And now the rest');
   const second = page.getByTestId('assistant-message').nth(1);
   await expect(second).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
   await expect(second.locator('p').first()).toHaveText(REPLY);
@@ -95,8 +93,7 @@ test('a reply that failed before its first word says so, and Regenerate asks aga
   standin.options = { reply: REPLY, delayMs: 0, dieAfterDeltas: 0 }; // the model's connection dies before any text
   try {
     await page.goto(`${origin}/`);
-    await page.getByTestId('composer-input').fill('Is anyone there?');
-    await page.getByTestId('composer-input').press('Enter');
+    await send(page, 'Is anyone there?');
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('chat-error')).toBeVisible({ timeout: 20_000 });
   } finally {
@@ -118,8 +115,7 @@ test('a reply cut off by a model error says so as it ends, as it does when read 
   standin.options = { reply: REPLY, delayMs: 0, dieAfterDeltas: 5 }; // the model's connection dies part way
   try {
     await page.goto(`${origin}/`);
-    await page.getByTestId('composer-input').fill('Tell me something long');
-    await page.getByTestId('composer-input').press('Enter');
+    await send(page, 'Tell me something long');
     await expect(page.getByTestId('chat-error')).toBeVisible({ timeout: 20_000 });
   } finally {
     standin.options = { reply: REPLY, delayMs: 0 };

@@ -93,12 +93,17 @@ export async function signInThroughForm(page: Page) {
   await expect(page.getByTestId('admin-console')).toBeVisible();
 }
 
+/** Sends a question from the composer, as a person does: typed, then Enter. */
+export async function send(page: Page, question: string) {
+  await page.getByTestId('composer-input').fill(question);
+  await page.getByTestId('composer-input').press('Enter');
+}
+
 /** Sends a question from the composer and waits until its reply is complete. */
 export async function ask(page: Page, question: string) {
   const replies = page.getByTestId('assistant-message');
   const before = await replies.count();
-  await page.getByTestId('composer-input').fill(question);
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, question);
   await expect(replies).toHaveCount(before + 1, { timeout: 30_000 });
   const reply = replies.nth(before);
   await expect(reply).not.toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });
@@ -110,8 +115,7 @@ export async function askSlowly(page: Page, question: string, ms: number) {
   const replies = page.getByTestId('assistant-message');
   const before = await replies.count();
   await paceReplies(page, ms);
-  await page.getByTestId('composer-input').fill(question);
-  await page.getByTestId('composer-input').press('Enter');
+  await send(page, question);
   const reply = replies.nth(before);
   await expect(reply).toHaveAttribute('data-status', 'streaming');
   return reply;
