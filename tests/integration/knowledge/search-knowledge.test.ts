@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
+import { rankCandidates } from '@/lib/knowledge/rank-candidates';
 import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { lexicalRanking } from '@/lib/knowledge/search-lexical';
+import { vectorRanking } from '@/lib/knowledge/search-vector';
 import { seedSource } from './seed-chunks';
 
 describe('searchKnowledge', () => {
@@ -68,5 +71,30 @@ describe('searchKnowledge', () => {
     const hits = await searchKnowledge({ query: `glacier ${tag}`, sourceId: a });
     expect(hits.map((h) => h.sourceId)).toEqual([a]);
     expect(await searchKnowledge({ query: '   ' })).toEqual([]);
+  });
+
+  it('gives every candidate its similarity to the query, not only those the vector index returned', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const texts = [`Kestrels ${tag} hover over verges.`, `Kestrels ${tag} nest in old crow nests.`, `A kestrel ${tag} eats voles.`];
+    const source = await seedSource({ title: `Falcons ${tag}`, texts });
+    forgetCorpusStats();
+    const query = `kestrels ${tag}`;
+    const candidates = async (vectorLimit: number) =>
+      new Map(
+        (
+          await rankCandidates({
+            lexical: await lexicalRanking({ query, limit: 10, k1: 0.9, b: 0.4, subwordWeight: 0, sourceId: source }),
+            vector: await vectorRanking({ query, limit: vectorLimit, efSearch: 40, sourceId: source }),
+            minSimilarity: 0.2,
+          })
+        ).map((c) => [c.text, c.similarity]),
+      );
+    const all = await candidates(10);
+    expect([...all.keys()].sort()).toEqual([...texts].sort());
+    // With room for one vector hit, the other two come from BM25 alone and still carry their similarity.
+    const one = await candidates(1);
+    expect(one.size).toBe(3);
+    for (const [text, similarity] of one) expect(similarity, text).toBeCloseTo(all.get(text)!, 6);
+    expect(new Set(one.values()).size).toBe(3);
   });
 });
