@@ -196,7 +196,7 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       await addSource(`Kettle ${t} questions`, [`Descaling the kettle ${t} with vinegar leaves no taste, and a kettle ${t} full of limescale boils slowly.`]),
     ];
     const warranty = await addSource('Warranty terms', ['The warranty covers repairs and spare parts for two years from the date of purchase.']);
-    const question = `How do I descale the kettle ${t} with vinegar and scrub the limescale off the filter, and what does the warranty cover?`;
+    const question = `How do I descale the kettle ${t} with vinegar and scrub the limescale off the filter, and what do the warranty terms cover?`;
     const { message, searched } = await withSearchK(2, async () => {
       const res = await api('GET', `/api/knowledge/search?${new URLSearchParams({ q: question })}`, { key });
       const searched = (await bodyOf<{ data: { sourceId: string }[] }>(res)).data.map((hit) => hit.sourceId);
