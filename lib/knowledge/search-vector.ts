@@ -7,6 +7,13 @@ import { errorFields, log } from '@/lib/log';
 import { activeEmbeddingModel } from './active-embedding-model';
 import { vectorLiteral } from './vector-literal';
 
+export interface VectorRanking {
+  sql: Prisma.Sql;
+  efSearch: number;
+  /** Cosine similarity of chunk `c` to the query: null for a chunk of another model. */
+  similarity: Prisma.Sql;
+}
+
 /**
  * Nearest chunks by cosine similarity through the HNSW index of the active
  * model, as the CTE `vec` (`chunk_seq`, `score` = similarity) for the search
@@ -18,13 +25,6 @@ import { vectorLiteral } from './vector-literal';
  * fails or does not answer within SEARCH_EMBEDDING_TIMEOUT_MS gives null too: search
  * ranks by BM25 alone rather than failing or keeping a chat reply waiting.
  */
-export interface VectorRanking {
-  sql: Prisma.Sql;
-  efSearch: number;
-  /** Cosine similarity of chunk `c` to the query: null for a chunk of another model. */
-  similarity: Prisma.Sql;
-}
-
 export async function vectorRanking(opts: {
   query: string;
   limit: number;
