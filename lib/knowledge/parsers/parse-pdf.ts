@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packagePath } from '@/lib/package-path';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
+import { layoutPdf, type PdfPage } from './pdf-layout';
 
 // Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
 // other request on the event loop, and a hostile file must be killable.
@@ -19,12 +20,18 @@ const { parentPort, workerData } = require('node:worker_threads');
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
-    let text = '';
+    const [, bottom, , top] = page.view;
+    const runs = [];
     for (const item of content.items) {
       if (typeof item.str !== 'string') continue;
-      text += item.str + (item.hasEOL ? '\\n' : ' ');
+      const [a, b, c, d, x, y] = item.transform;
+      const style = content.styles[item.fontName];
+      runs.push({
+        text: item.str, x, y: y - bottom, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b),
+        mono: !!style && style.fontFamily === 'monospace', eol: !!item.hasEOL,
+      });
     }
-    pages.push(text.replace(/[ \\t]+\\n/g, '\\n').trim());
+    pages.push({ height: top - bottom, runs });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);
@@ -35,7 +42,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const unpdfUrl = () => pathToFileURL(packagePath('unpdf')).href;
 
 interface WorkerAnswer {
-  pages?: string[];
+  pages?: PdfPage[];
   title?: string;
   error?: 'too-many-pages' | 'encrypted' | 'corrupt';
   pages_?: number;
@@ -62,13 +69,24 @@ export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; ti
   if (answer.error === 'too-many-pages') throw new ExtractionError(`The PDF has more than ${limits.maxPages} pages (PDF_MAX_PAGES).`);
   if (answer.message === 'timeout') throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
   if (answer.error || !answer.pages) throw new ExtractionError('The PDF is damaged or not a PDF that can be read.');
+  const layout = layoutPdf(answer.pages);
   const pageStarts: number[] = [];
   let text = '';
-  for (const page of answer.pages) {
+  for (const page of layout.pages) {
     if (text) text += '\n\n';
     pageStarts.push(text.length);
     text += page;
   }
   if (!text.trim()) throw new ExtractionError('The PDF has no extractable text (a scanned image without OCR?).');
-  return { title: answer.title?.trim() || undefined, text, pageStarts };
+  return { title: metadataTitle(answer.title) ?? layout.title, text, pageStarts };
+}
+
+/**
+ * The title in the PDF's document information, unless it is what the program that wrote the
+ * file put there for want of one: a file name, "Microsoft Word - report.docx", "Untitled".
+ */
+function metadataTitle(title: string | undefined): string | undefined {
+  const trimmed = title?.trim();
+  if (!trimmed || /^(?:untitled|microsoft \w+ - .*|.*\.(?:docx?|odt|rtf|pdf|tex|dvi|ps|indd|pages|txt|html?))$/i.test(trimmed)) return undefined;
+  return trimmed;
 }

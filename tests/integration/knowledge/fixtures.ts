@@ -14,6 +14,30 @@ export async function makePdf(pages: string[], title?: string): Promise<Uint8Arr
   return doc.save();
 }
 
+/** A line drawn on a page: its baseline from the bottom, size (10) and font (Helvetica). */
+export interface DrawnLine {
+  text: string;
+  y: number;
+  x?: number;
+  size?: number;
+  font?: 'bold' | 'mono';
+}
+
+/** A real PDF laid out as a document is: each page a list of lines where they are drawn. */
+export async function makeLaidOutPdf(pages: DrawnLine[][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  for (const lines of pages) {
+    const page = doc.addPage([595, 842]);
+    for (const { text, y, x = 72, size = 10, font = 'regular' } of lines) page.drawText(text, { x, y, size, font: fonts[font] });
+  }
+  return doc.save();
+}
+
 /** A PDF whose only content is a drawn shape: nothing to extract. */
 export async function makeImageOnlyPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

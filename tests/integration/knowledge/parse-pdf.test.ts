@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractAndChunk } from '@/lib/knowledge/parsers/read-document';
 import { parsePdf } from '@/lib/knowledge/parsers/parse-pdf';
-import { makePdf } from './fixtures';
+import { makeLaidOutPdf, makePdf, type DrawnLine } from './fixtures';
 import { watchEventLoop } from './helpers';
 
 describe('PDF parsing off the event loop', () => {
@@ -28,5 +29,59 @@ describe('PDF parsing off the event loop', () => {
     const doc = await parsePdf(shared.subarray(0, mine.length), { maxPages: 10, timeoutMs: 60_000 });
     expect(doc.text).toContain('The file that was uploaded');
     expect(doc.text).not.toContain('Another file');
+  });
+});
+
+/** Lines of body text from `y` down, 12.5 points apart. */
+const body = (y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, y: y - 12.5 * i }));
+
+/** A three-page manual: a title, numbered headings, wrapped paragraphs, code, a running head and page numbers. */
+const manual = () =>
+  makeLaidOutPdf([
+    [
+      { text: 'Zephyr Pump Service Manual', y: 760, size: 22, font: 'bold' },
+      { text: '1. Installation', y: 715, size: 15, font: 'bold' },
+      ...body(690, 'Mount the pump on a level surface close to the tank, so that the suction line stays', 'short and rises towards the pump. A long suction line lets air collect in the impel-', 'ler housing, and the pump then runs dry.'),
+      ...body(640, 'Connect the pump to its controller with the command:'),
+      { text: 'pumpctl pair --port /dev/ttyUSB0', y: 622, font: 'mono' },
+      { text: '1', y: 40, x: 290 },
+    ],
+    [
+      { text: 'Zephyr Pump Service Manual', y: 800, size: 9 },
+      { text: '2. Service', y: 760, size: 15, font: 'bold' },
+      ...body(735, 'Clean the intake filter every 200 hours of running, or sooner when the flow drops', 'below 30 litres per minute. Replace the shaft seal every two years.'),
+      { text: '2', y: 40, x: 290 },
+    ],
+    [
+      { text: 'Zephyr Pump Service Manual', y: 800, size: 9 },
+      { text: '3. Warranty', y: 760, size: 15, font: 'bold' },
+      ...body(735, 'The warranty covers the motor for five years.'),
+      { text: '3', y: 40, x: 290 },
+    ],
+  ]);
+
+describe('PDF layout', () => {
+  it('gives a laid-out PDF its title, headings, paragraphs and code, without its running head and page numbers', async () => {
+    const doc = await parsePdf(await manual(), { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.title).toBe('Zephyr Pump Service Manual');
+    const pages = doc.pageStarts!.map((start, i) => doc.text.slice(start, doc.pageStarts![i + 1]).trim());
+    expect(pages[0]!.split('\n\n')).toEqual([
+      '# Zephyr Pump Service Manual',
+      '## 1. Installation',
+      'Mount the pump on a level surface close to the tank, so that the suction line stays short and rises towards the pump. A long suction line lets air collect in the impeller housing, and the pump then runs dry.',
+      'Connect the pump to its controller with the command:',
+      '```\npumpctl pair --port /dev/ttyUSB0\n```',
+    ]);
+    expect(pages[1]).toBe(
+      '## 2. Service\n\nClean the intake filter every 200 hours of running, or sooner when the flow drops below 30 litres per minute. Replace the shaft seal every two years.',
+    );
+    expect(pages[2]).toBe('## 3. Warranty\n\nThe warranty covers the motor for five years.');
+  });
+
+  it('cites each passage with the headings above it and its page', async () => {
+    const { chunks } = await extractAndChunk(await manual(), 'application/pdf', { targetTokens: 40, overlapTokens: 0 });
+    const service = chunks.find((chunk) => chunk.text.includes('Replace the shaft seal'));
+    expect(service?.location).toMatchObject({ page: 2, headings: ['Zephyr Pump Service Manual', '2. Service'] });
+    expect(chunks.find((chunk) => chunk.text.includes('five years'))?.location).toMatchObject({ page: 3, headings: ['Zephyr Pump Service Manual', '3. Warranty'] });
   });
 });

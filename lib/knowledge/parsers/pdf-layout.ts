@@ -1,0 +1,215 @@
+import { pageLines, type PdfLine, type PdfTextRun } from './pdf-lines';
+
+export interface PdfPage {
+  height: number;
+  runs: PdfTextRun[];
+}
+
+/**
+ * A PDF's pages as the chunker reads Markdown: the lines PDF.js finds are put back into what
+ * the layout shows. Lines set larger than the body text are headings (`#` by size), lines
+ * without a wide gap between them form paragraphs (a word hyphenated at a line's end is whole
+ * again), bullets are list items and monospaced lines code. Running heads and feet (a title or
+ * page number repeated at the top or bottom of the pages, set apart from the text) are dropped:
+ * they would otherwise sit in the middle of sentences and in every chunk. Without a title in
+ * the PDF's metadata, the large line that opens the first page is one.
+ */
+export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
+  const lines = pages.map((page) => pageLines(page.runs));
+  const style = documentStyle(lines.flat());
+  const heads = runningHeads(pages, lines, style);
+  const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
+  return { pages: kept.map((page) => writePage(page, style)), title: openingTitle(kept[0] ?? [], style) };
+}
+
+interface Style {
+  body: number;
+  /** Distance between two baselines of one paragraph, per point of font size. */
+  leading: number;
+  /** How wide a full line of body text is. */
+  measure: number;
+  /** Heading level by (rounded) size. */
+  levels: Map<number, number>;
+}
+
+const round = (size: number) => Math.round(size * 2) / 2;
+const lead = (style: Style, size: number) => style.leading * size;
+
+function documentStyle(lines: PdfLine[]): Style {
+  const chars = new Map<number, number>();
+  for (const line of lines) chars.set(round(line.size), (chars.get(round(line.size)) ?? 0) + line.text.length);
+  const body = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a), [12, 0])[0];
+  const isBody = (line: PdfLine) => round(line.size) === body && !line.mono && !line.tabular;
+  const steps: number[] = [];
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    const step = next && isBody(line) && isBody(next) ? line.y - next.y : 0;
+    if (step > 0.8 * body && step < 2.5 * body) steps.push(step / body);
+  });
+  const widths = lines.filter(isBody).map((line) => line.right - line.x);
+  // Headings are larger than the body and few: a size holding a quarter of the body's text is a
+  // lead paragraph or a large print, not headings.
+  const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
+  return {
+    body,
+    leading: median(steps) ?? 1.2,
+    measure: quantile(widths, 0.9) ?? 0,
+    levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
+  };
+}
+
+function median(values: number[]): number | undefined {
+  return quantile(values, 0.5);
+}
+
+function quantile(values: number[], q: number): number | undefined {
+  if (!values.length) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** A page number alone: "7", "vii", "Page 7", "7 of 12", "- 7 -". */
+const PAGE_NUMBER = /^(?:page\s+)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,7})\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+
+/**
+ * Lines in a page's top or bottom sixth, no larger than the body text and set apart from it by
+ * more than a paragraph's gap, that are a page number alone, or that repeat with their digits
+ * aside: on at least two pages and 40 % of them, or on two pages or more with the digits
+ * changing ("Chapter 3: Utilities 6", "Chapter 3: Utilities 7").
+ */
+function runningHeads(pages: PdfPage[], lines: PdfLine[][], style: Style): Set<PdfLine> {
+  const candidates = lines.map((page, n) =>
+    page.filter((line) => {
+      const height = pages[n]!.height;
+      const margin = line.y > height * (5 / 6) || line.y < height / 6;
+      const apart = page.every((other) => other === line || Math.abs(other.y - line.y) > 1.5 * lead(style, line.size));
+      return margin && apart && line.size <= style.body * 1.05 && line.text.length <= 120;
+    }),
+  );
+  const key = (line: PdfLine) => line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  const seen = new Map<string, { pages: number; texts: Set<string> }>();
+  for (const page of candidates) {
+    for (const [k, texts] of Map.groupBy(page, key)) {
+      const entry = seen.get(k) ?? { pages: 0, texts: new Set<string>() };
+      for (const line of texts) entry.texts.add(line.text);
+      seen.set(k, { pages: entry.pages + 1, texts: entry.texts });
+    }
+  }
+  const repeated = (line: PdfLine) => {
+    const entry = seen.get(key(line))!;
+    return entry.pages >= 2 && (entry.pages >= Math.ceil(0.4 * pages.length) || entry.texts.size > 1);
+  };
+  return new Set(candidates.flat().filter((line) => repeated(line) || PAGE_NUMBER.test(line.text)));
+}
+
+/** The first page's largest line, and the lines in that size right after it, when it is set well above the body text. */
+function openingTitle(page: PdfLine[], style: Style): string | undefined {
+  const top = page.slice(0, 8);
+  const largest = top.reduce<PdfLine | undefined>((a, b) => (!a || b.size > a.size ? b : a), undefined);
+  if (!largest || largest.size < 1.25 * style.body) return undefined;
+  const title = [largest];
+  for (const line of page.slice(page.indexOf(largest) + 1)) {
+    if (round(line.size) !== round(largest.size)) break;
+    title.push(line);
+  }
+  const text = title.map((line) => line.text).join(' ');
+  return text.length <= 200 ? text : undefined;
+}
+
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows'; lines: PdfLine[]; texts: string[] };
+
+const BULLET = /^(?:[•●▪■◦○‣∙·]\s*|[-–—*]\s+)/;
+const NUMBERED = /^\(?(?:\d{1,3}|[a-z])[.)]\s+/i;
+const ENDS_SENTENCE = /[.!?:;]["'”’)\]]?$/;
+
+/** One page's lines as Markdown blocks. */
+function writePage(lines: PdfLine[], style: Style): string {
+  const blocks: Block[] = [];
+  lines.forEach((line, i) => {
+    const prev = lines[i - 1];
+    const block = blocks.at(-1);
+    let kind = lineKind(line, style);
+    let text = kind === 'list' ? listItem(line.text) : line.text;
+    // A path set alone on a line, or a line opening "A. Smith", in the middle of a sentence.
+    if (block?.kind === 'paragraph' && prev && (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) && midSentence(prev, line, style)) {
+      text = kind === 'code' && !line.text.includes('`') ? `\`${line.text}\`` : line.text;
+      kind = 'paragraph';
+    }
+    if (!prev || !block || !continues(block, prev, line, kind, style)) {
+      blocks.push({ kind, lines: [line], texts: [text] });
+      return;
+    }
+    block.lines.push(line);
+    if (block.kind === 'list' && kind === 'list') block.texts.push(text);
+    else if (block.kind === 'code' || block.kind === 'rows') block.texts.push(text);
+    else block.texts[block.texts.length - 1] = joinWrapped(block.texts.at(-1)!, text);
+  });
+  return blocks.map((block) => writeBlock(block, style)).join('\n\n');
+}
+
+/** `line` follows `prev` as the next line of one sentence: no gap, same size, no full stop. */
+function midSentence(prev: PdfLine, line: PdfLine, style: Style): boolean {
+  const step = prev.y - line.y;
+  return step > 0 && step < 1.4 * lead(style, line.size) && round(line.size) === round(prev.size) && !ENDS_SENTENCE.test(prev.text);
+}
+
+function lineKind(line: PdfLine, style: Style): Block['kind'] {
+  if (style.levels.has(round(line.size)) && line.text.length <= 200 && !line.tabular) return 'heading';
+  if (line.mono) return 'code';
+  if (BULLET.test(line.text) || NUMBERED.test(line.text)) return 'list';
+  return line.tabular ? 'rows' : 'paragraph';
+}
+
+/** Whether `line` goes on with `block`, whose last line is `prev`. */
+function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind'], style: Style): boolean {
+  const step = prev.y - line.y;
+  const gap = step - lead(style, line.size);
+  const flowing = step > 0 && step < 3 * lead(style, line.size);
+  if (block.kind === 'heading') return kind === 'heading' && round(line.size) === round(prev.size) && flowing && gap < 0.6 * line.size;
+  if (kind === 'heading') return false;
+  if (block.kind === 'code') return kind === 'code' && flowing;
+  if (block.kind === 'rows') return kind === 'rows' && flowing && gap < 0.5 * line.size;
+  if (kind === 'code' || kind === 'rows' || round(line.size) !== round(prev.size)) return false;
+  // A column or page turns: the paragraph goes on unless its sentence ended.
+  if (!flowing) return !ENDS_SENTENCE.test(prev.text) && kind !== 'list';
+  if (gap > 0.35 * lead(style, line.size)) return false;
+  if (block.kind === 'list') return kind === 'list' || line.x > block.lines[0]!.x + 0.5 * line.size;
+  if (kind === 'list') return false;
+  // A sentence ends a paragraph when its line stops short of the measure, or the next line is indented.
+  const short = prev.right - prev.x < 0.75 * style.measure;
+  const indented = line.x > prev.x + 0.8 * line.size;
+  return !(ENDS_SENTENCE.test(prev.text) && (short || indented));
+}
+
+/** A line that wraps onto the next: a word split by a hyphen at its end is whole again; CJK takes no space. */
+function joinWrapped(text: string, next: string): string {
+  if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
+  return `${text} ${next}`;
+}
+
+function listItem(text: string): string {
+  return text.replace(BULLET, '- ');
+}
+
+function writeBlock(block: Block, style: Style): string {
+  switch (block.kind) {
+    case 'heading': {
+      const text = block.texts.join(' ');
+      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(round(block.lines[0]!.size)) ?? 6)} ${text}`;
+    }
+    case 'code':
+      return ['```', ...codeLines(block.lines), '```'].join('\n');
+    default:
+      return block.texts.join('\n');
+  }
+}
+
+/** Code lines keep their indentation, measured in the width of their own characters. */
+function codeLines(lines: PdfLine[]): string[] {
+  const left = Math.min(...lines.map((line) => line.x));
+  return lines.map((line) => {
+    const charWidth = (line.right - line.x) / Math.max(1, line.text.length);
+    return ' '.repeat(Math.max(0, Math.round((line.x - left) / (charWidth || line.size * 0.6)))) + line.text;
+  });
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { layoutPdf, type PdfPage } from '@/lib/knowledge/parsers/pdf-layout';
+import type { PdfTextRun } from '@/lib/knowledge/parsers/pdf-lines';
+
+// Pages as PDF.js hands them over: runs of text with their baseline, width and size, in the
+// order the PDF draws them. A character is taken to be half its font size wide.
+interface Drawn {
+  text: string;
+  x?: number;
+  y: number;
+  size?: number;
+  mono?: boolean;
+}
+
+const run = ({ text, x = 72, y, size = 10, mono = false }: Drawn): PdfTextRun => ({ text, x, y, width: text.length * size * 0.5, size, mono, eol: true });
+
+function page(...lines: (Drawn | Drawn[])[]): PdfPage {
+  const runs = lines.flatMap((line) => (Array.isArray(line) ? line.map((r, i) => ({ ...run(r), eol: i === line.length - 1 })) : [run(line)]));
+  return { height: 792, runs };
+}
+
+/** Body lines from `y` down, 12 points apart. */
+const body = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, y: y - 12 * i }));
+
+const FULL = 'The pump draws water from the tank through a filter that catches grit and sand before it';
+
+describe('PDF layout', () => {
+  it('joins the lines of a paragraph, and starts a new one after a gap or a short line that ends a sentence', () => {
+    const { pages } = layoutPdf([
+      page(
+        ...body(700, FULL, 'reaches the impeller, and it stops when the float switch opens.'),
+        ...body(660, FULL, 'reaches the impeller.', FULL, 'reaches the outlet.'),
+      ),
+    ]);
+    expect(pages[0]!.split('\n\n')).toEqual([
+      `${FULL} reaches the impeller, and it stops when the float switch opens.`,
+      `${FULL} reaches the impeller.`,
+      `${FULL} reaches the outlet.`,
+    ]);
+  });
+
+  it('makes a word hyphenated at the end of a line whole again, and keeps a hyphen before a capital', () => {
+    const { pages } = layoutPdf([page(...body(700, `${FULL} the pre-`, 'filter does; it is made of Anti-', 'Freeze rated plastic.'))]);
+    expect(pages[0]).toBe(`${FULL} the prefilter does; it is made of Anti- Freeze rated plastic.`);
+  });
+
+  it('reads lines set larger than the body as headings, one level per size, and the first page opens with the title', () => {
+    const doc = layoutPdf([
+      page(
+        { text: 'Zephyr Pump Manual', y: 740, size: 24 },
+        { text: '1. Installation', y: 700, size: 16 },
+        { text: '1.1 Choosing a place', y: 670, size: 13 },
+        ...body(650, FULL, 'is mounted.'),
+        { text: '2. Service', y: 610, size: 16 },
+        ...body(590, 'Clean the filter every month.'),
+      ),
+    ]);
+    expect(doc.title).toBe('Zephyr Pump Manual');
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      '# Zephyr Pump Manual',
+      '## 1. Installation',
+      '### 1.1 Choosing a place',
+      `${FULL} is mounted.`,
+      '## 2. Service',
+      'Clean the filter every month.',
+    ]);
+  });
+
+  it('joins a heading set over two lines, and finds no title on a first page without large print', () => {
+    const doc = layoutPdf([
+      page(...body(740, FULL, 'is clean.', FULL, 'is dry.')),
+      page(...body(740, 'Read this first.'), { text: 'Replacing the seal of the', y: 700, size: 16 }, { text: 'impeller housing', y: 681, size: 16 }, ...body(660, 'Drain the pump.')),
+    ]);
+    expect(doc.title).toBeUndefined();
+    expect(doc.pages[1]).toBe('Read this first.\n\n# Replacing the seal of the impeller housing\n\nDrain the pump.');
+  });
+
+  it('drops running heads and feet: a repeated line or a page number set apart at the top or bottom of the page', () => {
+    const pages = [1, 2, 3, 4].map((n) =>
+      page(
+        { text: 'Zephyr Pump Manual — Rev. B', y: 760 },
+        ...body(720, FULL, `is page ${n}'s text.`),
+        { text: n % 2 ? `Chapter 1: Setup ${n}` : `${n}`, y: 40 },
+      ),
+    );
+    const doc = layoutPdf(pages);
+    expect(doc.pages).toEqual([1, 2, 3, 4].map((n) => `${FULL} is page ${n}'s text.`));
+  });
+
+  it('keeps a line at the top of the page that is part of the text, even when every page has one like it', () => {
+    const doc = layoutPdf([1, 2, 3].map((n) => page(...body(780, `Step ${n}`, FULL, 'goes on.'))));
+    expect(doc.pages[2]).toBe(`Step 3 ${FULL} goes on.`);
+  });
+
+  it('writes bullets as list items, a wrapped item as one, and the text after the list as a paragraph', () => {
+    const doc = layoutPdf([
+      page(
+        ...body(700, 'You will need:'),
+        { text: '• a 10 mm spanner', y: 684 },
+        { text: '• the seal kit, which comes with the pump and holds the gaskets, the', y: 672 },
+        { text: 'O-rings and the grease', y: 660, x: 82 },
+        { text: '– a bucket', y: 648 },
+        ...body(630, 'Turn the power off.'),
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      'You will need:',
+      '- a 10 mm spanner\n- the seal kit, which comes with the pump and holds the gaskets, the O-rings and the grease\n- a bucket',
+      'Turn the power off.',
+    ]);
+  });
+
+  it('keeps a line that opens with an initial inside its sentence', () => {
+    const doc = layoutPdf([page(...body(700, `${FULL} was designed by`, 'A. Smith in 1998.'))]);
+    expect(doc.pages[0]).toBe(`${FULL} was designed by A. Smith in 1998.`);
+  });
+
+  it('fences monospaced lines as code with their indentation, and marks monospaced words inside a line as code', () => {
+    const doc = layoutPdf([
+      page(
+        [
+          { text: 'Run', y: 700 },
+          { text: 'pumpctl', x: 94, y: 700, mono: true },
+          { text: 'with the config file:', x: 135, y: 700 },
+        ],
+        { text: 'pumpctl start \\', y: 684, size: 9, mono: true },
+        { text: '--config <DIR>/pump.toml', x: 72 + 4 * 4.5, y: 673, size: 9, mono: true },
+        ...body(650, 'It prints the flow rate.'),
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      'Run `pumpctl` with the config file:',
+      '```\npumpctl start \\\n    --config <DIR>/pump.toml\n```',
+      'It prints the flow rate.',
+    ]);
+  });
+
+  it('keeps the rows of a table and of a table of contents on lines of their own', () => {
+    const doc = layoutPdf([
+      page(
+        ...body(700, 'Flow rates:'),
+        [
+          { text: 'Model', y: 684 },
+          { text: 'Litres per minute', x: 200, y: 684 },
+        ],
+        [
+          { text: 'Z-100', y: 672 },
+          { text: '40', x: 200, y: 672 },
+        ],
+        [
+          { text: '1 Installation', y: 640 },
+          { text: '. . . . . . . .', x: 150, y: 640 },
+          { text: '3', x: 300, y: 640 },
+        ],
+        [
+          { text: '2 Service', y: 628 },
+          { text: '. . . . . . . . . . .', x: 125, y: 628 },
+          { text: '9', x: 300, y: 628 },
+        ],
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual(['Flow rates:', 'Model Litres per minute\nZ-100 40', '1 Installation … 3\n2 Service … 9']);
+  });
+});
