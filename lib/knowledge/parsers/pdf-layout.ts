@@ -175,8 +175,10 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   if (gap > 0.35 * lead(style, line.size)) return false;
   if (block.kind === 'list') return kind === 'list' || line.x > block.lines[0]!.x + 0.5 * line.size;
   if (kind === 'list') return false;
-  // A sentence ends a paragraph when its line stops short of the measure, or the next line is indented.
+  // A sentence ends a paragraph when its line stops short of the measure, or the next line is
+  // indented; a short line alone without a full stop is a heading set in the body's size, or a label.
   const short = prev.right - prev.x < 0.75 * style.measure;
+  if (block.lines.length === 1 && prev.right - prev.x < 0.5 * style.measure && !/[\p{P}]$/u.test(prev.text)) return false;
   const indented = line.x > prev.x + 0.8 * line.size;
   return !(ENDS_SENTENCE.test(prev.text) && (short || indented));
 }

@@ -88,7 +88,7 @@ function toLine(parts: PdfTextRun[]): PdfLine {
     tabular = true;
   }
   const text = mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('');
-  const x = words[0]!.x;
+  const x = Math.min(...words.map((p) => p.x));
   return {
     text: text.replace(/\s+/g, ' ').trim(),
     x,

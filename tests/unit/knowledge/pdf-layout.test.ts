@@ -39,6 +39,11 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('keeps a short line of its own that opens a paragraph without a full stop: a heading in the body size', () => {
+    const { pages } = layoutPdf([page(...body(700, 'Maintenance', FULL, 'is clean.', 'Warranty', FULL, 'is dry.'))]);
+    expect(pages[0]!.split('\n\n')).toEqual(['Maintenance', `${FULL} is clean.`, 'Warranty', `${FULL} is dry.`]);
+  });
+
   it('makes a word hyphenated at the end of a line whole again, and keeps a hyphen before a capital', () => {
     const { pages } = layoutPdf([page(...body(700, `${FULL} the pre-`, 'filter does; it is made of Anti-', 'Freeze rated plastic.'))]);
     expect(pages[0]).toBe(`${FULL} the prefilter does; it is made of Anti- Freeze rated plastic.`);
@@ -89,7 +94,7 @@ describe('PDF layout', () => {
 
   it('keeps a line at the top of the page that is part of the text, even when every page has one like it', () => {
     const doc = layoutPdf([1, 2, 3].map((n) => page(...body(780, `Step ${n}`, FULL, 'goes on.'))));
-    expect(doc.pages[2]).toBe(`Step 3 ${FULL} goes on.`);
+    expect(doc.pages[2]).toBe(`Step 3\n\n${FULL} goes on.`);
   });
 
   it('writes bullets as list items, a wrapped item as one, and the text after the list as a paragraph', () => {
