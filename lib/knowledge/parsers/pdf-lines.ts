@@ -100,10 +100,19 @@ function toLine(parts: PdfTextRun[]): PdfLine {
   };
 }
 
+/**
+ * A word holding `*` or `_` in a proportional font: a glob, a file pattern, a name from code
+ * (`*.tar.gz`, `XDG_DATA_HOME`, `__NOGLOBS__`). Read as Markdown, its marks would be emphasis
+ * and vanish; as a code span it stays as printed. Quotes and punctuation around it stay outside.
+ */
+const MARKED_WORD = /(?<=^|\s|["'‘’“”(\[])(?=[^\s`]*[*_])(?=[^\s`]*[\p{L}\p{N}])[^\s`"'‘’“”()[\]]*[^\s`"'‘’“”()[\],;:.!?](?=$|[\s"'‘’“”)\],;:.!?])/gu;
+
 /** A monospaced piece of a line as a code span, the spaces around it left outside. */
 function codeSpan(piece: { text: string; mono: boolean }): string {
   const word = piece.text.trim();
-  if (!piece.mono || !word || word.includes('`')) return piece.text;
+  // (A word's trailing asterisk is a footnote's mark.)
+  if (!piece.mono) return piece.text.replace(MARKED_WORD, (w) => (/^[\p{L}\p{N}]+\*+$/u.test(w) ? w : `\`${w}\``));
+  if (!word || word.includes('`')) return piece.text;
   const [, before = '', after = ''] = /^(\s*)[^]*?(\s*)$/.exec(piece.text) ?? [];
   return `${before}\`${word}\`${after}`;
 }

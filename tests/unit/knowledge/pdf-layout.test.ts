@@ -140,6 +140,11 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('keeps words with * or _ as printed, as code, where Markdown would read emphasis; a footnote mark stays', () => {
+    const doc = layoutPdf([page(...body(700, 'Match ’*.tar.gz’ before *.gz, read XDG_DATA_HOME, and write __NOGLOBS__ alone.', 'See the note* below.'))]);
+    expect(doc.pages[0]).toBe('Match ’`*.tar.gz`’ before `*.gz`, read `XDG_DATA_HOME`, and write `__NOGLOBS__` alone. See the note* below.');
+  });
+
   it('keeps the rows of a table and of a table of contents on lines of their own', () => {
     const doc = layoutPdf([
       page(
