@@ -107,7 +107,10 @@ function toLine(parts: PdfTextRun[]): PdfLine {
  */
 const MARKED_WORD = /(?<=^|\s|["'‘’“”(\[])(?=[^\s`]*[*_])(?=[^\s`]*[\p{L}\p{N}])[^\s`"'‘’“”()[\]]*[^\s`"'‘’“”()[\],;:.!?](?=$|[\s"'‘’“”)\],;:.!?])/gu;
 
-/** A monospaced piece of a line as a code span, the spaces around it left outside. */
+/**
+ * A piece of a line as Markdown: a monospaced piece is a code span (the spaces around it left
+ * outside), and so is each word of a proportional one that holds `*` or `_`.
+ */
 function codeSpan(piece: { text: string; mono: boolean }): string {
   const word = piece.text.trim();
   // (A word's trailing asterisk is a footnote's mark.)
