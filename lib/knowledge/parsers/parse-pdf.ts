@@ -13,7 +13,7 @@ const { parentPort, workerData } = require('node:worker_threads');
   const { getDocumentProxy } = await import(workerData.unpdf);
   const pdf = await getDocumentProxy(new Uint8Array(workerData.bytes), { isEvalSupported: false, stopAtErrors: false });
   if (pdf.numPages > workerData.maxPages) {
-    parentPort.postMessage({ error: 'too-many-pages', pages: pdf.numPages });
+    parentPort.postMessage({ error: 'too-many-pages' });
     return;
   }
   const pages = [];
@@ -45,7 +45,6 @@ interface WorkerAnswer {
   pages?: PdfPage[];
   title?: string;
   error?: 'too-many-pages' | 'encrypted' | 'corrupt';
-  pages_?: number;
   message?: string;
 }
 

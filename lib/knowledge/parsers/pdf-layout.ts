@@ -52,14 +52,10 @@ function documentStyle(lines: PdfLine[]): Style {
   const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
   return {
     body,
-    leading: median(steps) ?? 1.2,
+    leading: quantile(steps, 0.5) ?? 1.2,
     measure: quantile(widths, 0.9) ?? 0,
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
   };
-}
-
-function median(values: number[]): number | undefined {
-  return quantile(values, 0.5);
 }
 
 function quantile(values: number[], q: number): number | undefined {
@@ -177,10 +173,10 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   if (kind === 'list') return false;
   // A sentence ends a paragraph when its line stops short of the measure, or the next line is
   // indented; a short line alone without a full stop is a heading set in the body's size, or a label.
-  const short = prev.right - prev.x < 0.75 * style.measure;
-  if (block.lines.length === 1 && prev.right - prev.x < 0.5 * style.measure && !/[\p{P}]$/u.test(prev.text)) return false;
+  const width = prev.right - prev.x;
+  if (block.lines.length === 1 && width < 0.5 * style.measure && !/[\p{P}]$/u.test(prev.text)) return false;
   const indented = line.x > prev.x + 0.8 * line.size;
-  return !(ENDS_SENTENCE.test(prev.text) && (short || indented));
+  return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * style.measure || indented));
 }
 
 /** A line that wraps onto the next: a word split by a hyphen at its end is whole again; CJK takes no space. */
