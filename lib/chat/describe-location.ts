@@ -1,5 +1,5 @@
 import type { ChunkLocation } from '@/lib/knowledge/types';
-import { withoutMarks } from '@/lib/without-marks';
+import { unescapeMarkdown, withoutMarks } from '@/lib/without-marks';
 
 /**
  * "Intro › Setup · p. 3" — a citation's place in words, for the chat page and exported
@@ -17,7 +17,7 @@ export function describeLocation({ title, location }: { title: string; location?
   return bits.join(' · ');
 }
 
-/** "`streamText` and [links](…)" → "streamText and links": a heading's words without its inline marks. */
+/** "`streamText` and [links](…)" → "streamText and links": a heading's words without its inline marks (`\*` is `*`). */
 function headingText(heading: string): string {
-  return withoutMarks(heading.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')).trim();
+  return unescapeMarkdown(withoutMarks(heading.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1'))).trim();
 }

@@ -6,7 +6,7 @@
  * answers a comparison with what its sources say of each (compose-answer).
  */
 import { escapeRegExp } from '@/lib/escape-reg-exp';
-import { withoutMarks } from '@/lib/without-marks';
+import { unescapeMarkdown, withoutMarks } from '@/lib/without-marks';
 import { tableCells } from './text-terms';
 
 const SUBJECT = '(.+?)';
@@ -177,7 +177,7 @@ function tidy(subject: string): string {
 
 /** Text with marks, call parentheses and case gone, for telling whether it names a subject. */
 function bare(text: string): string {
-  return withoutMarks(text).replace(/\(\)/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return unescapeMarkdown(withoutMarks(text)).replace(/\(\)/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /**

@@ -271,6 +271,13 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('keeps an escaped character as written: the source’s `\\*` stays an asterisk, never a mark that goes', () => {
+    const doc = [{ n: 1, title: 'Globs', text: 'The glob \\*.tar.gz matches every tarball, and \\_draft\\_ names a draft.' }];
+    expect(composeAnswer({ question: 'Which glob matches every tarball?', sources: doc })).toBe(
+      'The glob \\*.tar.gz matches every tarball, and \\_draft\\_ names a draft [1].',
+    );
+  });
+
   it('keeps what a code span shows, angle brackets included, and drops HTML tags outside code', () => {
     const doc = [
       {

@@ -73,9 +73,9 @@ describe('reply Markdown', () => {
     expect(describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } })).toBe('');
     expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe('Setup › Disks');
     // Headings are Markdown as written: shown as their words.
-    const marked = ['Generating Text', '`streamText` and **`onChunk`**', 'See [the guide](https://example.com/guide) for _more_', 'snake_case_name'];
+    const marked = ['Generating Text', '`streamText` and **`onChunk`**', 'See [the guide](https://example.com/guide) for _more_', 'snake_case_name', 'The \\*.desktop files'];
     expect(describeLocation({ title: 'Generating Text', location: { headings: marked, start: 0, end: 1 } })).toBe(
-      'streamText and onChunk › See the guide for more › snake_case_name',
+      'streamText and onChunk › See the guide for more › snake_case_name › The *.desktop files',
     );
   });
 

@@ -79,6 +79,9 @@ describe('markdownPreview', () => {
   it('keeps the words of an image inside a link, and none of its addresses', () => {
     expect(markdownPreview('word-wrap [![NPM version](https://img.example/v.svg)](https://npm.example/word-wrap) ![logo](logo.png)')).toBe('word-wrap NPM version logo');
   });
+  it('reads an escaped character as itself', () => {
+    expect(markdownPreview('Globs like \\*.tar.gz, 2\\*3\\*4, \\_draft\\_ and \\<MIME>; **bold**')).toBe('Globs like *.tar.gz, 2*3*4, _draft_ and <MIME>; bold');
+  });
   it('leaves a lone asterisk or snake_case words alone', () => {
     expect(markdownPreview('2 * 3 = 6 in file_name_here')).toBe('2 * 3 = 6 in file_name_here');
   });
