@@ -126,7 +126,7 @@ const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[
  * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
  * part of a sentence, fenced code gives none (its `# comment` lines are no headings either),
  * nor does a link reference definition (`[npm]: https://…`), and each table row is one:
- * `| a | b |` rows (Markdown) and `a | b` rows (HTML and DOCX tables, see html-to-text) read as
+ * `| a | b |` rows (Markdown) and `a | b` rows (HTML and DOCX tables, see html-to-markdown) read as
  * `a; b`, or as `name: a; value: b` under a Markdown header row; `verbatimRows` keeps a row as
  * written, for quoting it from its passage.
  */

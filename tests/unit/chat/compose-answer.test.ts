@@ -1085,7 +1085,7 @@ describe('text helpers', () => {
     ]);
     // GFM's delimiter row needs one hyphen per cell, not three.
     expect(splitSentences('| setting | default |\n| - | :-: |\n| `retries` | 3 |')).toEqual(['setting: `retries`; default: 3']);
-    // Rows of an HTML or DOCX table (html-to-text writes `cell | cell`); a lone bar in prose stays prose.
+    // Rows of an HTML or DOCX table (html-to-markdown writes `cell | cell`); a lone bar in prose stays prose.
     expect(splitSentences('Opening hours\nMonday | 9–17\nSaturday | closed')).toEqual(['Opening hours', 'Monday; 9–17', 'Saturday; closed']);
     expect(splitSentences('Use a | b to pipe.\nIt works.')).toEqual(['Use a | b to pipe.', 'It works.']);
   });

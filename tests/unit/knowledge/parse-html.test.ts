@@ -22,3 +22,46 @@ describe('parseHtml tables', () => {
     expect(text).toBe('Oslo | 700000\n\nBergen | 285000');
   });
 });
+
+describe('parseHtml as Markdown', () => {
+  const article = (body: string) => parseHtml(page(`<main>${body}</main>`)).text;
+
+  it('keeps a code block line for line, fenced, with the language its class names', () => {
+    const text = article('<p>Install it:</p><div class="highlight highlight-source-shell"><pre><code class="language-sh">npm install groundwork\n  --save\n```not a fence```\n</code></pre></div><p>Then start it.</p>');
+    expect(text).toBe('Install it:\n\n````sh\nnpm install groundwork\n  --save\n```not a fence```\n````\n\nThen start it.');
+  });
+
+  it('keeps inline code, bold and italics, with the marks against their words', () => {
+    expect(article('<p>Set <code>XDG_DATA_HOME</code> to <b> a path </b>, <em>never</em> <code>`tick`</code>.</p>')).toBe(
+      'Set `XDG_DATA_HOME` to **a path** , *never* `` `tick` ``.',
+    );
+  });
+
+  it('writes nested and numbered lists as Markdown lists, numbered from their start', () => {
+    expect(article('<ul><li>Fruit<ul><li>apple</li><li>pear</li></ul></li><li>Bread</li></ul><ol start="3"><li>Mix</li><li><p>Bake</p><p>for an hour</p></li></ol>')).toBe(
+      '- Fruit\n  - apple\n  - pear\n- Bread\n\n3. Mix\n4. Bake\n\n   for an hour',
+    );
+  });
+
+  it('quotes a block quote and breaks lines at <br>', () => {
+    expect(article('<blockquote><p>First</p><p>Second<br>line</p></blockquote><address>1 Main St<br>Springfield</address>')).toBe(
+      '> First\n>\n> Second  \n> line\n\n1 Main St  \nSpringfield',
+    );
+  });
+
+  it('escapes what Markdown would read as marks in the page’s own text', () => {
+    expect(article('<p>Globs like *.tar.gz and 2*3*4, ~/a to ~/b, _private_ but XDG_DATA_HOME, [x](y), &lt;MIME&gt; and &amp;amp; C:\\*</p><p># 1 fan</p><p>1. not a list</p><p>- nor this</p><p>&gt; nor a quote</p>')).toBe(
+      'Globs like \\*.tar.gz and 2\\*3\\*4, \\~/a to \\~/b, \\_private\\_ but XDG_DATA_HOME, \\[x](y), \\<MIME> and \\&amp; C:\\\\\\*\n\n\\# 1 fan\n\n1\\. not a list\n\n\\- nor this\n\n\\> nor a quote',
+    );
+  });
+
+  it('drops permalinks and reference marks, which are not the page’s words', () => {
+    expect(article('<h2>Install<a class="headerlink" href="#install">¶</a></h2><p>Kiwis are birds.<sup class="reference"><a href="#n1">[1]</a></sup> They lay eggs.<sup>2</sup></p>')).toBe(
+      '## Install\n\nKiwis are birds. They lay eggs.2',
+    );
+  });
+
+  it('keeps paragraphs apart inside an inline element that wraps them', () => {
+    expect(article('<a href="/x"><p>One</p><p>Two</p></a>')).toBe('One\n\nTwo');
+  });
+});

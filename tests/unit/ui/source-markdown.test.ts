@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { parseHtml } from '@/lib/knowledge/parsers/parse-html';
 import { markdownPreview } from '@/lib/markdown-preview';
 import { SourceMarkdown } from '@/components/chat/markdown';
 import { markSegments, type TextMark } from '@/components/chat/remark-marks';
@@ -22,6 +23,17 @@ describe('a source shown as Markdown', () => {
     expect(html).toMatch(/<span data-passage="" class="[^"]+"><mark data-testid="passage-highlight" class="[^"]+">Unused days lapse<\/mark><\/span><span data-passage="" class="[^"]+"> in March.<\/span>/);
     expect(html).not.toMatch(/<h1><span data-passage/);
     expect(html).not.toMatch(/<li dir="auto"><span data-passage/);
+  });
+
+  it('shows a web page as the page shows it: its code as code, its own asterisks and angle brackets as written', () => {
+    const { text } = parseHtml(
+      '<!doctype html><title>Globs</title><main><p>Match *.tar.gz and 2*3*4 in &lt;MIME&gt;/globs2 with <code>fnmatch</code>.</p><pre><code class="language-sh">ls *.tar.gz\nls **/*.md</code></pre></main>',
+    );
+    const html = render(text);
+    expect(html).toContain('<p dir="auto">Match *.tar.gz and 2*3*4 in &lt;MIME&gt;/globs2 with <code>fnmatch</code>.</p>');
+    const code = /<pre[^>]*aria-label="sh example"[^>]*><code>([^]*?)<\/code><\/pre>/.exec(html)?.[1];
+    expect(code?.replace(/<[^>]+>/g, '')).toBe('ls *.tar.gz\nls **/*.md');
+    expect(html).not.toContain('<em>');
   });
 
   it('keeps the lines of a paragraph as lines', () => {
