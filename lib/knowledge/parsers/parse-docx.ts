@@ -8,6 +8,18 @@ import { unzipBounded } from './unzip-bounded';
 
 const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
 
+/**
+ * Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
+ * Word's "HTML Preformatted" and "Plain Text") become code blocks, their lines kept; character
+ * styles ("Verbatim Char", "HTML Code") become code spans. Text set in a monospaced font with no
+ * such style is marked the same way by markCode.
+ */
+const STYLE_MAP = [
+  ...['Source Code', 'Code', 'Code Block', 'HTML Preformatted', 'Plain Text'].map((name) => `p[style-name='${name}'] => pre:separator('\n')`),
+  ...['Verbatim Char', 'Code Char', 'HTML Code', 'HTML Keyboard', 'HTML Sample', 'HTML Typewriter'].map((name) => `r[style-name='${name}'] => code`),
+];
+const MONOSPACE = /mono|courier|consolas|menlo|monaco|lucida console|lucida sans typewriter|source code|fira code|inconsolata|andale/i;
+
 // Only the parts that carry text and structure; images and embedded objects stay compressed and unread.
 // docProps/core.xml holds the title (File › Properties in Word).
 const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels|docProps\/core\.xml)$/.test(name);
@@ -26,7 +38,7 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(repacked) },
-      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })), styleMap: STYLE_MAP, transformDocument: markCode },
     );
     html = result.value;
   } catch {
@@ -34,6 +46,36 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   }
   const { text } = parseHtml(`<!doctype html><html><body><article>${html}</article></body></html>`);
   return { text, title: coreTitle(files.get('docProps/core.xml')) };
+}
+
+/** A node of mammoth's document model, as far as markCode reads it. */
+interface DocxNode {
+  type: string;
+  children?: DocxNode[];
+  styleName?: string | null;
+  font?: string | null;
+  value?: string;
+}
+
+/**
+ * A paragraph of its own style ("Normal" or none) whose text is all in a monospaced font is a
+ * code paragraph (Word's usual way to show code); within other paragraphs, a run of such text
+ * is code. Paragraphs and runs with another style keep it: the style map decides.
+ */
+function markCode(node: DocxNode): DocxNode {
+  if (node.type === 'paragraph' && (!node.styleName || node.styleName === 'Normal')) {
+    const runs = descendants(node).filter((d) => d.type === 'run' && descendants(d).some((t) => t.type === 'text' && t.value?.trim()));
+    const mono = runs.filter((r) => MONOSPACE.test(r.font ?? ''));
+    if (runs.length && mono.length === runs.length) return { ...node, styleName: 'Code' };
+    for (const run of mono) if (!run.styleName) run.styleName = 'Code Char';
+    return node;
+  }
+  node.children?.forEach((child, i) => (node.children![i] = markCode(child)));
+  return node;
+}
+
+function descendants(node: DocxNode): DocxNode[] {
+  return (node.children ?? []).flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** The document title from the core properties (`<dc:title>`), if set. */

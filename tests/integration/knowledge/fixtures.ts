@@ -73,15 +73,31 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
 <w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
 <w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
+<w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
 </w:styles>`;
 
-/** A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs. */
+/**
+ * A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs, a line
+ * indented four spaces a paragraph in Courier New (its further indentation kept), a line opening
+ * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run and
+ * `` `code` `` a run in Consolas.
+ */
 export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const run = (text: string, props = '') => `<w:r>${props && `<w:rPr>${props}</w:rPr>`}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
+  const courier = '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/>';
+  const runs = (text: string) =>
+    text
+      .split(/(\*\*[^*]+\*\*|`[^`]+`)/)
+      .filter(Boolean)
+      .map((piece) => (piece.startsWith('**') ? run(piece.slice(2, -2), '<w:b/>') : piece.startsWith('`') ? run(piece.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>') : run(piece)))
+      .join('');
   const paras = lines.map((line) => {
     const h = /^(#{1,2}) (.*)$/.exec(line);
-    const style = h ? `<w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>` : '';
-    return `<w:p>${style}<w:r><w:t xml:space="preserve">${esc(h ? h[2]! : line)}</w:t></w:r></w:p>`;
+    if (h) return `<w:p><w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>${runs(h[2]!)}</w:p>`;
+    if (line.startsWith('    ')) return `<w:p>${run(line.slice(4), courier)}</w:p>`;
+    if (line.startsWith('{Source Code}')) return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
+    return `<w:p>${runs(line)}</w:p>`;
   });
   if (opts.externalImageUrl) {
     paras.push(

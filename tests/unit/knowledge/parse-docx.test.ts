@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocx } from '@/lib/knowledge/parsers/parse-docx';
+import { makeDocx } from '../../integration/knowledge/fixtures';
+
+describe('parseDocx', () => {
+  it('keeps code set in a monospaced font as code: paragraphs as one block with their indentation, words as code spans', async () => {
+    const { text } = await parseDocx(
+      makeDocx(['# Setup', 'Run `npm install` once, then **start** it:', '    if (ready) {', '        start(2 * 3);', '    }', 'It listens on port 3000.']),
+    );
+    expect(text).toBe('# Setup\n\nRun `npm install` once, then **start** it:\n\n```\nif (ready) {\n    start(2 * 3);\n}\n```\n\nIt listens on port 3000.');
+  });
+
+  it('reads a paragraph styled as code (pandoc writes "Source Code") as a code block', async () => {
+    const { text } = await parseDocx(makeDocx(['Build it:', '{Source Code}make all', '{Source Code}make install']));
+    expect(text).toBe('Build it:\n\n```\nmake all\nmake install\n```');
+  });
+
+  it('escapes the marks Markdown would read in the text, so it reads as written', async () => {
+    const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
+    expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');
+  });
+});
