@@ -6,10 +6,12 @@ import { htmlToMarkdown } from './html-to-markdown';
 /**
  * Reduces a page to its main content (Readability, as Firefox's reader view) and
  * its title. Short pages where Readability finds no article keep their body.
+ * A page without a `<title>` is titled by its first level-1 heading outside the
+ * site's header and navigation, as a Markdown file is.
  */
 export function parseHtml(html: string): ExtractedDocument {
   const document = withBody(parseHTML(html).document);
-  const title = document.querySelector('title')?.textContent?.trim() || undefined;
+  const title = words(document.querySelector('title')) || words([...document.querySelectorAll('h1')].find((h) => !h.closest('header, nav'))) || undefined;
   let text = '';
   try {
     // linkedom's document is DOM-compatible enough for Readability; the types differ.
@@ -26,6 +28,8 @@ export function parseHtml(html: string): ExtractedDocument {
   if (!text.trim()) throw new ExtractionError('The HTML page has no readable text.');
   return { title, text };
 }
+
+const words = (element: { textContent: string | null } | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
 
 type LinkedDocument = ReturnType<typeof parseHTML>['document'];
 type LinkedNode = { nodeName: string; outerHTML?: string; textContent: string | null };

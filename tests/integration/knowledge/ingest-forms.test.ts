@@ -137,7 +137,8 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     const { data } = await bodyOf<{ data: SourceView[] }>(res);
     const done: SourceView[] = [];
     for (const s of data) done.push(await ingested(admin, s.id));
-    expect(done.map((s) => [s.status, s.title])).toEqual([['ready', `No head ${tag}`], ['ready', `Bare ${tag}`], ['ready', 'page-2.html']]);
+    // (a page without a <title> is titled by its level-1 heading)
+    expect(done.map((s) => [s.status, s.title])).toEqual([['ready', `No head ${tag}`], ['ready', `Bare ${tag}`], ['ready', 'Bitterns']]);
     expect((await search(user, `herons ${tag} shallows`))[0]?.text).toBe(`Herons ${tag} stand still in the shallows.`);
     expect((await search(user, `egrets ${tag} cattle`))[0]?.text).toBe(`Egrets ${tag} follow the cattle.`);
     expect((await search(user, `bitterns ${tag} dusk`))[0]?.location.headings).toEqual(['Bitterns']);

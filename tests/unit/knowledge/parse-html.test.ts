@@ -65,3 +65,12 @@ describe('parseHtml as Markdown', () => {
     expect(article('<a href="/x"><p>One</p><p>Two</p></a>')).toBe('One\n\nTwo');
   });
 });
+
+describe('parseHtml titles', () => {
+  it('takes the <title>, else the first level-1 heading outside the site header and navigation', () => {
+    expect(parseHtml(page('<h1>Plans and prices</h1><p>Text.</p>')).title).toBe('Plans');
+    const untitled = '<!doctype html><html><body><header><h1>Acme Docs</h1></header><main><h1>Install  the\nCLI</h1><p>Text.</p></main></body></html>';
+    expect(parseHtml(untitled).title).toBe('Install the CLI');
+    expect(parseHtml('<!doctype html><html><body><h2>Only a subheading</h2><p>Text.</p></body></html>').title).toBeUndefined();
+  });
+});
