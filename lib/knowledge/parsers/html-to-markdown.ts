@@ -135,7 +135,7 @@ function isPermalink(a: Node): boolean {
 /** Marks hug their words: the spaces inside `<b> bold </b>` go outside, or the marks would not be read. */
 function emphasis(inner: string, mark: string): string {
   const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
-  if (!core || /^\*|\*$/.test(core)) return inner; // nested emphasis of the same kind says it once
+  if (!core || /^\*|(?<!\\)\*$/.test(core)) return inner; // emphasis right inside emphasis is said once: `***` reads either way
   return `${before}${mark}${core}${mark}${after}`;
 }
 
@@ -208,7 +208,7 @@ const line = (text: string) => text.replaceAll(BREAK, ' ').replace(/\s+/g, ' ').
 /** What Markdown reads at a line's start: a heading, a quote, a list item, a setext underline. */
 function lineStart(text: string): string {
   return text
-    .replace(/^(#{1,6}|>|[-+])(?=\s|$)/, '\\$1')
+    .replace(/^(#{1,6}|[-+])(?=\s|$)/, '\\$1')
     .replace(/^>/, '\\>')
     .replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2')
     .replace(/^(?=[=-]+$)/, '\\');
