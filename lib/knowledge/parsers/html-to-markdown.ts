@@ -2,7 +2,7 @@
  * Walks a DOM (linkedom) and writes Markdown, the form every source's text takes: headings as
  * `#` lines, paragraphs apart, lists (ordered, numbered from their `start`, and nested) as list
  * items, `<pre>` as fenced code with its language, `<code>` as code spans, bold and italics,
- * block quotes. A table whose first row is header cells (`<th>`, as Word's header rows become
+ * block quotes, definition lists as `**term**: definition`. A table whose first row is header cells (`<th>`, as Word's header rows become
  * too) is a Markdown table, so its header names each row's cells wherever the table is cut;
  * other tables give a `cell | cell` line a row. Links keep their words. The page's own text is
  * escaped wherever Markdown would read it as a mark (`2*3*4`, `<MIME>`, a line opening with
@@ -76,6 +76,8 @@ function block(node: Node, name: string): string[] {
       return list(node, name === 'OL');
     case 'TABLE':
       return table(node);
+    case 'DL':
+      return definitions(node);
     case 'HR':
       return [];
     case 'BLOCKQUOTE': {
@@ -192,6 +194,36 @@ function list(node: Node, ordered: boolean): string[] {
     items.push(marker + text.replace(/\n(?!\n)/g, `\n${' '.repeat(marker.length)}`));
   }
   return items.length ? [items.join('\n')] : [];
+}
+
+/**
+ * A definition list (an API reference's signatures and what they do, a glossary) as its terms in
+ * bold, each opening its definition's first paragraph: `**closure**: The address of…`, so the
+ * sentence that defines a term names it. Several terms for one definition are joined by commas.
+ */
+function definitions(dl: Node): string[] {
+  const out: string[] = [];
+  let terms: string[] = [];
+  const visit = (parent: Node) => {
+    for (const child of elements(parent)) {
+      const name = nameOf(child);
+      if (name === 'DT') {
+        const term = line(inlineOf(child));
+        if (term) terms.push(term);
+      } else if (name === 'DD') {
+        const body = blocks(child);
+        const term = terms.length ? emphasis(terms.join(', '), '**') : '';
+        if (term && body[0] && !/^(?:#{1,6} |`{3,}|[-+] |\d+\. |>|\| )/.test(body[0])) body[0] = `${term}: ${body[0]}`;
+        else if (term) out.push(lineStart(term));
+        out.push(...body);
+        terms = [];
+      } else if (name === 'DIV') visit(child); // (HTML lets a <div> hold a term and its definitions)
+      else if (!SKIP.has(name)) out.push(...block(child, name));
+    }
+  };
+  visit(dl);
+  if (terms.length) out.push(lineStart(emphasis(terms.join(', '), '**')));
+  return out;
 }
 
 /** A paragraph's inline Markdown: whitespace collapsed, `<br>`s as hard breaks, each line's start escaped. */

@@ -74,3 +74,12 @@ describe('parseHtml titles', () => {
     expect(parseHtml('<!doctype html><html><body><h2>Only a subheading</h2><p>Text.</p></body></html>').title).toBeUndefined();
   });
 });
+
+describe('parseHtml definition lists', () => {
+  it('opens each definition with its terms in bold, so the sentence defining a term names it', () => {
+    const text = parseHtml(
+      page('<main><dl><dt>cif</dt><dd><p>The <code>ffi_cif</code> describing the call.</p><pre>ffi_cif cif;</pre></dd><dt>ret</dt><dt>rvalue</dt><dd>Where the result goes.</dd><div><dt>user_data</dt><dd></dd></div><dt>codeloc</dt></dl></main>'),
+    ).text;
+    expect(text).toBe('**cif**: The `ffi_cif` describing the call.\n\n```\nffi_cif cif;\n```\n\n**ret, rvalue**: Where the result goes.\n\n**user_data**\n\n**codeloc**');
+  });
+});
