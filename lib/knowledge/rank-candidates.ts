@@ -24,7 +24,9 @@ export interface Candidate extends Omit<SearchHit, 'score'> {
  * happened to return it. When it did, the HNSW graph (which differs with the
  * order chunks were inserted in) decided which lexical candidates got a vector
  * score: SciFact test nDCG@10 moved by 0.004 between ingestions in different
- * orders, and now by 0.0014 (train +0.002, test +0.006).
+ * orders, and now by 0.0014 (train +0.002, test +0.006). A chunk the index
+ * returned keeps the similarity it scored there (the same expression); only the
+ * others are measured here.
  */
 export async function rankCandidates(opts: {
   lexical: Prisma.Sql;
@@ -42,7 +44,7 @@ export async function rankCandidates(opts: {
       GROUP BY chunk_seq
     )
     SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, c.generation, s.metadata, r.lexical,
-      ${opts.vector?.similarity ?? Prisma.sql`NULL::float8`} AS similarity
+      COALESCE(r.similarity, ${opts.vector?.similarity ?? Prisma.sql`NULL::float8`}) AS similarity
     FROM ranked r JOIN chunks c ON c.seq = r.chunk_seq JOIN sources s ON s.id = c.source_id
     WHERE (r.lexical IS NOT NULL OR r.similarity >= ${opts.minSimilarity}::float8)
       AND c.generation = s.generation AND s.status <> 'failed'
