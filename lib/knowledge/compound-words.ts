@@ -45,6 +45,27 @@ export function compoundWords(text: string): string {
   return [...words].join(' ');
 }
 
+/**
+ * The names a text reads or calls on something, the word after a dot, each time it occurs:
+ * `_.each`, `$.each`, `Promise.all`, `promise.then()`, `.then()`. Those that are English stop
+ * words (`each`, `all`, `then`, `once`, `some`) are indexed as subwords of their own, by the
+ * database's own stop list (storeChunks, lexicalRanking): the parser drops them, so a page
+ * documenting `_.each` had no lexeme for it and "what does _.each do?" found nothing. Unlike
+ * the words inside a name, a name counts as often as it occurs: the chunk that documents
+ * `_.each` shows it in its examples too. The other members are words the text and
+ * compoundWords index already.
+ */
+export function memberNames(text: string): string {
+  const names: string[] = [];
+  for (const [raw] of text.matchAll(PIECE)) {
+    for (const part of raw.split('.').slice(1)) {
+      const name = /^[A-Za-z][A-Za-z\d]+/.exec(part)?.[0];
+      if (name) names.push(name);
+    }
+  }
+  return names.join(' ');
+}
+
 function camelHumps(segment: string): string[] | undefined {
   const humps = segment.split(CAMEL_BREAK);
   if (humps.length < 2 || !humps.some((h) => /^[A-Z][a-z]{2,}$/.test(h))) return undefined;

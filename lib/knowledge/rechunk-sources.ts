@@ -9,8 +9,9 @@ import { prisma } from '@/lib/db';
  * kept content. 2: the words inside names from code are indexed as subwords (compoundWords).
  * 3: a PDF's text is laid out (headings, paragraphs, lists, code; no running heads).
  * 4: HTML and DOCX text is Markdown (code blocks, code spans, lists, quotes; the text escaped).
+ * 5: members named after a dot that are stop words (`_.each`) are indexed as subwords (memberNames).
  */
-const CHUNKER_VERSION = 4;
+const CHUNKER_VERSION = 5;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Prisma } from '@/lib/db';
-import { compoundWords, SUBWORD } from './compound-words';
+import { compoundWords, memberNames, SUBWORD } from './compound-words';
 import { corpusStats } from './corpus-stats';
 import { forTextSearch } from './text-search-input';
 
@@ -10,7 +10,8 @@ import { forTextSearch } from './text-search-input';
  * `score`, best first). The query goes through the same `english` text-search
  * configuration as the chunks, with long runs broken as theirs are (forTextSearch), so stemming and stop words agree. Its words, and those inside its
  * names from code, also meet the chunks' subwords (compoundWords) at `subwordWeight` of their
- * weight: "when does a tool start" finds `onToolExecutionStart`.
+ * weight: "when does a tool start" finds `onToolExecutionStart`. A member it names that the
+ * parser drops as a stop word (`_.each`, `.then()`) meets the chunks' subword for it in full.
  * Portable SQL: runs on PGlite and on any PostgreSQL, no extension needed.
  * Needs `enable_seqscan = off`, which rankCandidates sets.
  */
@@ -34,6 +35,15 @@ export async function lexicalRanking(opts: {
           SELECT ${SUBWORD} || lexeme, ${opts.subwordWeight}::float8
           FROM unnest(to_tsvector('english', ${forTextSearch(`${opts.query}\n${compoundWords(opts.query)}`)}))`
       : Prisma.empty;
+  // A member the query names that is a stop word (`_.each`) has no lexeme but its subword: it
+  // counts in full, being the name itself rather than a word of the question met inside one.
+  const members = memberNames(opts.query);
+  const stopMembers =
+    opts.subwordWeight > 0 && members
+      ? Prisma.sql`UNION ALL
+          SELECT ${SUBWORD} || lexeme, 1::float8
+          FROM unnest(to_tsvector('simple', ${forTextSearch(members)})) m WHERE to_tsvector('english', m.lexeme) = ''::tsvector`
+      : Prisma.empty;
   const c1 = opts.k1 * (1 - opts.b);
   const c2 = (opts.k1 * opts.b) / avgTerms;
   // Per query term: its document frequency from the term counts (the whole corpus, even when
@@ -46,7 +56,8 @@ export async function lexicalRanking(opts: {
       SELECT t.term, (t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8)::float4 AS w
       FROM (SELECT lexeme AS term, coalesce(array_length(positions, 1), 1)::float8 AS qtf
             FROM unnest(to_tsvector('english', ${forTextSearch(opts.query)}))
-            ${subwords}) t
+            ${subwords}
+            ${stopMembers}) t
       CROSS JOIN LATERAL (SELECT coalesce(sum(tc.df), 0)::float8 AS df FROM term_counts tc WHERE tc.term = t.term) d
       WHERE d.df > 0
     ), lex AS MATERIALIZED (

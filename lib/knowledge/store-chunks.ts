@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { Prisma } from '@/lib/db';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
-import { compoundWords, SUBWORD } from './compound-words';
+import { compoundWords, memberNames, SUBWORD } from './compound-words';
 import { forTextSearch, forTextSearchIfChanged } from './text-search-input';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
@@ -26,7 +26,8 @@ type Tx = P.TransactionClient;
  * the caller's transaction, in one statement: each text is analysed once and its lexemes are
  * listed once, for the chunk's length and for the postings alike. The `english` configuration
  * tokenises and stems, so queries analysed the same way meet the same lexemes. The words inside
- * names from code (compoundWords) get postings of their own, as subwords. The parser reads each
+ * names from code (compoundWords) get postings of their own, as subwords, and so do the members
+ * named after a dot that the parser drops as stop words (memberNames: `_.each`). The parser reads each
  * text with its long runs broken (forTextSearch; `tst`, null for the many texts without one).
  */
 export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: string): Promise<void> {
@@ -36,8 +37,9 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
   // lexeme once per occurrence; both are clamped to SMALLINT in the postings, far above a chunk's
   // few hundred tokens. Each term's document frequency grows by its postings here (one delta row
   // per term). Postings go in sorted, so the B-tree is filled in order rather than at random.
-  // A subword counts once per chunk however often its names occur, and not in the chunk's length:
-  // a chunk's BM25 over its own words is what it was without them.
+  // A subword counts once per chunk however often its names occur (a member that is a stop word:
+  // as often as it is named), and not in the chunk's length: a chunk's BM25 over its own words is
+  // what it was without them.
   await tx.$executeRaw`
     WITH src AS MATERIALIZED (
       SELECT t.*, setweight(to_tsvector('english', t.ctx), 'A') || to_tsvector('english', coalesce(t.tst, t.txt)) AS tsv
@@ -45,8 +47,8 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
         ${rows.map((r) => r.ordinal)}::int[], ${rows.map((r) => r.text)}::text[], ${rows.map((r) => r.tokenCount)}::int[],
         ${rows.map((r) => JSON.stringify(r.location))}::text[], ${rows.map((r) => vectorLiteral(r.embedding))}::text[],
         ${rows.map((r) => forTextSearch(r.context))}::text[], ${rows.map((r) => forTextSearch(compoundWords(`${r.context}\n${r.text}`)))}::text[],
-        ${rows.map((r) => forTextSearchIfChanged(r.text))}::text[])
-        AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx, sub, tst)
+        ${rows.map((r) => forTextSearchIfChanged(r.text))}::text[], ${rows.map((r) => forTextSearch(memberNames(`${r.context}\n${r.text}`)) || null)}::text[])
+        AS t(id, sid, gen, ord, txt, tc, loc, emb, ctx, sub, tst, mem)
     ), lex AS MATERIALIZED (
       SELECT s.id, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS n,
         coalesce(array_length(array_positions(u.weights, 'A'), 1), 0) AS a
@@ -65,7 +67,12 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
       FROM (
         SELECT id, lexeme, n, a FROM lex
         UNION ALL
-        SELECT s.id, ${SUBWORD} || u.lexeme, 1, 0 FROM src s CROSS JOIN LATERAL unnest(to_tsvector('english', s.sub)) u
+        SELECT s.id, ${SUBWORD} || u.lexeme, max(u.n), 0 FROM src s CROSS JOIN LATERAL (
+          SELECT lexeme, 1 AS n FROM unnest(to_tsvector('english', s.sub))
+          UNION ALL
+          SELECT lexeme, array_length(positions, 1) FROM unnest(to_tsvector('simple', s.mem)) m
+          WHERE to_tsvector('english', m.lexeme) = ''::tsvector
+        ) u GROUP BY s.id, u.lexeme
       ) x JOIN ins i ON i.id = x.id
       ORDER BY 1, 2
       RETURNING term

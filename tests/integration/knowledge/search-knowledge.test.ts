@@ -53,6 +53,23 @@ describe('searchKnowledge', () => {
     expect(await ranked(0)).toEqual([prose]);
   });
 
+  it('finds a member named after a dot that is a stop word, by its name only', async () => {
+    // PostgreSQL drops "each" and "then" as stop words: `_.each` and `.then()` had no lexeme at all.
+    const each = await seedSource({ title: 'Collections', texts: ['`_.each(list, iteratee)` calls iteratee on every element.\n\n```\n_.each([1, 2], alert);\n```'] });
+    const map = await seedSource({ title: 'Mapping', texts: ['`_.map(list, iteratee)` makes an array of what iteratee returns for every element.'] });
+    const then = await seedSource({ title: 'Promises', texts: ['Read the value with `promise.then(onFulfilled)` once it settles.'] });
+    forgetCorpusStats();
+    const ranked = async (query: string, subwordWeight = 0.3) =>
+      (await searchKnowledge({ query, k: 10, settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 } })).map((h) => h.sourceId);
+    const found = await ranked('What does _.each do?');
+    expect(found[0]).toBe(each);
+    expect(found).not.toContain(map);
+    expect(await ranked('how is .then() used?')).toContain(then);
+    // The word in a question is a stop word still, and subwords can be turned off.
+    expect(await ranked('what does each do?')).toEqual([]);
+    expect(await ranked('What does _.each do?', 0)).toEqual([]);
+  });
+
   it('indexes text with long runs of underscores in a moment, and finds it by the words around them', async () => {
     // PostgreSQL's text-search parser takes time quadratic in such a run: 40 chunks of it took 5 s.
     const tag = randomUUID().slice(0, 8);

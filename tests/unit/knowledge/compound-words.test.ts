@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compoundWords } from '@/lib/knowledge/compound-words';
+import { compoundWords, memberNames } from '@/lib/knowledge/compound-words';
 
 const words = (text: string) => compoundWords(text).split(' ').filter(Boolean);
 
@@ -21,5 +21,10 @@ describe('compoundWords', () => {
 
   it('lists each word once however often its name occurs', () => {
     expect(words('streamText, then streamText again, and streamText.')).toEqual(['stream', 'Text']);
+  });
+
+  it('lists the members named after a dot, each time, and no abbreviations or versions', () => {
+    expect(memberNames('_.each(list); $.each(o); Promise.all([p]).then(f); call .then() and _.each again')).toBe('each each all then then each');
+    expect(memberNames('e.g. v1.5 i.e. plain words, end.')).toBe('');
   });
 });
