@@ -10,8 +10,9 @@ import { prisma } from '@/lib/db';
  * 3: a PDF's text is laid out (headings, paragraphs, lists, code; no running heads).
  * 4: HTML and DOCX text is Markdown (code blocks, code spans, lists, quotes; the text escaped).
  * 5: members named after a dot that are stop words (`_.each`) are indexed as subwords (memberNames).
+ * 6: a PDF page's lines are read in reading order, not drawing order (code blocks of a browser's PDF).
  */
-const CHUNKER_VERSION = 5;
+const CHUNKER_VERSION = 6;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

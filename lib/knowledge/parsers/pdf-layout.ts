@@ -15,11 +15,41 @@ export interface PdfPage {
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
-  const lines = pages.map((page) => pageLines(page.runs));
+  const lines = pages.map((page) => readingOrder(pageLines(page.runs)));
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style);
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
   return { pages: kept.map((page) => writePage(page, style)), title: openingTitle(kept[0] ?? [], style) };
+}
+
+/**
+ * A page's lines in reading order. A PDF draws its text in about the order it reads, but not
+ * always: Chromium paints a block that has a layer of its own (a `<pre>` that scrolls) after the
+ * rest of the page, so a page saved as PDF from a browser had its code blocks drawn at its end,
+ * away from the text that introduces them. The lines are taken in pieces that run down the page
+ * with nothing placed between their lines (a piece ends where the drawing goes back up, or
+ * skips over placed lines); a piece over lines already placed (their left-to-right spans meet)
+ * goes in before the first of them below its top, and a piece beside them (the next column)
+ * follows them.
+ */
+function readingOrder(lines: PdfLine[]): PdfLine[] {
+  const meets = (a: { x: number; right: number }, b: { x: number; right: number }) => a.x < b.right && a.right > b.x;
+  const placed: PdfLine[] = [];
+  let piece: PdfLine[] = [];
+  const place = () => {
+    const span = { x: Math.min(...piece.map((line) => line.x)), right: Math.max(...piece.map((line) => line.right)) };
+    const at = placed.findIndex((line) => line.y < piece[0]!.y && meets(line, span));
+    placed.splice(at < 0 ? placed.length : at, 0, ...piece);
+    piece = [];
+  };
+  for (const line of lines) {
+    const last = piece.at(-1);
+    const up = last && line.y > last.y + 0.5 * Math.max(line.size, last.size);
+    if (last && (up || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
+    piece.push(line);
+  }
+  if (piece.length) place();
+  return placed;
 }
 
 interface Style {

@@ -171,4 +171,45 @@ describe('PDF layout', () => {
     ]);
     expect(doc.pages[0]!.split('\n\n')).toEqual(['Flow rates:', 'Model Litres per minute\nZ-100 40', '1 Installation … 3\n2 Service … 9']);
   });
+
+  it('puts code blocks drawn after the rest of the page back where they sit, as Chromium’s “Save as PDF” draws them', () => {
+    const doc = layoutPdf([
+      page(
+        { text: 'Install it:', y: 700 },
+        { text: 'Start it:', y: 650 },
+        { text: 'It prints the flow rate.', y: 600 },
+        { text: 'npm install pumpctl', y: 680, size: 9, mono: true },
+        { text: 'pumpctl start', y: 630, size: 9, mono: true },
+        { text: '--config pump.toml', x: 72 + 2 * 4.5, y: 619, size: 9, mono: true },
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      'Install it:',
+      '```\nnpm install pumpctl\n```',
+      'Start it:',
+      '```\npumpctl start\n  --config pump.toml\n```',
+      'It prints the flow rate.',
+    ]);
+  });
+
+  it('reads two columns drawn one after the other one after the other, below a title across both', () => {
+    const left = (y: number, text: string) => ({ text, x: 72, y });
+    const right = (y: number, text: string) => ({ text, x: 320, y });
+    const doc = layoutPdf([
+      page(
+        { text: 'Pump Notes', x: 72, y: 740, size: 20 },
+        left(700, 'The left column opens.'),
+        left(660, 'The left column ends.'),
+        right(700, 'The right column opens.'),
+        right(660, 'The right column ends.'),
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      '# Pump Notes',
+      'The left column opens.',
+      'The left column ends.',
+      'The right column opens.',
+      'The right column ends.',
+    ]);
+  });
 });
