@@ -11,8 +11,9 @@ import { prisma } from '@/lib/db';
  * 4: HTML and DOCX text is Markdown (code blocks, code spans, lists, quotes; the text escaped).
  * 5: members named after a dot that are stop words (`_.each`) are indexed as subwords (memberNames).
  * 6: a PDF page's lines are read in reading order, not drawing order (code blocks of a browser's PDF).
+ * 7: a `<br>` inside a `<pre>` is a newline (blank lines in Word's code blocks kept lines apart).
  */
-const CHUNKER_VERSION = 6;
+const CHUNKER_VERSION = 7;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

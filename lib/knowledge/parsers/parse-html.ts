@@ -11,6 +11,10 @@ import { htmlToMarkdown } from './html-to-markdown';
  */
 export function parseHtml(html: string): ExtractedDocument {
   const document = withBody(parseHTML(html).document);
+  // Readability turns two `<br>`s in a row into a paragraph, even inside a `<pre>`, whose lines
+  // then ran together (`name = 'My App';// fake appdebug(…)`): Word's code blocks, as mammoth
+  // writes them, and old pages break a block's lines so. Inside a `<pre>` a break is a newline.
+  for (const br of document.querySelectorAll('pre br')) br.replaceWith(document.createTextNode('\n'));
   const title = words(document.querySelector('title')) || words([...document.querySelectorAll('h1')].find((h) => !h.closest('header, nav'))) || undefined;
   let text = '';
   try {

@@ -31,6 +31,13 @@ describe('parseHtml as Markdown', () => {
     expect(text).toBe('Install it:\n\n````sh\nnpm install groundwork\n  --save\n```not a fence```\n````\n\nThen start it.');
   });
 
+  it('keeps the blank lines of a code block whose lines are broken with <br>, as Word’s code reaches it', () => {
+    // Long enough for Readability to find the article: it is what read two <br>s as a paragraph.
+    const intro = 'Each part of the app logs under a name of its own, and the DEBUG variable says which names are shown. '.repeat(3).trim();
+    const text = article(`<p>${intro}</p><pre>var debug = require('debug');<br /><br />// fake app<br /><br />debug('booting');<br />serve();</pre><p>Then open it.</p>`);
+    expect(text).toBe(`${intro}\n\n\`\`\`\nvar debug = require('debug');\n\n// fake app\n\ndebug('booting');\nserve();\n\`\`\`\n\nThen open it.`);
+  });
+
   it('keeps inline code, bold and italics, with the marks against their words', () => {
     expect(article('<p>Set <code>XDG_DATA_HOME</code> to <b> a path </b>, <em>never</em> <code>`tick`</code>.</p>')).toBe(
       'Set `XDG_DATA_HOME` to **a path** , *never* `` `tick` ``.',
