@@ -12,8 +12,9 @@ import { prisma } from '@/lib/db';
  * 5: members named after a dot that are stop words (`_.each`) are indexed as subwords (memberNames).
  * 6: a PDF page's lines are read in reading order, not drawing order (code blocks of a browser's PDF).
  * 7: a `<br>` inside a `<pre>` is a newline (blank lines in Word's code blocks kept lines apart).
+ * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
  */
-const CHUNKER_VERSION = 7;
+const CHUNKER_VERSION = 8;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -1,9 +1,9 @@
 import 'server-only';
 import { zipSync } from 'fflate';
-import { DOMParser } from 'linkedom';
+import { DOMParser, parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
-import { parseHtml } from './parse-html';
+import { htmlToMarkdown } from './html-to-markdown';
 import { unzipBounded } from './unzip-bounded';
 
 const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
@@ -44,8 +44,11 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   } catch {
     throw new ExtractionError('The DOCX file is damaged.');
   }
-  const { text } = parseHtml(`<!doctype html><html><body><article>${html}</article></body></html>`);
-  return { text, title: coreTitle(files.get('docProps/core.xml')) };
+  // The whole document is content: no reader view in between, which would turn Heading 1 into
+  // Heading 2 (Readability keeps h1 for a page's title) and so put sections and their
+  // subsections on one level, and might leave out a short paragraph it judged boilerplate.
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  return { text: htmlToMarkdown(document.body as never), title: coreTitle(files.get('docProps/core.xml')) };
 }
 
 /** A node of mammoth's document model, as far as markCode reads it. */

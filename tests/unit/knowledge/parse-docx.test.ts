@@ -19,4 +19,11 @@ describe('parseDocx', () => {
     const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
     expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');
   });
+
+  it('keeps Heading 1 and Heading 2 on their levels and every paragraph, however long the document', async () => {
+    // Long enough that a reader view would find an article in it, and make the sections' level 2.
+    const long = 'The installer copies the service files, creates its user and starts it with the defaults. '.repeat(4).trim();
+    const { text } = await parseDocx(makeDocx(['# Installation', long, '## On Linux', 'Use the package.', '# Upgrades', long]));
+    expect(text).toBe(`# Installation\n\n${long}\n\n## On Linux\n\nUse the package.\n\n# Upgrades\n\n${long}`);
+  });
 });
