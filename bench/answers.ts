@@ -17,7 +17,9 @@
 // Then the READMEs of eleven packages in node_modules join too (debug, fast-glob, postgres…),
 // asked about in the same blind way (bench/answers/readme-dev.json, 20, to tune on, and
 // readme-held-out.json, 20, never tune on it): what a README is full of, option tables, defaults,
-// environment variables, installs, as a user asks about them.
+// environment variables, installs, as a user asks about them. Then the READMEs are replaced by
+// themselves as a web page, a PDF and a Word file (bench/render-formats.ts: pandoc, and Chromium
+// for the PDF) and both README sets are asked again over each: htmlReadmeDev, pdfReadmeHeldOut…
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
@@ -25,6 +27,7 @@
 // or reword a fact, so compare runs of one version.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FORMATS, formatRenderer, formatsUnavailable } from './render-formats';
 import { percentile } from './scifact-data';
 
 interface Options {
@@ -60,13 +63,14 @@ const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
   const fileOf = new Map<string, string>();
-  const upload = async (dir: string, files: string[]) => {
+  /** Uploads files (`file`: the judged path each stands for) and waits until each is ready; returns their ids. */
+  const uploadAs = async (items: { name: string; bytes: Uint8Array; file: string }[]) => {
     const form = new FormData();
-    for (const file of files) form.append('file', new Blob([readFileSync(path.join(dir, file))]), path.basename(file));
+    for (const item of items) form.append('file', new Blob([item.bytes as BlobPart]), item.name);
     const res = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
     if (res.status !== 202) throw new Error(`upload → ${res.status} ${await res.text()}`);
     const { data } = (await res.json()) as { data: { id: string }[] };
-    data.forEach((s, i) => fileOf.set(s.id, files[i]!));
+    data.forEach((s, i) => fileOf.set(s.id, items[i]!.file));
     for (const { id } of data) {
       for (;;) {
         const s = (await (await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { headers: auth })).json()) as { status: string; error: string | null };
@@ -74,6 +78,16 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
         if (s.status === 'ready') break;
         await new Promise((r) => setTimeout(r, 100));
       }
+    }
+    return data.map((s) => s.id);
+  };
+  const upload = (dir: string, files: string[]) =>
+    uploadAs(files.map((file) => ({ name: path.basename(file), bytes: new Uint8Array(readFileSync(path.join(dir, file))), file })));
+  const remove = async (ids: string[]) => {
+    for (const id of ids) {
+      const res = await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { method: 'DELETE', headers: auth });
+      if (res.status !== 204) throw new Error(`delete → ${res.status} ${await res.text()}`);
+      fileOf.delete(id);
     }
   };
   const sourcesOf = (items: { source: string | string[] }[]) => [...new Set(items.flatMap((q) => q.source))];
@@ -129,11 +143,38 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     { dir: nextDocsDir, sets: nextSets, what: 'files of the Next.js docs' },
     { dir: packagesDir, sets: readmeSets, what: 'package READMEs' },
   ];
+  let readmeIds: string[] = [];
   for (const { dir, sets, what } of corpora) {
     const added = sourcesOf(Object.values(sets).flat());
-    await upload(dir, added);
+    readmeIds = await upload(dir, added);
     log(`${added.length} ${what} added`);
     for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  }
+  // Last, the READMEs take the place of their Markdown as each other format people upload: the
+  // same questions over the same knowledge base, so what a parser loses shows as answers lost.
+  const unavailable = formatsUnavailable();
+  if (unavailable) log(`formats skipped: ${unavailable}`);
+  else {
+    const readmes = sourcesOf(Object.values(readmeSets).flat());
+    await remove(readmeIds);
+    const renderer = await formatRenderer();
+    try {
+      for (const format of FORMATS) {
+        const items = [];
+        for (const file of readmes) {
+          const name = path.dirname(file);
+          items.push({ name: `${name}.${format}`, bytes: await renderer.render(path.join(packagesDir, file), name, format), file });
+        }
+        const ids = await uploadAs(items);
+        log(`${readmes.length} package READMEs added as ${format}`);
+        for (const [name, set] of Object.entries(readmeSets)) {
+          await judge(`${format}${name[0]!.toUpperCase()}${name.slice(1)}`, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+        }
+        await remove(ids);
+      }
+    } finally {
+      await renderer.close();
+    }
   }
   return {
     ...figures,
