@@ -26,11 +26,11 @@ export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string }
  * A page's lines in reading order. A PDF draws its text in about the order it reads, but not
  * always: Chromium paints a block that has a layer of its own (a `<pre>` that scrolls) after the
  * rest of the page, so a page saved as PDF from a browser had its code blocks drawn at its end,
- * away from the text that introduces them. The lines are taken in pieces that run down the page
- * with nothing placed between their lines (a piece ends where the drawing goes back up, or
- * skips over placed lines); a piece over lines already placed (their left-to-right spans meet)
- * goes in before the first of them below its top, and a piece beside them (the next column)
- * follows them.
+ * away from the text that introduces them. The lines are taken in pieces that run down one
+ * column with nothing placed between their lines (a piece ends where the drawing goes back up,
+ * moves to another column, or skips over placed lines); a piece over lines already placed
+ * (their left-to-right spans meet) goes in before the first of them below its top, and a piece
+ * beside them (the next column, a table's next cell) follows them.
  */
 function readingOrder(lines: PdfLine[]): PdfLine[] {
   const meets = (a: { x: number; right: number }, b: { x: number; right: number }) => a.x < b.right && a.right > b.x;
@@ -45,7 +45,7 @@ function readingOrder(lines: PdfLine[]): PdfLine[] {
   for (const line of lines) {
     const last = piece.at(-1);
     const up = last && line.y > last.y + 0.5 * Math.max(line.size, last.size);
-    if (last && (up || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
+    if (last && (up || !meets(last, line) || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
     piece.push(line);
   }
   if (piece.length) place();

@@ -212,4 +212,22 @@ describe('PDF layout', () => {
       'The right column ends.',
     ]);
   });
+
+  it('keeps a table’s rows in the order drawn when a row’s first cell sits lower than the lines beside it', () => {
+    // Chromium draws a row's cells in turn, the first centred on the row's height.
+    const doc = layoutPdf([
+      page(
+        { text: 'retries', x: 72, y: 690, mono: true },
+        { text: 'How often a failed', x: 300, y: 700 },
+        { text: 'call is tried again.', x: 300, y: 688 },
+        { text: 'timeout', x: 72, y: 660, mono: true },
+        { text: 'How long a call may', x: 300, y: 670 },
+        { text: 'take, in seconds.', x: 300, y: 658 },
+      ),
+    ]);
+    const text = doc.pages[0]!;
+    expect(text.indexOf('retries')).toBeLessThan(text.indexOf('How often'));
+    expect(text.indexOf('call is tried again.')).toBeLessThan(text.indexOf('timeout'));
+    expect(text.indexOf('timeout')).toBeLessThan(text.indexOf('How long'));
+  });
 });
