@@ -13,8 +13,9 @@ import { prisma } from '@/lib/db';
  * 6: a PDF page's lines are read in reading order, not drawing order (code blocks of a browser's PDF).
  * 7: a `<br>` inside a `<pre>` is a newline (blank lines in Word's code blocks kept lines apart).
  * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
+ * 9: a PDF table cell's lines are one paragraph; a piece of a page is placed by its first line.
  */
-const CHUNKER_VERSION = 8;
+const CHUNKER_VERSION = 9;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -28,17 +28,17 @@ export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string }
  * rest of the page, so a page saved as PDF from a browser had its code blocks drawn at its end,
  * away from the text that introduces them. The lines are taken in pieces that run down one
  * column with nothing placed between their lines (a piece ends where the drawing goes back up,
- * moves to another column, or skips over placed lines); a piece over lines already placed
- * (their left-to-right spans meet) goes in before the first of them below its top, and a piece
- * beside them (the next column, a table's next cell) follows them.
+ * moves to another column, or skips over placed lines); a piece whose first line is over lines
+ * already placed (their left-to-right spans meet) goes in before the first of them below it,
+ * and a piece beside them (the next column, a table's next cell) follows them.
  */
 function readingOrder(lines: PdfLine[]): PdfLine[] {
   const meets = (a: { x: number; right: number }, b: { x: number; right: number }) => a.x < b.right && a.right > b.x;
   const placed: PdfLine[] = [];
   let piece: PdfLine[] = [];
   const place = () => {
-    const span = { x: Math.min(...piece.map((line) => line.x)), right: Math.max(...piece.map((line) => line.right)) };
-    const at = placed.findIndex((line) => line.y < piece[0]!.y && meets(line, span));
+    const top = piece[0]!;
+    const at = placed.findIndex((line) => line.y < top.y && meets(line, top));
     placed.splice(at < 0 ? placed.length : at, 0, ...piece);
     piece = [];
   };
@@ -58,6 +58,8 @@ interface Style {
   leading: number;
   /** How wide a full line of body text is. */
   measure: number;
+  /** Where body text starts on the left. */
+  left: number;
   /** Heading level by (rounded) size. */
   levels: Map<number, number>;
 }
@@ -84,6 +86,7 @@ function documentStyle(lines: PdfLine[]): Style {
     body,
     leading: quantile(steps, 0.5) ?? 1.2,
     measure: quantile(widths, 0.9) ?? 0,
+    left: quantile(lines.filter(isBody).map((line) => line.x), 0.1) ?? 0,
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
   };
 }
@@ -203,10 +206,14 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   if (kind === 'list') return false;
   // A sentence ends a paragraph when its line stops short of the measure, or the next line is
   // indented; a short line alone without a full stop is a heading set in the body's size, or a label.
+  // Text set in a narrow column well right of the body's margin (a table's cell, beside its
+  // row's name) is measured by that column, which its lines fill.
   const width = prev.right - prev.x;
-  if (block.lines.length === 1 && width < 0.5 * style.measure && !/[\p{P}]$/u.test(prev.text)) return false;
+  const inset = (l: PdfLine) => l.x > style.left + 0.25 * style.measure;
+  const measure = inset(prev) && inset(line) ? Math.max(line.right - line.x, ...block.lines.map((l) => l.right - l.x)) : style.measure;
+  if (block.lines.length === 1 && width < 0.5 * measure && !/[\p{P}]$/u.test(prev.text)) return false;
   const indented = line.x > prev.x + 0.8 * line.size;
-  return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * style.measure || indented));
+  return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * measure || indented));
 }
 
 /** A line that wraps onto the next: a word split by a hyphen at its end is whole again; CJK takes no space. */

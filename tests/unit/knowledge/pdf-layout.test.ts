@@ -213,21 +213,37 @@ describe('PDF layout', () => {
     ]);
   });
 
-  it('keeps a table’s rows in the order drawn when a row’s first cell sits lower than the lines beside it', () => {
-    // Chromium draws a row's cells in turn, the first centred on the row's height.
+  it('keeps a table’s rows in the order drawn when a row’s first cell sits lower than the lines beside it, each cell’s lines one paragraph', () => {
+    // Chromium draws a row's cells in turn, the first centred on the row's height; the text
+    // beside it wraps in a column far narrower than the page's body text.
     const doc = layoutPdf([
       page(
+        ...body(760, FULL, 'is where the options go.'),
         { text: 'retries', x: 72, y: 690, mono: true },
-        { text: 'How often a failed', x: 300, y: 700 },
-        { text: 'call is tried again.', x: 300, y: 688 },
-        { text: 'timeout', x: 72, y: 660, mono: true },
-        { text: 'How long a call may', x: 300, y: 670 },
-        { text: 'take, in seconds.', x: 300, y: 658 },
+        { text: 'How often a failed call', x: 300, y: 700 },
+        { text: 'is tried. Zero turns', x: 300, y: 688 },
+        { text: 'it off.', x: 300, y: 676 },
+        { text: 'timeout', x: 72, y: 646, mono: true },
+        { text: 'How long a call may', x: 300, y: 652 },
+        { text: 'take, in seconds.', x: 300, y: 640 },
+        [
+          { text: 'verbose', x: 72, y: 620, mono: true },
+          { text: 'Logs every call.', x: 300, y: 620 },
+        ],
+        { text: 'depth', x: 72, y: 594, mono: true },
+        { text: 'How deep it looks,', x: 300, y: 600 },
+        { text: 'in levels.', x: 300, y: 588 },
       ),
     ]);
-    const text = doc.pages[0]!;
-    expect(text.indexOf('retries')).toBeLessThan(text.indexOf('How often'));
-    expect(text.indexOf('call is tried again.')).toBeLessThan(text.indexOf('timeout'));
-    expect(text.indexOf('timeout')).toBeLessThan(text.indexOf('How long'));
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      `${FULL} is where the options go.`,
+      '```\nretries\n```',
+      'How often a failed call is tried. Zero turns it off.',
+      '```\ntimeout\n```',
+      'How long a call may take, in seconds.',
+      '`verbose` Logs every call.',
+      '```\ndepth\n```',
+      'How deep it looks, in levels.',
+    ]);
   });
 });
