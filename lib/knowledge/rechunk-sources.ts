@@ -13,7 +13,7 @@ import { prisma } from '@/lib/db';
  * 6: a PDF page's lines are read in reading order, not drawing order (code blocks of a browser's PDF).
  * 7: a `<br>` inside a `<pre>` is a newline (blank lines in Word's code blocks kept lines apart).
  * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
- * 9: a PDF table cell's lines are one paragraph; a piece of a page is placed by its first line.
+ * 9: a PDF table cell's lines are one paragraph, and a page's pieces are placed by the lines in their way.
  */
 const CHUNKER_VERSION = 9;
 

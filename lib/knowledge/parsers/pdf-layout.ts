@@ -28,24 +28,26 @@ export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string }
  * rest of the page, so a page saved as PDF from a browser had its code blocks drawn at its end,
  * away from the text that introduces them. The lines are taken in pieces that run down one
  * column with nothing placed between their lines (a piece ends where the drawing goes back up,
- * moves to another column, or skips over placed lines); a piece whose first line is over lines
- * already placed (their left-to-right spans meet) goes in before the first of them below it,
- * and a piece beside them (the next column, a table's next cell) follows them.
+ * moves to another column, or skips over placed lines); a piece over lines already placed
+ * (their left-to-right spans meet) goes in before the first of them below its top, and a piece
+ * beside them (the next column, a table's next cell) follows them.
  */
 function readingOrder(lines: PdfLine[]): PdfLine[] {
   const meets = (a: { x: number; right: number }, b: { x: number; right: number }) => a.x < b.right && a.right > b.x;
   const placed: PdfLine[] = [];
   let piece: PdfLine[] = [];
   const place = () => {
-    const top = piece[0]!;
-    const at = placed.findIndex((line) => line.y < top.y && meets(line, top));
+    // Before the first placed line below the piece's top that a line of the piece at its height
+    // or above meets: a row's name, centred beside its description, is not in the way.
+    const at = placed.findIndex((line) => line.y < piece[0]!.y && piece.some((own) => own.y >= line.y && meets(own, line)));
     placed.splice(at < 0 ? placed.length : at, 0, ...piece);
     piece = [];
   };
   for (const line of lines) {
     const last = piece.at(-1);
     const up = last && line.y > last.y + 0.5 * Math.max(line.size, last.size);
-    if (last && (up || !meets(last, line) || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
+    const apart = last && (line.x > last.right + 2 * line.size || line.right < last.x - 2 * line.size);
+    if (last && (up || apart || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
     piece.push(line);
   }
   if (piece.length) place();

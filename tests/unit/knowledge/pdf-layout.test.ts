@@ -192,6 +192,24 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('puts a code block drawn last back above an indented quote, though its first line is a bracket alone', () => {
+    const doc = layoutPdf([
+      page(
+        { text: '> Use the helper to convert a path.', x: 100, y: 690 },
+        { text: 'Read more about paths.', y: 660 },
+        { text: '[', y: 760, size: 9, mono: true },
+        { text: "'directory/*',", x: 72 + 4 * 4.5, y: 749, size: 9, mono: true },
+        { text: "convert(process.cwd()) + '/**'", x: 72 + 4 * 4.5, y: 738, size: 9, mono: true },
+        { text: ']', y: 727, size: 9, mono: true },
+      ),
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      "```\n[\n    'directory/*',\n    convert(process.cwd()) + '/**'\n]\n```",
+      '> Use the helper to convert a path.',
+      'Read more about paths.',
+    ]);
+  });
+
   it('reads two columns drawn one after the other one after the other, below a title across both', () => {
     const left = (y: number, text: string) => ({ text, x: 72, y });
     const right = (y: number, text: string) => ({ text, x: 320, y });
