@@ -14,8 +14,9 @@ import { prisma } from '@/lib/db';
  * 7: a `<br>` inside a `<pre>` is a newline (blank lines in Word's code blocks kept lines apart).
  * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
  * 9: a PDF table cell's lines are one paragraph, and a page's pieces are placed by the lines in their way.
+ * 10: a compound hyphenated at a PDF line's end keeps its hyphen (`case-insensitive`).
  */
-const CHUNKER_VERSION = 9;
+const CHUNKER_VERSION = 10;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -1,3 +1,4 @@
+import { englishCount } from '@/lib/ai/local/english-words';
 import { pageLines, type PdfLine, type PdfTextRun } from './pdf-lines';
 
 export interface PdfPage {
@@ -218,9 +219,21 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * measure || indented));
 }
 
+/**
+ * Whether a hyphen at a line's end belongs to the words it joins: a compound broken where it
+ * was hyphenated anyway ("case-" "insensitive"; a browser breaks lines only there) rather than
+ * a word the typesetter split ("configu-" "ration"). It is kept when both halves are English
+ * words and, written whole, they are not one. A soft hyphen is always the typesetter's.
+ */
+function keepsHyphen(text: string, next: string): boolean {
+  const head = /(\p{L}+)-$/u.exec(text)?.[1];
+  const tail = /^\p{L}+/u.exec(next)?.[0];
+  return !!head && !!tail && englishCount(head + tail) === 0 && englishCount(head) > 0 && englishCount(tail) > 0;
+}
+
 /** A line that wraps onto the next: a word split by a hyphen at its end is whole again; CJK takes no space. */
 function joinWrapped(text: string, next: string): string {
-  if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }

@@ -44,9 +44,9 @@ describe('PDF layout', () => {
     expect(pages[0]!.split('\n\n')).toEqual(['Maintenance', `${FULL} is clean.`, 'Warranty', `${FULL} is dry.`]);
   });
 
-  it('makes a word hyphenated at the end of a line whole again, and keeps a hyphen before a capital', () => {
-    const { pages } = layoutPdf([page(...body(700, `${FULL} the pre-`, 'filter does; it is made of Anti-', 'Freeze rated plastic.'))]);
-    expect(pages[0]).toBe(`${FULL} the prefilter does; it is made of Anti- Freeze rated plastic.`);
+  it('makes a word hyphenated at the end of a line whole again, and keeps the hyphen of a compound and before a capital', () => {
+    const { pages } = layoutPdf([page(...body(700, `${FULL} the impel-`, 'ler does; its seal is heat-', 'resistant and made of Anti-', 'Freeze rated plastic.'))]);
+    expect(pages[0]).toBe(`${FULL} the impeller does; its seal is heat-resistant and made of Anti- Freeze rated plastic.`);
   });
 
   it('reads lines set larger than the body as headings, one level per size, and the first page opens with the title', () => {
