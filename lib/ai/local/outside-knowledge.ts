@@ -5,7 +5,7 @@
  * tool-approval policy. What it can know is that the knowledge base has never mentioned what the
  * question is about.
  */
-import { COMMON_COUNT, englishCount } from './english-words';
+import { COMMON_COUNT, englishCount } from '@/lib/english-words';
 import { contentTerms, isStopword, wordsOf } from './text-terms';
 
 /**

@@ -1,4 +1,4 @@
-import { englishCount } from '@/lib/ai/local/english-words';
+import { englishCount } from '@/lib/english-words';
 import { pageLines, type PdfLine, type PdfTextRun } from './pdf-lines';
 
 export interface PdfPage {
