@@ -2,6 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/db';
 import { compoundWords, memberNames, SUBWORD } from './compound-words';
 import { corpusStats } from './corpus-stats';
+import { stopWordMembers } from './stop-word-members';
 import { forTextSearch } from './text-search-input';
 
 /**
@@ -41,8 +42,7 @@ export async function lexicalRanking(opts: {
   const stopMembers =
     opts.subwordWeight > 0 && members
       ? Prisma.sql`UNION ALL
-          SELECT ${SUBWORD} || lexeme, 1::float8
-          FROM unnest(to_tsvector('simple', ${forTextSearch(members)})) m WHERE to_tsvector('english', m.lexeme) = ''::tsvector`
+          SELECT ${SUBWORD} || lexeme, 1::float8 FROM (${stopWordMembers(Prisma.sql`${forTextSearch(members)}`)}) m`
       : Prisma.empty;
   const c1 = opts.k1 * (1 - opts.b);
   const c2 = (opts.k1 * opts.b) / avgTerms;

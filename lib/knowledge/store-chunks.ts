@@ -4,6 +4,7 @@ import { Prisma } from '@/lib/db';
 import type { Prisma as P } from '@/lib/db/generated/client';
 import type { ChunkLocation } from './types';
 import { compoundWords, memberNames, SUBWORD } from './compound-words';
+import { stopWordMembers } from './stop-word-members';
 import { forTextSearch, forTextSearchIfChanged } from './text-search-input';
 import { VECTOR_FROM_INTS, vectorLiteral } from './vector-literal';
 
@@ -70,8 +71,7 @@ export async function storeChunks(tx: Tx, rows: ChunkRow[], embeddingModel: stri
         SELECT s.id, ${SUBWORD} || u.lexeme, max(u.n), 0 FROM src s CROSS JOIN LATERAL (
           SELECT lexeme, 1 AS n FROM unnest(to_tsvector('english', s.sub))
           UNION ALL
-          SELECT lexeme, array_length(positions, 1) FROM unnest(to_tsvector('simple', s.mem)) m
-          WHERE to_tsvector('english', m.lexeme) = ''::tsvector
+          ${stopWordMembers(Prisma.sql`s.mem`)}
         ) u GROUP BY s.id, u.lexeme
       ) x JOIN ins i ON i.id = x.id
       ORDER BY 1, 2
