@@ -19,6 +19,9 @@ function page(...lines: (Drawn | Drawn[])[]): PdfPage {
   return { height: 792, runs };
 }
 
+/** The paragraphs (Markdown blocks) of a one-page PDF drawn so. */
+const paragraphs = (...lines: (Drawn | Drawn[])[]) => layoutPdf([page(...lines)]).pages[0]!.split('\n\n');
+
 /** Body lines from `y` down, 12 points apart. */
 const body = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, y: y - 12 * i }));
 
@@ -98,8 +101,8 @@ describe('PDF layout', () => {
   });
 
   it('writes bullets as list items, a wrapped item as one, and the text after the list as a paragraph', () => {
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         ...body(700, 'You will need:'),
         { text: '• a 10 mm spanner', y: 684 },
         { text: '• the seal kit, which comes with the pump and holds the gaskets, the', y: 672 },
@@ -107,8 +110,7 @@ describe('PDF layout', () => {
         { text: '– a bucket', y: 648 },
         ...body(630, 'Turn the power off.'),
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       'You will need:',
       '- a 10 mm spanner\n- the seal kit, which comes with the pump and holds the gaskets, the O-rings and the grease\n- a bucket',
       'Turn the power off.',
@@ -121,8 +123,8 @@ describe('PDF layout', () => {
   });
 
   it('fences monospaced lines as code with their indentation, and marks monospaced words inside a line as code', () => {
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         [
           { text: 'Run', y: 700 },
           { text: 'pumpctl', x: 94, y: 700, mono: true },
@@ -132,8 +134,7 @@ describe('PDF layout', () => {
         { text: '--config <DIR>/pump.toml', x: 72 + 4 * 4.5, y: 673, size: 9, mono: true },
         ...body(650, 'It prints the flow rate.'),
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       'Run `pumpctl` with the config file:',
       '```\npumpctl start \\\n    --config <DIR>/pump.toml\n```',
       'It prints the flow rate.',
@@ -146,8 +147,8 @@ describe('PDF layout', () => {
   });
 
   it('keeps the rows of a table and of a table of contents on lines of their own', () => {
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         ...body(700, 'Flow rates:'),
         [
           { text: 'Model', y: 684 },
@@ -168,13 +169,12 @@ describe('PDF layout', () => {
           { text: '9', x: 300, y: 628 },
         ],
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual(['Flow rates:', 'Model Litres per minute\nZ-100 40', '1 Installation … 3\n2 Service … 9']);
+    ).toEqual(['Flow rates:', 'Model Litres per minute\nZ-100 40', '1 Installation … 3\n2 Service … 9']);
   });
 
   it('puts code blocks drawn after the rest of the page back where they sit, as Chromium’s “Save as PDF” draws them', () => {
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         { text: 'Install it:', y: 700 },
         { text: 'Start it:', y: 650 },
         { text: 'It prints the flow rate.', y: 600 },
@@ -182,8 +182,7 @@ describe('PDF layout', () => {
         { text: 'pumpctl start', y: 630, size: 9, mono: true },
         { text: '--config pump.toml', x: 72 + 2 * 4.5, y: 619, size: 9, mono: true },
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       'Install it:',
       '```\nnpm install pumpctl\n```',
       'Start it:',
@@ -193,8 +192,8 @@ describe('PDF layout', () => {
   });
 
   it('puts a code block drawn last back above an indented quote, though its first line is a bracket alone', () => {
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         { text: '> Use the helper to convert a path.', x: 100, y: 690 },
         { text: 'Read more about paths.', y: 660 },
         { text: '[', y: 760, size: 9, mono: true },
@@ -202,8 +201,7 @@ describe('PDF layout', () => {
         { text: "convert(process.cwd()) + '/**'", x: 72 + 4 * 4.5, y: 738, size: 9, mono: true },
         { text: ']', y: 727, size: 9, mono: true },
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       "```\n[\n    'directory/*',\n    convert(process.cwd()) + '/**'\n]\n```",
       '> Use the helper to convert a path.',
       'Read more about paths.',
@@ -213,16 +211,15 @@ describe('PDF layout', () => {
   it('reads two columns drawn one after the other one after the other, below a title across both', () => {
     const left = (y: number, text: string) => ({ text, x: 72, y });
     const right = (y: number, text: string) => ({ text, x: 320, y });
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         { text: 'Pump Notes', x: 72, y: 740, size: 20 },
         left(700, 'The left column opens.'),
         left(660, 'The left column ends.'),
         right(700, 'The right column opens.'),
         right(660, 'The right column ends.'),
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       '# Pump Notes',
       'The left column opens.',
       'The left column ends.',
@@ -234,8 +231,8 @@ describe('PDF layout', () => {
   it('keeps a table’s rows in the order drawn when a row’s first cell sits lower than the lines beside it, each cell’s lines one paragraph', () => {
     // Chromium draws a row's cells in turn, the first centred on the row's height; the text
     // beside it wraps in a column far narrower than the page's body text.
-    const doc = layoutPdf([
-      page(
+    expect(
+      paragraphs(
         ...body(760, FULL, 'is where the options go.'),
         { text: 'retries', x: 72, y: 690, mono: true },
         { text: 'How often a failed call', x: 300, y: 700 },
@@ -252,8 +249,7 @@ describe('PDF layout', () => {
         { text: 'How deep it looks,', x: 300, y: 600 },
         { text: 'in levels.', x: 300, y: 588 },
       ),
-    ]);
-    expect(doc.pages[0]!.split('\n\n')).toEqual([
+    ).toEqual([
       `${FULL} is where the options go.`,
       '```\nretries\n```',
       'How often a failed call is tried. Zero turns it off.',
