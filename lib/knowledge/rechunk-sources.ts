@@ -15,8 +15,9 @@ import { prisma } from '@/lib/db';
  * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
  * 9: a PDF table cell's lines are one paragraph, and a page's pieces are placed by the lines in their way.
  * 10: a compound hyphenated at a PDF line's end keeps its hyphen (`case-insensitive`).
+ * 11: a PDF's drawn bullets are list items, its short bold lines headings, its tables Markdown tables.
  */
-const CHUNKER_VERSION = 10;
+const CHUNKER_VERSION = 11;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

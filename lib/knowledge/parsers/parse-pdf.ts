@@ -9,8 +9,43 @@ import { layoutPdf, type PdfPage } from './pdf-layout';
 // other request on the event loop, and a hostile file must be killable.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// A list's bullets, when a browser prints a page, are drawn shapes rather than text: the small
+// filled or outlined dots and squares the drawing paints, in page coordinates.
+function marks(ops, OPS, bottom) {
+  const found = [];
+  const stack = [];
+  let ctm = [1, 0, 0, 1, 0, 0];
+  const times = (m, n) => [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+  const painted = new Set([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() || ctm;
+    else if (fn === OPS.transform) ctm = times(ctm, args);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = times(ctm, args[0]);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() || ctm;
+    else if (fn === OPS.constructPath && painted.has(args[0]) && args[2]) {
+      const [x0, y0, x1, y1] = args[2];
+      const xs = [], ys = [];
+      for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]) {
+        xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
+        ys.push(ctm[1] * x + ctm[3] * y + ctm[5]);
+      }
+      const left = Math.min(...xs), low = Math.min(...ys);
+      const width = Math.max(...xs) - left, height = Math.max(...ys) - low;
+      if (width >= 1 && height >= 1 && width <= 16 && height <= 16 && width < 1.6 * height && height < 1.6 * width) {
+        found.push({ x: left, y: low - bottom, width, height });
+      }
+    }
+  }
+  return found;
+}
 (async () => {
-  const { getDocumentProxy } = await import(workerData.unpdf);
+  const { getDocumentProxy, getResolvedPDFJS } = await import(workerData.unpdf);
+  const { OPS } = await getResolvedPDFJS();
   const pdf = await getDocumentProxy(new Uint8Array(workerData.bytes), { isEvalSupported: false, stopAtErrors: false });
   if (pdf.numPages > workerData.maxPages) {
     parentPort.postMessage({ error: 'too-many-pages' });
@@ -20,6 +55,17 @@ const { parentPort, workerData } = require('node:worker_threads');
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
+    // The drawing also loads the fonts, whose names say which are bold.
+    const ops = await page.getOperatorList();
+    const bold = new Map();
+    const isBold = (id) => {
+      if (!bold.has(id)) {
+        let name = '';
+        try { name = String(page.commonObjs.get(id).name || ''); } catch {}
+        bold.set(id, /bold|black|heavy|demi|semibold/i.test(name));
+      }
+      return bold.get(id);
+    };
     const [, bottom, , top] = page.view;
     const runs = [];
     for (const item of content.items) {
@@ -28,10 +74,10 @@ const { parentPort, workerData } = require('node:worker_threads');
       const style = content.styles[item.fontName];
       runs.push({
         text: item.str, x, y: y - bottom, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b),
-        mono: !!style && style.fontFamily === 'monospace', eol: !!item.hasEOL,
+        mono: !!style && style.fontFamily === 'monospace', bold: isBold(item.fontName), eol: !!item.hasEOL,
       });
     }
-    pages.push({ height: top - bottom, runs });
+    pages.push({ height: top - bottom, runs, marks: marks(ops, OPS, bottom) });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);

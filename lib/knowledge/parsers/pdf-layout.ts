@@ -1,22 +1,27 @@
 import { englishCount } from '@/lib/english-words';
-import { pageLines, type PdfLine, type PdfTextRun } from './pdf-lines';
+import { markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
+import { findTables, type PdfTable } from './pdf-tables';
 
 export interface PdfPage {
   height: number;
   runs: PdfTextRun[];
+  /** Small shapes the page draws: a printed web page's list bullets. */
+  marks?: PdfMark[];
 }
 
 /**
  * A PDF's pages as the chunker reads Markdown: the lines PDF.js finds are put back into what
- * the layout shows. Lines set larger than the body text are headings (`#` by size), lines
- * without a wide gap between them form paragraphs (a word hyphenated at a line's end is whole
- * again), bullets are list items and monospaced lines code. Running heads and feet (a title or
+ * the layout shows. Lines set larger than the body text are headings (`#` by size), and so are
+ * short bold lines standing alone (below those); lines without a wide gap between them form
+ * paragraphs (a word hyphenated at a line's end is whole again), bullets (characters, or the
+ * shapes a browser draws) are list items, monospaced lines code, and text set in columns a
+ * table (see findTables). Running heads and feet (a title or
  * page number repeated at the top or bottom of the pages, set apart from the text) are dropped:
  * they would otherwise sit in the middle of sentences and in every chunk. Without a title in
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
-  const lines = pages.map((page) => readingOrder(pageLines(page.runs)));
+  const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs), page.marks ?? [])));
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style);
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
@@ -65,6 +70,8 @@ interface Style {
   left: number;
   /** Heading level by (rounded) size. */
   levels: Map<number, number>;
+  /** Heading level of a short bold line standing alone, by (rounded) size: the body's size or smaller. */
+  boldLevels: Map<number, number>;
 }
 
 const round = (size: number) => Math.round(size * 2) / 2;
@@ -73,7 +80,10 @@ const lead = (style: Style, size: number) => style.leading * size;
 function documentStyle(lines: PdfLine[]): Style {
   const chars = new Map<number, number>();
   for (const line of lines) chars.set(round(line.size), (chars.get(round(line.size)) ?? 0) + line.text.length);
-  const body = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a), [12, 0])[0];
+  // The body is the size most prose is set in: a manual can hold more code than prose.
+  const prose = new Map<number, number>();
+  for (const line of lines) if (!line.mono) prose.set(round(line.size), (prose.get(round(line.size)) ?? 0) + line.text.length);
+  const body = [...(prose.size ? prose : chars)].reduce((a, b) => (b[1] > a[1] ? b : a), [12, 0])[0];
   const isBody = (line: PdfLine) => round(line.size) === body && !line.mono && !line.tabular;
   const steps: number[] = [];
   lines.forEach((line, i) => {
@@ -85,12 +95,19 @@ function documentStyle(lines: PdfLine[]): Style {
   // Headings are larger than the body and few: a size holding a quarter of the body's text is a
   // lead paragraph or a large print, not headings.
   const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
+  // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller: bold sizes
+  // whose text is rare next to the body's, in a document whose body is not bold itself.
+  const boldChars = new Map<number, number>();
+  for (const line of lines) if (boldHeading(line) && round(line.size) <= body) boldChars.set(round(line.size), (boldChars.get(round(line.size)) ?? 0) + line.text.length);
+  const boldSizes = [...boldChars].filter(([, n]) => n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
+  const sized = Math.min(headingSizes.length, 5);
   return {
     body,
     leading: quantile(steps, 0.5) ?? 1.2,
     measure: quantile(widths, 0.9) ?? 0,
     left: quantile(lines.filter(isBody).map((line) => line.x), 0.1) ?? 0,
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
+    boldLevels: new Map(boldSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(sized + i + 1, 6)])),
   };
 }
 
@@ -148,7 +165,7 @@ function openingTitle(page: PdfLine[], style: Style): string | undefined {
   return text.length <= 200 ? text : undefined;
 }
 
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows'; lines: PdfLine[]; texts: string[] };
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows' | 'table'; lines: PdfLine[]; texts: string[] };
 
 const BULLET = /^(?:[•●▪■◦○‣∙·]\s*|[-–—*]\s+)/;
 const NUMBERED = /^\(?(?:\d{1,3}|[a-z])[.)]\s+/i;
@@ -156,12 +173,38 @@ const ENDS_SENTENCE = /[.!?:;]["'”’)\]]?$/;
 
 /** One page's lines as Markdown blocks. */
 function writePage(lines: PdfLine[], style: Style): string {
+  // Lines beside another, within a line's height of it: the cells of a table's row (a cell
+  // centred in its row sits between the lines of a taller one).
+  const inRow = new Set<PdfLine>();
+  const byHeight = lines.toSorted((a, b) => a.y - b.y);
+  byHeight.forEach((line, i) => {
+    for (let j = i + 1; j < byHeight.length && byHeight[j]!.y - line.y < line.size; j++) {
+      const other = byHeight[j]!;
+      if (other.x > line.right || other.right < line.x) inRow.add(line).add(other);
+    }
+  });
+  const kinds = new Map(lines.map((line) => [line, lineKind(line, style, inRow.has(line))]));
+  const kindOf = (line: PdfLine) => kinds.get(line)!;
+  const tables = findTables(lines, {
+    outside: (line) => ['heading', 'list'].includes(kindOf(line)),
+    lead: (size) => lead(style, size),
+    join: joinWrapped,
+    measure: style.measure,
+  });
+  // A table is written where its first line is read; its other lines are in it.
+  const tableAt = new Map(tables.map((table) => [lines.find((line) => table.lines.has(line))!, table]));
+  const inTable = new Set(tables.flatMap((table) => [...table.lines]));
   const blocks: Block[] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];
     const block = blocks.at(-1);
-    let kind = lineKind(line, style);
-    let text = kind === 'list' ? listItem(line.text) : line.text;
+    if (inTable.has(line)) {
+      const table = tableAt.get(line);
+      if (table) blocks.push({ kind: 'table', lines: [line], texts: [tableMarkdown(table)] });
+      return;
+    }
+    let kind = kindOf(line);
+    let text = kind === 'list' ? listItem(line.text) : kind === 'heading' && line.mono && !line.text.includes('`') ? `\`${line.text}\`` : line.text;
     // A path set alone on a line, or a line opening "A. Smith", in the middle of a sentence.
     if (block?.kind === 'paragraph' && prev && (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) && midSentence(prev, line, style)) {
       text = kind === 'code' && !line.text.includes('`') ? `\`${line.text}\`` : line.text;
@@ -185,8 +228,12 @@ function midSentence(prev: PdfLine, line: PdfLine, style: Style): boolean {
   return step > 0 && step < 1.4 * lead(style, line.size) && round(line.size) === round(prev.size) && !ENDS_SENTENCE.test(prev.text);
 }
 
-function lineKind(line: PdfLine, style: Style): Block['kind'] {
+/** A line that may be a heading set in bold: short, whole, and not a sentence's end. */
+const boldHeading = (line: PdfLine) => line.bold && !line.tabular && line.text.length <= 80 && !/[.!?;,]$/.test(line.text);
+
+function lineKind(line: PdfLine, style: Style, inRow: boolean): Block['kind'] {
   if (style.levels.has(round(line.size)) && line.text.length <= 200 && !line.tabular) return 'heading';
+  if (style.boldLevels.has(round(line.size)) && boldHeading(line) && !inRow && line.right - line.x < 0.8 * style.measure && !BULLET.test(line.text)) return 'heading';
   if (line.mono) return 'code';
   if (BULLET.test(line.text) || NUMBERED.test(line.text)) return 'list';
   return line.tabular ? 'rows' : 'paragraph';
@@ -197,7 +244,9 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   const step = prev.y - line.y;
   const gap = step - lead(style, line.size);
   const flowing = step > 0 && step < 3 * lead(style, line.size);
-  if (block.kind === 'heading') return kind === 'heading' && round(line.size) === round(prev.size) && flowing && gap < 0.6 * line.size;
+  if (block.kind === 'table') return false;
+  // (Code in a heading is set smaller than its words, and may be all a wrapped line holds.)
+  if (block.kind === 'heading') return kind === 'heading' && (round(line.size) === round(prev.size) || line.mono) && flowing && gap < 0.6 * line.size;
   if (kind === 'heading') return false;
   if (block.kind === 'code') return kind === 'code' && flowing;
   if (block.kind === 'rows') return kind === 'rows' && flowing && gap < 0.5 * line.size;
@@ -246,13 +295,21 @@ function writeBlock(block: Block, style: Style): string {
   switch (block.kind) {
     case 'heading': {
       const text = block.texts.join(' ');
-      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(round(block.lines[0]!.size)) ?? 6)} ${text}`;
+      const size = round(block.lines[0]!.size);
+      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(size) ?? style.boldLevels.get(size) ?? 6)} ${text}`;
     }
     case 'code':
       return ['```', ...codeLines(block.lines), '```'].join('\n');
     default:
       return block.texts.join('\n');
   }
+}
+
+/** A table as Markdown: its first row the header when set in bold, else the header is blank. */
+function tableMarkdown({ rows, header }: PdfTable): string {
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`.replace(/ {2}\|/g, ' |');
+  const blank = rows[0]!.map(() => '');
+  return [row(header ? rows[0]! : blank), row(blank.map(() => '---')), ...(header ? rows.slice(1) : rows).map(row)].join('\n');
 }
 
 /** Code lines keep their indentation, measured in the width of their own characters. */

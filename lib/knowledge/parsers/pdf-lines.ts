@@ -8,6 +8,8 @@ export interface PdfTextRun {
   size: number;
   /** Set in a monospaced font: code, commands, paths. */
   mono: boolean;
+  /** Set in a bold font. */
+  bold?: boolean;
   /** PDF.js saw the line end after this run. */
   eol: boolean;
 }
@@ -23,14 +25,31 @@ export interface PdfLine {
   size: number;
   /** Every character is monospaced: a line of code. */
   mono: boolean;
+  /** Every word is bold. */
+  bold: boolean;
   /** Wide gaps between its runs: a table row or a form, whose line breaks carry meaning. */
   tabular: boolean;
+  /** The parts between gaps wide enough to part a table's cells (not a table of contents' dot leaders). */
+  cells?: PdfCell[];
+}
+
+/** What a line holds between two column gaps: Markdown, and whether all of it is code. */
+export interface PdfCell {
+  text: string;
+  x: number;
+  right: number;
+  mono: boolean;
 }
 
 const DOT_LEADER = /\s*(?:\.\s?){4,}\s*/;
 
 /** A gap this many font sizes wide between two runs of one line is a column gap, not a space. */
 const COLUMN_GAP = 2;
+/**
+ * A gap this wide may part two cells of a table's row (their padding, an em or more, apart),
+ * when the lines around it have cells in the same columns.
+ */
+const CELL_GAP = 0.9;
 
 /**
  * A page's runs, in the order the PDF draws them, as lines: a line ends where PDF.js saw it
@@ -46,7 +65,9 @@ export function pageLines(runs: PdfTextRun[]): PdfLine[] {
     parts = [];
     base = undefined;
   };
-  for (const run of runs) {
+  for (const drawn of runs) {
+    // PDF.js reads a glyph its font maps to no character (an emoji, a dingbat) as NUL.
+    const run = drawn.text.includes('\u0000') ? { ...drawn, text: drawn.text.replaceAll('\u0000', '') } : drawn;
     if (run.text) {
       if (base && Math.abs(run.y - base.y) > 0.5 * Math.max(run.size, base.size)) close();
       parts.push(run);
@@ -63,29 +84,39 @@ function toLine(parts: PdfTextRun[]): PdfLine {
   const mono = words.every((p) => p.mono);
   // Code is often set a size smaller than the text around it: the text says the line's size.
   const base = words.filter((p) => p.mono === mono).reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  const pieces: Piece[] = [];
+  const bounds: { x: number; right: number }[] = [];
   let tabular = false;
-  const pieces: { text: string; mono: boolean }[] = [];
   let end: number | undefined;
   for (const part of parts) {
     let text = part.text;
+    let cellOpens = !bounds.length && !!part.text.trim();
     if (end !== undefined && part.text.trim()) {
       const gap = part.x - end;
       if (gap > COLUMN_GAP * part.size) tabular = true;
+      cellOpens = gap > CELL_GAP * part.size;
       // Runs a little apart are words apart, when the PDF drew no space between them.
       if (gap > 0.15 * part.size && !/\s$/.test(pieces.at(-1)!.text) && !/^\s/.test(text)) text = ' ' + text;
     }
-    if (part.text.trim()) end = part.x + part.width;
+    if (cellOpens) bounds.push({ x: part.x, right: part.x });
+    if (part.text.trim()) {
+      end = part.x + part.width;
+      bounds.at(-1)!.right = end;
+    }
+    const cell = Math.max(0, bounds.length - 1);
     const last = pieces.at(-1);
     // Blank runs belong to the text around them; only words say whether a piece is code.
-    if (last && (last.mono === part.mono || !part.text.trim())) last.text += text;
-    else pieces.push({ text, mono: part.mono });
+    if (last && last.cell === cell && (last.mono === part.mono || !part.text.trim())) last.text += text;
+    else pieces.push({ text, mono: part.mono, cell });
   }
+  const cells = bounds.length > 1 ? bounds.map((b, i) => ({ ...b, ...cellText(pieces.filter((p) => p.cell === i)) })) : undefined;
   // A dot leader (a table of contents' ". . . . 12") is a column gap too.
+  let leader = false;
   for (const piece of pieces) {
     if (!DOT_LEADER.test(piece.text)) continue;
     piece.text = piece.text.replace(DOT_LEADER, ' … ');
     piece.mono = false;
-    tabular = true;
+    tabular = leader = true;
   }
   const text = mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('');
   const x = Math.min(...words.map((p) => p.x));
@@ -96,8 +127,23 @@ function toLine(parts: PdfTextRun[]): PdfLine {
     y: base.y,
     size: base.size,
     mono,
+    bold: words.every((p) => p.bold),
     tabular,
+    ...(cells && !leader ? { cells } : {}),
   };
+}
+
+interface Piece {
+  text: string;
+  mono: boolean;
+  /** Which of the line's cells (parts set apart by a column gap) it belongs to. */
+  cell: number;
+}
+
+/** A cell's pieces as Markdown, and whether all of it is code. */
+function cellText(pieces: Piece[]): { text: string; mono: boolean } {
+  const mono = pieces.every((p) => p.mono || !p.text.trim());
+  return { text: (mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('')).replace(/\s+/g, ' ').trim(), mono };
 }
 
 /**
@@ -111,11 +157,39 @@ const MARKED_WORD = /(?<=^|\s|["'‘’“”(\[])(?=[^\s`]*[*_])(?=[^\s`]*[\p{L
  * A piece of a line as Markdown: a monospaced piece is a code span (the spaces around it left
  * outside), and so is each word of a proportional one that holds `*` or `_`.
  */
-function codeSpan(piece: { text: string; mono: boolean }): string {
+function codeSpan(piece: Pick<Piece, 'text' | 'mono'>): string {
   const word = piece.text.trim();
   // (A word's trailing asterisk is a footnote's mark.)
   if (!piece.mono) return piece.text.replace(MARKED_WORD, (w) => (/^[\p{L}\p{N}]+\*+$/u.test(w) ? w : `\`${w}\``));
   if (!word || word.includes('`')) return piece.text;
   const [, before = '', after = ''] = /^(\s*)[^]*?(\s*)$/.exec(piece.text) ?? [];
   return `${before}\`${word}\`${after}`;
+}
+
+/** A small shape a page draws (a dot, a ring, a square): its box, in points from the lower left corner. */
+export interface PdfMark {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Lines that a drawn mark opens become list items. A browser printing a page draws a list's
+ * bullets as shapes, not characters, so without them each item would read as a line of one
+ * paragraph. A mark opens a line when it is smaller than the line's letters, sits just left of
+ * its first word and at the height of its lower-case letters.
+ */
+export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
+  if (!marks.length) return lines;
+  return lines.map((line) => {
+    const size = line.size;
+    const bullet = marks.find((m) => {
+      const middle = m.y + m.height / 2;
+      const gap = line.x - (m.x + m.width);
+      return m.width <= 0.6 * size && m.height <= 0.6 * size && gap >= -0.1 * size && gap <= 2 * size && middle >= line.y && middle <= line.y + 0.7 * size;
+    });
+    if (!bullet) return line;
+    return { ...line, text: line.mono ? `• \`${line.text}\`` : `• ${line.text}`, x: bullet.x, mono: false };
+  });
 }

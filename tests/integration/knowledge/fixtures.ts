@@ -17,6 +17,8 @@ export interface DrawnLine {
   x?: number;
   size?: number;
   font?: 'bold' | 'mono';
+  /** Opened by a dot drawn as a shape, as a browser draws a list's bullets. */
+  bullet?: boolean;
 }
 
 /** A real PDF laid out as a document is: each page a list of lines where they are drawn. */
@@ -30,7 +32,10 @@ export async function makeLaidOutPdf(pages: DrawnLine[][], title?: string): Prom
   };
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
-    for (const { text, y, x = 72, size = 10, font = 'regular' } of lines) page.drawText(text, { x, y, size, font: fonts[font] });
+    for (const { text, y, x = 72, size = 10, font = 'regular', bullet } of lines) {
+      page.drawText(text, { x, y, size, font: fonts[font] });
+      if (bullet) page.drawCircle({ x: x - 0.8 * size, y: y + 0.3 * size, size: 0.15 * size, color: rgb(0, 0, 0) });
+    }
   }
   return doc.save();
 }

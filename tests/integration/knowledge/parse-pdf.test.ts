@@ -84,4 +84,18 @@ describe('PDF layout', () => {
     expect(service?.location).toMatchObject({ page: 2, headings: ['Zephyr Pump Service Manual', '2. Service'] });
     expect(chunks.find((chunk) => chunk.text.includes('five years'))?.location).toMatchObject({ page: 3, headings: ['Zephyr Pump Service Manual', '3. Warranty'] });
   });
+
+  it('reads the bullets a printed web page draws as shapes as list items, and its short bold lines as headings', async () => {
+    const pdf = await makeLaidOutPdf([
+      [
+        { text: 'Zephyr Pump Service Manual', y: 760, size: 22, font: 'bold' },
+        { text: 'What you need', y: 720, font: 'bold' },
+        { text: 'a 10 mm spanner', y: 700, x: 84, bullet: true },
+        { text: 'the seal kit', y: 687.5, x: 84, bullet: true },
+        ...body(662, 'Turn the power off before you start, and close the valves on both sides of the pump so', 'that the water in the pipes stays where it is while the housing is open.'),
+      ],
+    ]);
+    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.text.split('\n\n')).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
+  });
 });

@@ -10,9 +10,10 @@ interface Drawn {
   y: number;
   size?: number;
   mono?: boolean;
+  bold?: boolean;
 }
 
-const run = ({ text, x = 72, y, size = 10, mono = false }: Drawn): PdfTextRun => ({ text, x, y, width: text.length * size * 0.5, size, mono, eol: true });
+const run = ({ text, x = 72, y, size = 10, mono = false, bold = false }: Drawn): PdfTextRun => ({ text, x, y, width: text.length * size * 0.5, size, mono, bold, eol: true });
 
 function page(...lines: (Drawn | Drawn[])[]): PdfPage {
   const runs = lines.flatMap((line) => (Array.isArray(line) ? line.map((r, i) => ({ ...run(r), eol: i === line.length - 1 })) : [run(line)]));
@@ -117,6 +118,51 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('reads the dots and squares a printed web page draws before its list items as bullets, and no other shapes', () => {
+    // A 3-point dot at the height of the letters' middle, 7 points left of each item; a
+    // checkbox-sized square beside the last line is not a bullet, nor is an underline.
+    const dot = (y: number, x = 62) => ({ x, y: y + 2, width: 3, height: 3 });
+    const doc = layoutPdf([
+      {
+        ...page(
+          ...body(700, 'You will need:'),
+          { text: 'a 10 mm spanner', y: 684 },
+          { text: 'the seal kit, which comes with the pump and holds the gaskets, the', y: 672 },
+          { text: 'O-rings and the grease', y: 660 },
+          { text: 'pumpctl', y: 648, mono: true },
+          ...body(624, 'Turn the power off.'),
+          { text: 'I have read the manual', y: 600 },
+        ),
+        marks: [dot(684), dot(672), { ...dot(648), x: 63, width: 2.5, height: 2.5 }, { x: 60, y: 598, width: 9, height: 9 }, { x: 72, y: 622, width: 90, height: 0.7 }],
+      },
+    ]);
+    expect(doc.pages[0]!.split('\n\n')).toEqual([
+      'You will need:',
+      '- a 10 mm spanner\n- the seal kit, which comes with the pump and holds the gaskets, the O-rings and the grease\n- `pumpctl`',
+      'Turn the power off.',
+      'I have read the manual',
+    ]);
+  });
+
+  it('reads a short bold line standing alone as a heading below the sized ones, and no bold table cells or sentences', () => {
+    const blocks = paragraphs(
+      { text: 'Zephyr Pump Manual', y: 740, size: 16 },
+      { text: 'Installation', y: 712, bold: true },
+      ...body(698, FULL, 'is mounted.'),
+      { text: 'pumpctl pair', y: 670, size: 9, mono: true, bold: true },
+      ...body(656, 'Pairs the pump.'),
+      // A header row whose second cell wraps, the first centred beside it.
+      { text: 'Model', y: 629, bold: true },
+      { text: 'Litres per', x: 200, y: 634, bold: true },
+      { text: 'minute', x: 200, y: 624, bold: true },
+      ...body(596, 'Do not run the pump dry.'),
+      { text: 'It breaks.', y: 570, bold: true },
+      ...body(544, 'Call us.'),
+    );
+    expect(blocks.filter((block) => block.startsWith('#'))).toEqual(['# Zephyr Pump Manual', '## Installation', '### `pumpctl pair`']);
+    expect(blocks.slice(-2)).toEqual(['It breaks.', 'Call us.']);
+  });
+
   it('keeps a line that opens with an initial inside its sentence', () => {
     const doc = layoutPdf([page(...body(700, `${FULL} was designed by`, 'A. Smith in 1998.'))]);
     expect(doc.pages[0]).toBe(`${FULL} was designed by A. Smith in 1998.`);
@@ -146,13 +192,13 @@ describe('PDF layout', () => {
     expect(doc.pages[0]).toBe('Match ’`*.tar.gz`’ before `*.gz`, read `XDG_DATA_HOME`, and write `__NOGLOBS__` alone. See the note* below.');
   });
 
-  it('keeps the rows of a table and of a table of contents on lines of their own', () => {
+  it('writes a table’s rows as a Markdown table whose header is its bold first row, and keeps a table of contents’ rows on lines of their own', () => {
     expect(
       paragraphs(
         ...body(700, 'Flow rates:'),
         [
-          { text: 'Model', y: 684 },
-          { text: 'Litres per minute', x: 200, y: 684 },
+          { text: 'Model', y: 684, bold: true },
+          { text: 'Litres | minute', x: 200, y: 684, bold: true },
         ],
         [
           { text: 'Z-100', y: 672 },
@@ -169,7 +215,59 @@ describe('PDF layout', () => {
           { text: '9', x: 300, y: 628 },
         ],
       ),
-    ).toEqual(['Flow rates:', 'Model Litres per minute\nZ-100 40', '1 Installation … 3\n2 Service … 9']);
+    ).toEqual(['Flow rates:', '| Model | Litres \\| minute |\n| --- | --- |\n| Z-100 | 40 |', '1 Installation … 3\n2 Service … 9']);
+  });
+
+  it('reads a table whose cells stand only an em apart, its short cells centred beside a wrapped one, and draws no column for a glyph without a character', () => {
+    expect(
+      paragraphs(
+        ...body(740, FULL, 'is what the table below sums up.'),
+        [
+          { text: 'Feature', y: 700, bold: true },
+          { text: 'Bundle size', x: 188, y: 700, bold: true },
+          { text: 'Nearest competitor', x: 300, y: 700, bold: true },
+        ],
+        [
+          { text: 'GZIP/Zlib compression', y: 686 },
+          { text: '5kB', x: 188, y: 686 },
+          { text: 'pako, 9x larger', x: 300, y: 686 },
+          { text: '\u0000', x: 420, y: 686 },
+        ],
+        { text: 'Async decompression', y: 665 },
+        { text: '4kB (1kB + raw', x: 188, y: 671 },
+        { text: 'decompression)', x: 188, y: 659 },
+        { text: 'N/A', x: 300, y: 665 },
+        ...body(630, 'The table ends here.'),
+      ),
+    ).toEqual([
+      `${FULL} is what the table below sums up.`,
+      [
+        '| Feature | Bundle size | Nearest competitor |',
+        '| --- | --- | --- |',
+        '| GZIP/Zlib compression | 5kB | pako, 9x larger |',
+        '| Async decompression | 4kB (1kB + raw decompression) | N/A |',
+      ].join('\n'),
+      'The table ends here.',
+    ]);
+  });
+
+  it('takes the leading from the prose, on pages that hold more code than text: a table’s wrapped cell stays one', () => {
+    // Lines 15 points apart, the code 11: a cell's second line is a prose line's distance below its first.
+    const code = Array.from({ length: 12 }, (_, i): Drawn => ({ text: `pump.set('flow', ${i * 10}); // litres per minute at stage ${i}`, y: 560 - 11 * i, size: 9, mono: true }));
+    const blocks = paragraphs(
+      ...[FULL, 'is clean.', FULL, 'is dry.'].map((text, i) => ({ text, y: 740 - 15 * i })),
+      [
+        { text: 'Stage', y: 670, bold: true },
+        { text: 'Flow', x: 188, y: 670, bold: true },
+      ],
+      { text: 'Priming', y: 643 },
+      { text: 'Two litres a minute until', x: 188, y: 650 },
+      { text: 'the housing is full.', x: 188, y: 635 },
+      { text: 'Running', y: 610 },
+      { text: 'Forty litres a minute.', x: 188, y: 610 },
+      ...code,
+    );
+    expect(blocks[2]).toBe('| Stage | Flow |\n| --- | --- |\n| Priming | Two litres a minute until the housing is full. |\n| Running | Forty litres a minute. |');
   });
 
   it('puts code blocks drawn after the rest of the page back where they sit, as Chromium’s “Save as PDF” draws them', () => {
@@ -228,7 +326,7 @@ describe('PDF layout', () => {
     ]);
   });
 
-  it('keeps a table’s rows in the order drawn when a row’s first cell sits lower than the lines beside it, each cell’s lines one paragraph', () => {
+  it('reads a table whose first cells sit lower than the lines beside them, as Chromium draws it, each cell’s lines one cell, under a blank header', () => {
     // Chromium draws a row's cells in turn, the first centred on the row's height; the text
     // beside it wraps in a column far narrower than the page's body text.
     expect(
@@ -251,13 +349,14 @@ describe('PDF layout', () => {
       ),
     ).toEqual([
       `${FULL} is where the options go.`,
-      '```\nretries\n```',
-      'How often a failed call is tried. Zero turns it off.',
-      '```\ntimeout\n```',
-      'How long a call may take, in seconds.',
-      '`verbose` Logs every call.',
-      '```\ndepth\n```',
-      'How deep it looks, in levels.',
+      [
+        '| | |',
+        '| --- | --- |',
+        '| `retries` | How often a failed call is tried. Zero turns it off. |',
+        '| `timeout` | How long a call may take, in seconds. |',
+        '| `verbose` | Logs every call. |',
+        '| `depth` | How deep it looks, in levels. |',
+      ].join('\n'),
     ]);
   });
 });

@@ -1,0 +1,151 @@
+import type { PdfLine } from './pdf-lines';
+
+/** A table found on a page: the lines it is drawn with, and its rows of cells as Markdown. */
+export interface PdfTable {
+  lines: Set<PdfLine>;
+  rows: string[][];
+  /** Its first row is set in bold: the header. */
+  header: boolean;
+}
+
+/** Text one line holds in one column: a whole line, or one of a tabular line's cells. */
+interface Fragment {
+  line: PdfLine;
+  text: string;
+  mono: boolean;
+  x: number;
+  right: number;
+}
+
+/** A table's cell: fragments stacked in one column, a line's distance apart. */
+interface Cell {
+  fragments: Fragment[];
+  x: number;
+  right: number;
+  /** The baselines of its first and last lines. */
+  top: number;
+  bottom: number;
+}
+
+export interface TableStyle {
+  /** Lines that are no part of a table, and end one: headings, list items. */
+  outside: (line: PdfLine) => boolean;
+  /** The distance between two lines of a paragraph set in a size. */
+  lead: (size: number) => number;
+  /** Joins a line that wraps onto the next. */
+  join: (text: string, next: string) => string;
+  /** How wide a full line of body text is. */
+  measure: number;
+}
+
+/**
+ * The tables among a page's lines. A PDF draws a table as text set in columns, and nothing marks
+ * a row. A cell is the text stacked in one column a line's distance apart (rows are further
+ * apart, by their padding; a line holding several cells opens a row). A row is the
+ * cells beside each other that share some height (a browser centres a short cell beside a tall
+ * one). A table is two rows or more in a row whose cells fall into two columns or more, some of
+ * it prose (aligned code is not a table) and at most one of them as wide as the body text (two
+ * such are a page set in columns).
+ */
+export function findTables(lines: PdfLine[], style: TableStyle): PdfTable[] {
+  const fragments = lines
+    .flatMap((line): Fragment[] => line.cells?.map((cell) => ({ line, ...cell })) ?? [{ line, text: line.text, mono: line.mono, x: line.x, right: line.right }])
+    .sort((a, b) => b.line.y - a.line.y || a.x - b.x);
+  const cells: Cell[] = [];
+  let open: Cell[] = []; // cells the next lines may go on: those not far above them
+  for (const fragment of fragments) {
+    const { line } = fragment;
+    open = open.filter((cell) => cell.bottom - line.y <= 3 * style.lead(cell.fragments.at(-1)!.line.size));
+    // A line holding several cells opens a row, unless the cell above began on a line of its
+    // own: the tall cell of a row whose short cells are centred beside its middle line.
+    const above = style.outside(line)
+      ? undefined
+      : open.find((cell) => {
+          const last = cell.fragments.at(-1)!.line;
+          const step = last.y - line.y;
+          const opensRow = !!line.cells && !!cell.fragments[0]!.line.cells;
+          const near = step > 0 && step <= 1.15 * style.lead(Math.max(line.size, last.size));
+          return !opensRow && !style.outside(last) && near && fragment.x < cell.right && fragment.right > cell.x;
+        });
+    if (above) {
+      above.fragments.push(fragment);
+      above.x = Math.min(above.x, fragment.x);
+      above.right = Math.max(above.right, fragment.right);
+      above.bottom = line.y;
+    } else {
+      const cell = { fragments: [fragment], x: fragment.x, right: fragment.right, top: line.y, bottom: line.y };
+      cells.push(cell);
+      open.push(cell);
+    }
+  }
+  return tablesOf(rowsOf(cells), style);
+}
+
+/** Cells that share some height, from the top of the page down; each row's cells left to right. */
+function rowsOf(cells: Cell[]): Cell[][] {
+  const span = (cell: Cell) => {
+    const size = cell.fragments[0]!.line.size;
+    return { high: cell.top + 0.8 * size, low: cell.bottom - 0.2 * size };
+  };
+  const rows: { high: number; low: number; cells: Cell[] }[] = [];
+  for (const cell of cells.toSorted((a, b) => b.top - a.top)) {
+    const { high, low } = span(cell);
+    const row = rows.find((r) => Math.min(r.high, high) - Math.max(r.low, low) > 0);
+    if (row) {
+      row.cells.push(cell);
+      row.high = Math.max(row.high, high);
+      row.low = Math.min(row.low, low);
+    } else rows.push({ high, low, cells: [cell] });
+  }
+  return rows.sort((a, b) => b.high - a.high).map((row) => row.cells.sort((a, b) => a.x - b.x));
+}
+
+/** Runs of two rows or more, each of several cells and none outside a table, whose cells fall into shared columns. */
+function tablesOf(rows: Cell[][], style: TableStyle): PdfTable[] {
+  const tables: PdfTable[] = [];
+  let run: Cell[][] = [];
+  const close = () => {
+    const table = run.length >= 2 ? toTable(run, style) : undefined;
+    if (table) tables.push(table);
+    run = [];
+  };
+  for (const row of rows) {
+    if (row.length < 2 || row.some((cell) => style.outside(cell.fragments[0]!.line))) close();
+    else {
+      if (run.length && !columnsOf([...run, row])) close();
+      run.push(row);
+    }
+  }
+  close();
+  return tables;
+}
+
+/** The columns of rows, split by the gutters no cell crosses: undefined when there are fewer than two. */
+function columnsOf(rows: Cell[][]): { x: number; right: number }[] | undefined {
+  const columns: { x: number; right: number }[] = [];
+  for (const cell of rows.flat().sort((a, b) => a.x - b.x)) {
+    const last = columns.at(-1);
+    if (last && cell.x < last.right) last.right = Math.max(last.right, cell.right);
+    else columns.push({ x: cell.x, right: cell.right });
+  }
+  return columns.length >= 2 ? columns : undefined;
+}
+
+function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
+  const columns = columnsOf(rows);
+  const cells = rows.flat();
+  if (!columns || cells.every((cell) => cell.fragments.every((f) => f.mono))) return undefined;
+  const full = columns.filter((column) => cells.some((cell) => cell.x >= column.x && cell.x < column.right && cell.right - cell.x >= 0.8 * style.measure));
+  if (full.length > 1) return undefined;
+  // Two cells of a row in one column are one: a cell whose line met another cell's on one baseline.
+  const markdown = (row: Cell[], column: { x: number; right: number }) => {
+    const fragments = row.filter((cell) => cell.x >= column.x && cell.x < column.right).flatMap((cell) => cell.fragments);
+    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => (f.mono && !f.text.includes('`') ? `\`${f.text}\`` : f.text));
+    return (texts.length ? texts.reduce(style.join) : '').replace(/\|/g, '\\|');
+  };
+  return {
+    lines: new Set(cells.flatMap((cell) => cell.fragments.map((f) => f.line))),
+    rows: rows.map((row) => columns.map((column) => markdown(row, column))),
+    header: rows[0]!.every((cell) => cell.fragments.every((f) => f.line.bold)),
+  };
+}
