@@ -16,8 +16,9 @@ import { prisma } from '@/lib/db';
  * 9: a PDF table cell's lines are one paragraph, and a page's pieces are placed by the lines in their way.
  * 10: a compound hyphenated at a PDF line's end keeps its hyphen (`case-insensitive`).
  * 11: a PDF's drawn bullets are list items, its short bold lines headings, its tables Markdown tables.
+ * 12: a web page's h1s stay on level 1 (Readability made them h2, on their subsections' level).
  */
-const CHUNKER_VERSION = 11;
+const CHUNKER_VERSION = 12;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

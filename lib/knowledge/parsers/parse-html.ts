@@ -18,11 +18,20 @@ export function parseHtml(html: string): ExtractedDocument {
   const title = words(document.querySelector('title')) || words([...document.querySelectorAll('h1')].find((h) => !h.closest('header, nav'))) || undefined;
   let text = '';
   try {
+    // Readability makes every h1 an h2, and a page's sections then sit on the level of their
+    // subsections: the h1s are marked, and are h1s again after.
+    const copy = document.cloneNode(true) as LinkedDocument;
+    for (const h1 of copy.querySelectorAll('h1')) h1.classList.add(LEVEL_ONE);
     // linkedom's document is DOM-compatible enough for Readability; the types differ.
     // Class names are kept: a code block's names its language.
-    const article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200, keepClasses: true }).parse();
+    const article = new Readability(copy as unknown as Document, { charThreshold: 200, keepClasses: true }).parse();
     if (article?.content) {
       const { document: articleDoc } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
+      for (const heading of articleDoc.querySelectorAll(`.${LEVEL_ONE}`)) {
+        const h1 = articleDoc.createElement('h1');
+        h1.append(...heading.childNodes);
+        heading.replaceWith(h1);
+      }
       text = htmlToMarkdown(articleDoc.body as never);
     }
   } catch {
@@ -32,6 +41,9 @@ export function parseHtml(html: string): ExtractedDocument {
   if (!text.trim()) throw new ExtractionError('The HTML page has no readable text.');
   return { title, text };
 }
+
+/** The class that marks a page's own h1s while Readability reads it. */
+const LEVEL_ONE = 'groundwork-h1';
 
 const words = (element: { textContent: string | null } | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
 

@@ -74,6 +74,13 @@ describe('parseHtml as Markdown', () => {
 });
 
 describe('parseHtml titles', () => {
+  it('keeps each level-1 heading on level 1, above the level-2 headings of its section', () => {
+    // Long enough for Readability to find the article: it is what made every h1 an h2.
+    const about = (what: string) => `<p>${`The ${what} section says how the pump is set up and looked after, in words enough for a reader view. `.repeat(3)}</p>`;
+    const { text } = parseHtml(page(`<main><h1>Installation</h1>${about('install')}<h2>Choosing a place</h2>${about('place')}<h1>Service</h1>${about('service')}<h2>Seals</h2>${about('seal')}</main>`));
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['# Installation', '## Choosing a place', '# Service', '## Seals']);
+  });
+
   it('takes the <title>, else the first level-1 heading outside the site header and navigation', () => {
     expect(parseHtml(page('<h1>Plans and prices</h1><p>Text.</p>')).title).toBe('Plans');
     const untitled = '<!doctype html><html><body><header><h1>Acme Docs</h1></header><main><h1>Install  the\nCLI</h1><p>Text.</p></main></body></html>';
