@@ -15,7 +15,8 @@ import { prisma } from '@/lib/db';
  * 8: a DOCX is written whole, without a reader view (its Heading 1 stays level 1).
  * 9: a PDF table cell's lines are one paragraph, and a page's pieces are placed by the lines in their way.
  * 10: a compound hyphenated at a PDF line's end keeps its hyphen (`case-insensitive`).
- * 11: a PDF's drawn bullets are list items, its short bold lines headings, its tables Markdown tables.
+ * 11: a PDF's drawn bullets are list items, its short bold lines headings, its tables Markdown
+ *     tables, and a sidebar printed on every page is dropped.
  * 12: a web page's h1s stay on level 1 (Readability made them h2, on their subsections' level).
  */
 const CHUNKER_VERSION = 12;

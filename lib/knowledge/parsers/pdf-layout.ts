@@ -16,14 +16,15 @@ export interface PdfPage {
  * paragraphs (a word hyphenated at a line's end is whole again), bullets (characters, or the
  * shapes a browser draws) are list items, monospaced lines code, and text set in columns a
  * table (see findTables). Running heads and feet (a title or
- * page number repeated at the top or bottom of the pages, set apart from the text) are dropped:
- * they would otherwise sit in the middle of sentences and in every chunk. Without a title in
+ * page number repeated at the top or bottom of the pages, set apart from the text) are dropped,
+ * and so is a sidebar printed on every page: they would otherwise sit in the middle of
+ * sentences and in every chunk. Without a title in
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
   const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs), page.marks ?? [])));
   const style = documentStyle(lines.flat());
-  const heads = runningHeads(pages, lines, style);
+  const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
   return { pages: kept.map((page) => writePage(page, style)), title: openingTitle(kept[0] ?? [], style) };
 }
@@ -149,6 +150,25 @@ function runningHeads(pages: PdfPage[], lines: PdfLine[][], style: Style): Set<P
     return entry.pages >= 2 && (entry.pages >= Math.ceil(0.4 * pages.length) || entry.texts.size > 1);
   };
   return new Set(candidates.flat().filter((line) => repeated(line) || PAGE_NUMBER.test(line.text)));
+}
+
+/**
+ * Lines drawn with the same words in the same place on half the pages or more, three at least,
+ * beside the text that changes from page to page (left or right of it): what a browser prints
+ * on every page (a fixed sidebar), which beside the paragraphs would read as a column of a table.
+ */
+function printedOnEveryPage(lines: PdfLine[][], style: Style): Set<PdfLine> {
+  if (lines.length < 3) return new Set();
+  const key = (line: PdfLine) => `${Math.round(line.x)} ${Math.round(line.y)} ${line.text}`;
+  const pages = new Map<string, number>();
+  for (const page of lines) for (const k of new Set(page.map(key))) pages.set(k, (pages.get(k) ?? 0) + 1);
+  const least = Math.max(3, Math.ceil(0.5 * lines.length));
+  const repeated = (line: PdfLine) => pages.get(key(line))! >= least;
+  const changing = lines.flat().filter((line) => !repeated(line) && !line.mono && round(line.size) === style.body);
+  const left = quantile(changing.map((line) => line.x), 0.1);
+  const right = quantile(changing.map((line) => line.right), 0.9);
+  if (left === undefined || right === undefined) return new Set();
+  return new Set(lines.flat().filter((line) => repeated(line) && (line.right < left || line.x > right)));
 }
 
 /** The first page's largest line, and the lines in that size right after it, when it is set well above the body text. */

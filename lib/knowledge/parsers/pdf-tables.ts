@@ -41,11 +41,12 @@ export interface TableStyle {
 /**
  * The tables among a page's lines. A PDF draws a table as text set in columns, and nothing marks
  * a row. A cell is the text stacked in one column a line's distance apart (rows are further
- * apart, by their padding; a line holding several cells opens a row). A row is the
- * cells beside each other that share some height (a browser centres a short cell beside a tall
- * one). A table is two rows or more in a row whose cells fall into two columns or more, some of
- * it prose (aligned code is not a table) and at most one of them as wide as the body text (two
- * such are a page set in columns).
+ * apart, by their padding; a line holding several cells opens a row). A row is the cells beside
+ * each other that share some height (a browser centres a short cell beside a tall one) and line
+ * up by their tops, middles or bottoms, as text that only stands beside other text does not. A
+ * table is two rows or more in a row whose cells fall into two columns or more, some of it prose
+ * (aligned code is not a table) and at most one of them as wide as the body text (two such are
+ * a page set in columns).
  */
 export function findTables(lines: PdfLine[], style: TableStyle): PdfTable[] {
   const fragments = lines
@@ -110,7 +111,7 @@ function tablesOf(rows: Cell[][], style: TableStyle): PdfTable[] {
     run = [];
   };
   for (const row of rows) {
-    if (row.length < 2 || row.some((cell) => style.outside(cell.fragments[0]!.line))) close();
+    if (row.length < 2 || !aligned(row, style) || row.some((cell) => style.outside(cell.fragments[0]!.line))) close();
     else {
       if (run.length && !columnsOf([...run, row])) close();
       run.push(row);
@@ -118,6 +119,17 @@ function tablesOf(rows: Cell[][], style: TableStyle): PdfTable[] {
   }
   close();
   return tables;
+}
+
+/**
+ * Whether a row's cells line up as a table's do: by their first lines, their middles or their
+ * last lines. Text that only happens to stand beside other text (a sidebar printed beside the
+ * page's paragraphs) does not.
+ */
+function aligned(row: Cell[], style: TableStyle): boolean {
+  const size = Math.max(...row.map((cell) => cell.fragments[0]!.line.size));
+  const near = (at: (cell: Cell) => number, by: number) => Math.max(...row.map(at)) - Math.min(...row.map(at)) <= by;
+  return near((cell) => cell.top, 0.6 * size) || near((cell) => cell.bottom, 0.6 * size) || near((cell) => (cell.top + cell.bottom) / 2, 0.6 * style.lead(size));
 }
 
 /** The columns of rows, split by the gutters no cell crosses: undefined when there are fewer than two. */

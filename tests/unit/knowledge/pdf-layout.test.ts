@@ -270,6 +270,42 @@ describe('PDF layout', () => {
     expect(blocks[2]).toBe('| Stage | Flow |\n| --- | --- |\n| Priming | Two litres a minute until the housing is full. |\n| Running | Forty litres a minute. |');
   });
 
+  it('reads no table in a sidebar beside paragraphs: its lines do not line up with theirs', () => {
+    const side = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, x: 20, y: y - 12 * i, size: 9 }));
+    const main = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, x: 110, y: y - 12 * i }));
+    const blocks = paragraphs(
+      ...side(700, 'Contents', 'Install', 'Service'),
+      ...main(712, FULL, 'is installed.'),
+      ...side(654, 'Parts', 'Warranty'),
+      ...main(664, FULL, 'is serviced.'),
+    );
+    expect(blocks.join('\n')).not.toContain('|');
+    expect(blocks).toContain(`${FULL} is installed.`);
+  });
+
+  it('drops a sidebar printed in one place on most pages, and keeps a table repeated in place on them', () => {
+    const pages = [1, 2, 3].map((n) =>
+      page(
+        [
+          { text: 'Model', y: 760, bold: true },
+          { text: 'Flow', x: 200, y: 760, bold: true },
+        ],
+        [
+          { text: `Z-${n}00`, y: 746 },
+          { text: `${n * 40} l/min`, x: 200, y: 746 },
+        ],
+        [
+          { text: `Z-${n}50`, y: 732 },
+          { text: `${n * 60} l/min`, x: 200, y: 732 },
+        ],
+        { text: 'Pumps', x: 20, y: 600, size: 9 },
+        { text: 'Parts', x: 20, y: 588, size: 9 },
+        ...body(600, FULL, `is page ${n}.`),
+      ),
+    );
+    expect(layoutPdf(pages).pages[2]).toBe(`| Model | Flow |\n| --- | --- |\n| Z-300 | 120 l/min |\n| Z-350 | 180 l/min |\n\n${FULL} is page 3.`);
+  });
+
   it('puts code blocks drawn after the rest of the page back where they sit, as Chromium’s “Save as PDF” draws them', () => {
     expect(
       paragraphs(
