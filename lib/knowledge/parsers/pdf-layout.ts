@@ -210,6 +210,7 @@ function writePage(lines: PdfLine[], style: Style): string {
     lead: (size) => lead(style, size),
     join: joinWrapped,
     measure: style.measure,
+    body: style.body,
   });
   // A table is written where its first line is read; its other lines are in it.
   const tableAt = new Map(tables.map((table) => [lines.find((line) => table.lines.has(line))!, table]));
@@ -300,9 +301,11 @@ function keepsHyphen(text: string, next: string): boolean {
   return !!head && !!tail && englishCount(head + tail) === 0 && englishCount(head) > 0 && englishCount(tail) > 0;
 }
 
-/** A line that wraps onto the next: a word split by a hyphen at its end is whole again; CJK takes no space. */
+/** A line that wraps onto the next: a word or code split by a hyphen at its end is whole again; CJK takes no space. */
 function joinWrapped(text: string, next: string): string {
   if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
+  // Code broken where it has a hyphen (a browser breaks a path or a name only there) is one span.
+  if (/[\p{L}\p{N}]-`$/u.test(text) && /^`[\p{L}\p{N}]/u.test(next)) return text.slice(0, -1) + next.slice(1);
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }
@@ -314,7 +317,8 @@ function listItem(text: string): string {
 function writeBlock(block: Block, style: Style): string {
   switch (block.kind) {
     case 'heading': {
-      const text = block.texts.join(' ');
+      // (A heading's permalink, `¶`, is printed after it.)
+      const text = block.texts.join(' ').replace(/\s*¶$/, '');
       const size = round(block.lines[0]!.size);
       return text.length > 200 ? text : `${'#'.repeat(style.levels.get(size) ?? style.boldLevels.get(size) ?? 6)} ${text}`;
     }

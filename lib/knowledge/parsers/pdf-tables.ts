@@ -36,6 +36,8 @@ export interface TableStyle {
   join: (text: string, next: string) => string;
   /** How wide a full line of body text is. */
   measure: number;
+  /** The body text's size. */
+  body: number;
 }
 
 /**
@@ -65,7 +67,9 @@ export function findTables(lines: PdfLine[], style: TableStyle): PdfTable[] {
           const last = cell.fragments.at(-1)!.line;
           const step = last.y - line.y;
           const opensRow = !!line.cells && !!cell.fragments[0]!.line.cells;
-          const near = step > 0 && step <= 1.15 * style.lead(Math.max(line.size, last.size));
+          // (Code is set smaller than the text around it, on the text's lines.)
+          const size = Math.max(line.size, last.size, line.mono || last.mono ? style.body : 0);
+          const near = step > 0 && step <= 1.15 * style.lead(size);
           return !opensRow && !style.outside(last) && near && fragment.x < cell.right && fragment.right > cell.x;
         });
     if (above) {

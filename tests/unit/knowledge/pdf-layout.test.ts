@@ -53,6 +53,22 @@ describe('PDF layout', () => {
     expect(pages[0]).toBe(`${FULL} the impeller does; its seal is heat-resistant and made of Anti- Freeze rated plastic.`);
   });
 
+  it('makes a path broken at its hyphen one code span again, and drops a heading’s printed permalink', () => {
+    expect(
+      paragraphs(
+        { text: 'Licence ¶', y: 720, size: 16 },
+        [
+          { text: `${FULL.slice(0, 60)} at`, y: 700 },
+          { text: '/usr/share/common-', x: 72 + 64 * 5, y: 700, mono: true },
+        ],
+        [
+          { text: 'licences/GPL-2', y: 688, mono: true },
+          { text: 'in the system.', x: 72 + 15 * 5, y: 688 },
+        ],
+      ),
+    ).toEqual(['# Licence', `${FULL.slice(0, 60)} at \`/usr/share/common-licences/GPL-2\` in the system.`]);
+  });
+
   it('reads lines set larger than the body as headings, one level per size, and the first page opens with the title', () => {
     const doc = layoutPdf([
       page(
@@ -249,6 +265,24 @@ describe('PDF layout', () => {
       ].join('\n'),
       'The table ends here.',
     ]);
+  });
+
+  it('keeps a table’s wrapped code cell one, though code is set smaller than the text whose lines it shares', () => {
+    const code = (text: string, x: number, y: number): Drawn => ({ text, x, y, size: 8.5, mono: true });
+    const blocks = paragraphs(
+      ...[FULL, 'is in the table.', FULL, 'is below it.'].map((text, i) => ({ text, y: 760 - 15 * i })),
+      [
+        { text: 'Name', y: 690, bold: true },
+        { text: 'Type', x: 188, y: 690, bold: true },
+        { text: 'Use', x: 300, y: 690, bold: true },
+      ],
+      [code('flow', 72, 670), code('number', 188, 670), { text: 'Litres a minute.', x: 300, y: 670 }],
+      code('mode', 72, 642),
+      code('string |', 188, 649.5),
+      code('undefined', 188, 634.5),
+      { text: 'How it runs.', x: 300, y: 642 },
+    );
+    expect(blocks.at(-1)).toBe('| Name | Type | Use |\n| --- | --- | --- |\n| `flow` | `number` | Litres a minute. |\n| `mode` | `string \\|` `undefined` | How it runs. |');
   });
 
   it('takes the leading from the prose, on pages that hold more code than text: a table’s wrapped cell stays one', () => {
