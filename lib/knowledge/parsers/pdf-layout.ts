@@ -204,6 +204,12 @@ function writePage(lines: PdfLine[], style: Style): string {
     }
   });
   const kinds = new Map(lines.map((line) => [line, lineKind(line, style, inRow.has(line))]));
+  // Code in bold is a heading's only on a line of its own: lines of code around it are a code
+  // block set in bold (an old page's `<pre><b>`).
+  lines.forEach((line, i) => {
+    const code = (other: PdfLine | undefined) => !!other?.mono && Math.abs(other.y - line.y) < 2 * lead(style, line.size);
+    if (kinds.get(line) === 'heading' && line.mono && !style.levels.has(round(line.size)) && (code(lines[i - 1]) || code(lines[i + 1]))) kinds.set(line, 'code');
+  });
   const kindOf = (line: PdfLine) => kinds.get(line)!;
   const tables = findTables(lines, {
     outside: (line) => ['heading', 'list'].includes(kindOf(line)),

@@ -160,7 +160,7 @@ describe('PDF layout', () => {
     ]);
   });
 
-  it('reads a short bold line standing alone as a heading below the sized ones, and no bold table cells or sentences', () => {
+  it('reads a short bold line standing alone as a heading below the sized ones, and no bold table cells, sentences or code block', () => {
     const blocks = paragraphs(
       { text: 'Zephyr Pump Manual', y: 740, size: 16 },
       { text: 'Installation', y: 712, bold: true },
@@ -174,9 +174,11 @@ describe('PDF layout', () => {
       ...body(596, 'Do not run the pump dry.'),
       { text: 'It breaks.', y: 570, bold: true },
       ...body(544, 'Call us.'),
+      { text: '#include <pump.h>', y: 520, size: 9, mono: true, bold: true },
+      { text: '#define FLOW 40', y: 509, size: 9, mono: true, bold: true },
     );
     expect(blocks.filter((block) => block.startsWith('#'))).toEqual(['# Zephyr Pump Manual', '## Installation', '### `pumpctl pair`']);
-    expect(blocks.slice(-2)).toEqual(['It breaks.', 'Call us.']);
+    expect(blocks.slice(-3)).toEqual(['It breaks.', 'Call us.', '```\n#include <pump.h>\n#define FLOW 40\n```']);
   });
 
   it('keeps a line that opens with an initial inside its sentence', () => {
