@@ -310,8 +310,9 @@ function keepsHyphen(text: string, next: string): boolean {
 /** A line that wraps onto the next: a word or code split by a hyphen at its end is whole again; CJK takes no space. */
 function joinWrapped(text: string, next: string): string {
   if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
-  // Code broken where it has a hyphen (a browser breaks a path or a name only there) is one span.
+  // Code broken where it has a hyphen or a space (a browser breaks it only there) is one span.
   if (/[\p{L}\p{N}]-`$/u.test(text) && /^`[\p{L}\p{N}]/u.test(next)) return text.slice(0, -1) + next.slice(1);
+  if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next)) return `${text.slice(0, -1)} ${next.slice(1)}`;
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }

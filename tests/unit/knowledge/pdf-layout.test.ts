@@ -54,6 +54,7 @@ describe('PDF layout', () => {
   });
 
   it('makes a path broken at its hyphen one code span again, and drops a heading’s printed permalink', () => {
+    // (Code broken at a space is one span again too: see the table whose code cell wraps.)
     expect(
       paragraphs(
         { text: 'Licence ¶', y: 720, size: 16 },
@@ -284,7 +285,7 @@ describe('PDF layout', () => {
       code('undefined', 188, 634.5),
       { text: 'How it runs.', x: 300, y: 642 },
     );
-    expect(blocks.at(-1)).toBe('| Name | Type | Use |\n| --- | --- | --- |\n| `flow` | `number` | Litres a minute. |\n| `mode` | `string \\|` `undefined` | How it runs. |');
+    expect(blocks.at(-1)).toBe('| Name | Type | Use |\n| --- | --- | --- |\n| `flow` | `number` | Litres a minute. |\n| `mode` | `string \\| undefined` | How it runs. |');
   });
 
   it('takes the leading from the prose, on pages that hold more code than text: a table’s wrapped cell stays one', () => {
