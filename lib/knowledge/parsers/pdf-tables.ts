@@ -8,20 +8,22 @@ export interface PdfTable {
   header: boolean;
 }
 
-/** Text one line holds in one column: a whole line, or one of a tabular line's cells. */
-interface Fragment {
-  line: PdfLine;
-  text: string;
-  mono: boolean;
+/** A left-to-right stretch of a page. */
+interface Span {
   x: number;
   right: number;
 }
 
+/** Text one line holds in one column: a whole line, or one of its cells. */
+interface Fragment extends Span {
+  line: PdfLine;
+  text: string;
+  mono: boolean;
+}
+
 /** A table's cell: fragments stacked in one column, a line's distance apart. */
-interface Cell {
+interface Cell extends Span {
   fragments: Fragment[];
-  x: number;
-  right: number;
   /** The baselines of its first and last lines. */
   top: number;
   bottom: number;
@@ -137,8 +139,8 @@ function aligned(row: Cell[], style: TableStyle): boolean {
 }
 
 /** The columns of rows, split by the gutters no cell crosses: undefined when there are fewer than two. */
-function columnsOf(rows: Cell[][]): { x: number; right: number }[] | undefined {
-  const columns: { x: number; right: number }[] = [];
+function columnsOf(rows: Cell[][]): Span[] | undefined {
+  const columns: Span[] = [];
   for (const cell of rows.flat().sort((a, b) => a.x - b.x)) {
     const last = columns.at(-1);
     if (last && cell.x < last.right) last.right = Math.max(last.right, cell.right);
@@ -151,11 +153,12 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   const columns = columnsOf(rows);
   const cells = rows.flat();
   if (!columns || cells.every((cell) => cell.fragments.every((f) => f.mono))) return undefined;
-  const full = columns.filter((column) => cells.some((cell) => cell.x >= column.x && cell.x < column.right && cell.right - cell.x >= 0.8 * style.measure));
+  const within = (column: Span) => (cell: Cell) => cell.x >= column.x && cell.x < column.right;
+  const full = columns.filter((column) => cells.filter(within(column)).some((cell) => cell.right - cell.x >= 0.8 * style.measure));
   if (full.length > 1) return undefined;
   // Two cells of a row in one column are one: a cell whose line met another cell's on one baseline.
-  const markdown = (row: Cell[], column: { x: number; right: number }) => {
-    const fragments = row.filter((cell) => cell.x >= column.x && cell.x < column.right).flatMap((cell) => cell.fragments);
+  const markdown = (row: Cell[], column: Span) => {
+    const fragments = row.filter(within(column)).flatMap((cell) => cell.fragments);
     const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => (f.mono && !f.text.includes('`') ? `\`${f.text}\`` : f.text));
     return (texts.length ? texts.reduce(style.join) : '').replace(/\|/g, '\\|');
   };
