@@ -46,7 +46,9 @@ function marks(ops, OPS, bottom) {
 (async () => {
   const { getDocumentProxy, getResolvedPDFJS } = await import(workerData.unpdf);
   const { OPS } = await getResolvedPDFJS();
-  const pdf = await getDocumentProxy(new Uint8Array(workerData.bytes), { isEvalSupported: false, stopAtErrors: false });
+  // Nothing here is painted: images are skipped (maxImageSize), not decoded, and PDF.js's
+  // warnings stay out of the logs.
+  const pdf = await getDocumentProxy(new Uint8Array(workerData.bytes), { isEvalSupported: false, stopAtErrors: false, maxImageSize: 1, verbosity: 0 });
   if (pdf.numPages > workerData.maxPages) {
     parentPort.postMessage({ error: 'too-many-pages' });
     return;
@@ -55,8 +57,9 @@ function marks(ops, OPS, bottom) {
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
-    // The drawing also loads the fonts, whose names say which are bold.
-    const ops = await page.getOperatorList();
+    // The drawing also loads the fonts, whose names say which are bold. A page whose drawing
+    // cannot be read still has its text.
+    const ops = await page.getOperatorList().catch(() => null);
     const bold = new Map();
     const isBold = (id) => {
       if (!bold.has(id)) {
@@ -77,7 +80,7 @@ function marks(ops, OPS, bottom) {
         mono: !!style && style.fontFamily === 'monospace', bold: isBold(item.fontName), eol: !!item.hasEOL,
       });
     }
-    pages.push({ height: top - bottom, runs, marks: marks(ops, OPS, bottom) });
+    pages.push({ height: top - bottom, runs, marks: ops ? marks(ops, OPS, bottom) : [] });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);
