@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packagePath } from '@/lib/package-path';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
-import { layoutPdf, type PdfPage } from './pdf-layout';
+import { joinPages, layoutPdf, type PdfPage } from './pdf-layout';
 
 // Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
 // other request on the event loop, and a hostile file must be killable.
@@ -118,13 +118,7 @@ export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; ti
   if (answer.message === 'timeout') throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
   if (answer.error || !answer.pages) throw new ExtractionError('The PDF is damaged or not a PDF that can be read.');
   const layout = layoutPdf(answer.pages);
-  const pageStarts: number[] = [];
-  let text = '';
-  for (const page of layout.pages) {
-    if (text) text += '\n\n';
-    pageStarts.push(text.length);
-    text += page;
-  }
+  const { text, pageStarts } = joinPages(layout.pages);
   if (!text.trim()) throw new ExtractionError('The PDF has no extractable text (a scanned image without OCR?).');
   return { title: metadataTitle(answer.title) ?? layout.title, text, pageStarts };
 }

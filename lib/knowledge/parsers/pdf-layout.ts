@@ -30,6 +30,50 @@ export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string }
 }
 
 /**
+ * A PDF's pages (as layoutPdf writes them) as one text, and where each page starts in it. What a
+ * page turn cuts goes on as one: a code block or a table (the next page's copy of its header
+ * row left out) is not closed and opened again, a list's items stay one list, and a sentence
+ * goes on where the page turned (a word hyphenated there whole again).
+ */
+export function joinPages(pages: string[]): { text: string; pageStarts: number[] } {
+  let text = '';
+  const pageStarts: number[] = [];
+  for (const page of pages) {
+    let own = page;
+    if (text && own) {
+      const turn = pageTurn(text, own);
+      text = turn.before + turn.separator;
+      own = turn.after;
+    } else if (text) text += '\n\n';
+    pageStarts.push(text.length);
+    text += own;
+  }
+  return { text, pageStarts };
+}
+
+const FENCE = '```';
+const PROSE = /^(?![#>|`]|[-*] |\d{1,3}[.)] )/;
+const LIST_ITEM = /^(?:[-*] |\d{1,3}[.)] )/;
+
+/** How the text before a page turn and the page after it meet. */
+function pageTurn(before: string, after: string): { before: string; separator: string; after: string } {
+  const last = before.slice(before.lastIndexOf('\n\n') + 1).trimStart();
+  const first = after.slice(0, after.indexOf('\n\n') < 0 ? after.length : after.indexOf('\n\n'));
+  if (before.endsWith(`\n${FENCE}`) && after.startsWith(`${FENCE}\n`)) return { before: before.slice(0, -FENCE.length - 1), separator: '\n', after: after.slice(FENCE.length + 1) };
+  if (last.startsWith('|') && first.startsWith('|')) {
+    const [head = '', rule = ''] = first.split('\n');
+    const columns = (table: string) => (table.split('\n')[1]?.match(/---/g) ?? []).length;
+    if (columns(last) === columns(first) && (/^\|[\s|]*$/.test(head) || head === last.split('\n')[0])) return { before, separator: '\n', after: after.slice(head.length + rule.length + 2) };
+  }
+  if (LIST_ITEM.test(last) && LIST_ITEM.test(first)) return { before, separator: '\n', after };
+  if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\p{Ll}/u.test(first)) {
+    const joined = joinWrapped(before, after);
+    return joined.startsWith(`${before} `) ? { before, separator: ' ', after } : { before: joined.slice(0, joined.length - after.length), separator: '', after };
+  }
+  return { before, separator: '\n\n', after };
+}
+
+/**
  * A page's lines in reading order. A PDF draws its text in about the order it reads, but not
  * always: Chromium paints a block that has a layer of its own (a `<pre>` that scrolls) after the
  * rest of the page, so a page saved as PDF from a browser had its code blocks drawn at its end,
@@ -307,12 +351,12 @@ function keepsHyphen(text: string, next: string): boolean {
   return !!head && !!tail && englishCount(head + tail) === 0 && englishCount(head) > 0 && englishCount(tail) > 0;
 }
 
-/** A line that wraps onto the next: a word or code split by a hyphen at its end is whole again; CJK takes no space. */
+/** A line that wraps onto the next: a word split by a hyphen at its end, or code, is whole again; CJK takes no space. */
 function joinWrapped(text: string, next: string): string {
   if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
-  // Code broken where it has a hyphen or a space (a browser breaks it only there) is one span.
-  if (/[\p{L}\p{N}]-`$/u.test(text) && /^`[\p{L}\p{N}]/u.test(next)) return text.slice(0, -1) + next.slice(1);
-  if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next)) return `${text.slice(0, -1)} ${next.slice(1)}`;
+  // Code broken over two lines is one span: broken at a space (as a browser breaks it), or after
+  // a hyphen, an underscore, a slash or a dot (as TeX breaks a name or a path), which stays.
+  if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next)) return text.slice(0, -1) + (/[-_/.:]`$/.test(text) ? '' : ' ') + next.slice(1);
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }

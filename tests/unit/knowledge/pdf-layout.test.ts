@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutPdf, type PdfPage } from '@/lib/knowledge/parsers/pdf-layout';
+import { joinPages, layoutPdf, type PdfPage } from '@/lib/knowledge/parsers/pdf-layout';
 import type { PdfTextRun } from '@/lib/knowledge/parsers/pdf-lines';
 
 // Pages as PDF.js hands them over: runs of text with their baseline, width and size, in the
@@ -431,5 +431,30 @@ describe('PDF layout', () => {
         '| `depth` | How deep it looks, in levels. |',
       ].join('\n'),
     ]);
+  });
+
+  it('goes on over a page turn: a code block, a table (its header row printed again left out), a list and a sentence stay one', () => {
+    const pages = [
+      'Run it:\n\n```\nnpm start\n```',
+      '```\n--port 80\n```\n\n| Model | Flow |\n| --- | --- |\n| Z-100 | 40 |',
+      '| Model | Flow |\n| --- | --- |\n| Z-200 | 80 |\n\n- one\n- two',
+      '- three\n\nThe pump draws water from the impel-',
+      'ler housing. Done.',
+      'and a new paragraph after a full stop.\n\n| Size | Weight |\n| --- | --- |\n| S | 2 kg |',
+      '| Part | Price |\n| --- | --- |\n| Seal | 4 € |',
+    ];
+    const { text, pageStarts } = joinPages(pages);
+    expect(text).toBe(
+      [
+        'Run it:\n\n```\nnpm start\n--port 80\n```',
+        '| Model | Flow |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |',
+        '- one\n- two\n- three',
+        'The pump draws water from the impeller housing. Done.',
+        'and a new paragraph after a full stop.',
+        '| Size | Weight |\n| --- | --- |\n| S | 2 kg |',
+        '| Part | Price |\n| --- | --- |\n| Seal | 4 € |',
+      ].join('\n\n'),
+    );
+    expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual(['Run it:\n\n', '--port 80', '| Z-200 |', '- three\n\n', 'ler housi', 'and a new', '| Part | ']);
   });
 });
