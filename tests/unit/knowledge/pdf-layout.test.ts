@@ -53,8 +53,8 @@ describe('PDF layout', () => {
     expect(pages[0]).toBe(`${FULL} the impeller does; its seal is heat-resistant and made of Anti- Freeze rated plastic.`);
   });
 
-  it('makes a path broken at its hyphen one code span again, and drops a heading’s printed permalink', () => {
-    // (Code broken at a space is one span again too: see the table whose code cell wraps.)
+  it('makes code broken at a hyphen or an underscore one code span again, and drops a heading’s printed permalink', () => {
+    // (Code broken at a space is one span again too, with the space: see the table whose code cell wraps.)
     expect(
       paragraphs(
         { text: 'Licence ¶', y: 720, size: 16 },
@@ -64,10 +64,15 @@ describe('PDF layout', () => {
         ],
         [
           { text: 'licences/GPL-2', y: 688, mono: true },
-          { text: 'in the system.', x: 72 + 15 * 5, y: 688 },
+          { text: 'in the system, and print with', x: 72 + 15 * 5, y: 688 },
+          { text: 'ASN1_', x: 72 + 15 * 5 + 30 * 5, y: 688, mono: true },
+        ],
+        [
+          { text: 'PRINT_NAME', y: 676, mono: true },
+          { text: 'alone.', x: 72 + 11 * 5, y: 676 },
         ],
       ),
-    ).toEqual(['# Licence', `${FULL.slice(0, 60)} at \`/usr/share/common-licences/GPL-2\` in the system.`]);
+    ).toEqual(['# Licence', `${FULL.slice(0, 60)} at \`/usr/share/common-licences/GPL-2\` in the system, and print with \`ASN1_PRINT_NAME\` alone.`]);
   });
 
   it('reads lines set larger than the body as headings, one level per size, and the first page opens with the title', () => {
