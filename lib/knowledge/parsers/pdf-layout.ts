@@ -32,8 +32,9 @@ export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string }
 /**
  * A PDF's pages (as layoutPdf writes them) as one text, and where each page starts in it. What a
  * page turn cuts goes on as one: a code block or a table (the next page's copy of its header
- * row left out) is not closed and opened again, a list's items stay one list, and a sentence
- * goes on where the page turned (a word hyphenated there whole again).
+ * row left out) is not closed and opened again, and a sentence goes on where the page turned (a
+ * word hyphenated there whole again). (A list goes on as it does on a page, its items a blank
+ * line apart where they are set apart.)
  */
 export function joinPages(pages: string[]): { text: string; pageStarts: number[] } {
   let text = '';
@@ -53,7 +54,6 @@ export function joinPages(pages: string[]): { text: string; pageStarts: number[]
 
 const FENCE = '```';
 const PROSE = /^(?![#>|`]|[-*] |\d{1,3}[.)] )/;
-const LIST_ITEM = /^(?:[-*] |\d{1,3}[.)] )/;
 
 /** How the text before a page turn and the page after it meet. */
 function pageTurn(before: string, after: string): { before: string; separator: string; after: string } {
@@ -65,7 +65,6 @@ function pageTurn(before: string, after: string): { before: string; separator: s
     const columns = (table: string) => (table.split('\n')[1]?.match(/---/g) ?? []).length;
     if (columns(last) === columns(first) && (/^\|[\s|]*$/.test(head) || head === last.split('\n')[0])) return { before, separator: '\n', after: after.slice(head.length + rule.length + 2) };
   }
-  if (LIST_ITEM.test(last) && LIST_ITEM.test(first)) return { before, separator: '\n', after };
   if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\p{Ll}/u.test(first)) {
     const joined = joinWrapped(before, after);
     return joined.startsWith(`${before} `) ? { before, separator: ' ', after } : { before: joined.slice(0, joined.length - after.length), separator: '', after };

