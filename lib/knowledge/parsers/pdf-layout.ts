@@ -60,16 +60,42 @@ function pageTurn(before: string, after: string): { before: string; separator: s
   const last = before.slice(before.lastIndexOf('\n\n') + 1).trimStart();
   const first = after.slice(0, after.indexOf('\n\n') < 0 ? after.length : after.indexOf('\n\n'));
   if (before.endsWith(`\n${FENCE}`) && after.startsWith(`${FENCE}\n`)) return { before: before.slice(0, -FENCE.length - 1), separator: '\n', after: after.slice(FENCE.length + 1) };
-  if (last.startsWith('|') && first.startsWith('|')) {
-    const [head = '', rule = ''] = first.split('\n');
-    const columns = (table: string) => (table.split('\n')[1]?.match(/---/g) ?? []).length;
-    if (columns(last) === columns(first) && (/^\|[\s|]*$/.test(head) || head === last.split('\n')[0])) return { before, separator: '\n', after: after.slice(head.length + rule.length + 2) };
+  if (last.startsWith('|')) {
+    const table = tableTurn(before, last, after);
+    if (table) return table;
   }
   if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\p{Ll}/u.test(first)) {
     const joined = joinWrapped(before, after);
     return joined.startsWith(`${before} `) ? { before, separator: ' ', after } : { before: joined.slice(0, joined.length - after.length), separator: '', after };
   }
   return { before, separator: '\n\n', after };
+}
+
+/**
+ * A table that goes on over a page turn. A browser prints its header row again atop the next
+ * page, where it is the next page's table's header, or, when the turn also cut a row (the rest
+ * of its last cell opens the page, alone beside nothing), a line of its own: that line is left
+ * out, the rest of the cell goes back in its row, and the rows go on.
+ */
+function tableTurn(before: string, table: string, after: string): { before: string; separator: string; after: string } | undefined {
+  const [header = '', rule = ''] = table.split('\n');
+  const words = (text: string) => text.replace(/[`|]/g, ' ').replace(/\s+/g, ' ').trim();
+  const blocks = after.split('\n\n');
+  let taken = 0;
+  if (words(header) && words(blocks[0]!) === words(header) && !blocks[0]!.startsWith('|')) {
+    taken = 1;
+    const rest = blocks[1];
+    const cell = /\| ([^|]*[^|\s.!?:;]) \|$/.exec(before);
+    if (rest && cell && PROSE.test(rest) && !rest.includes('\n')) {
+      before = `${joinWrapped(before.slice(0, -2), rest.replace(/\|/g, '\\|'))} |`;
+      taken = 2;
+    }
+  }
+  const next = blocks.slice(taken).join('\n\n');
+  const [head = '', nextRule = ''] = next.split('\n');
+  const columns = (rule: string) => (rule.match(/---/g) ?? []).length;
+  if (next.startsWith('|') && columns(rule) === columns(nextRule) && (/^\|[\s|]*$/.test(head) || head === header)) return { before, separator: '\n', after: next.slice(head.length + nextRule.length + 2) };
+  return taken ? { before, separator: '\n\n', after: next } : undefined;
 }
 
 /**

@@ -463,4 +463,16 @@ describe('PDF layout', () => {
     );
     expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual(['Run it:\n\n', '--port 80', '| Z-200 |', '- three\n\n', 'ler housi', 'and a new', '| Part | ']);
   });
+
+  it('goes on with a table whose row the page turn cut: its header printed again alone is left out, and the rest of the row goes back in it', () => {
+    const { text, pageStarts } = joinPages([
+      '| Option | Use |\n| --- | --- |\n| `bash` | Follow bash rules. |\n| `basename` | If set, patterns match against the |',
+      'Option Use\n\nbasename of the path.\n\n| | |\n| --- | --- |\n| `dot` | Match dotfiles. |',
+      'Option Use\n\nThe options end here.',
+    ]);
+    expect(text).toBe(
+      '| Option | Use |\n| --- | --- |\n| `bash` | Follow bash rules. |\n| `basename` | If set, patterns match against the basename of the path. |\n| `dot` | Match dotfiles. |\n\nThe options end here.',
+    );
+    expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual(['| Option ', '| `dot` |', 'The optio']);
+  });
 });
