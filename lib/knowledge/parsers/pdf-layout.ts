@@ -1,5 +1,5 @@
 import { englishCount } from '@/lib/english-words';
-import { markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
+import { asCode, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
 import { findTables, type PdfTable } from './pdf-tables';
 
 export interface PdfPage {
@@ -148,11 +148,9 @@ const round = (size: number) => Math.round(size * 2) / 2;
 const lead = (style: Style, size: number) => style.leading * size;
 
 function documentStyle(lines: PdfLine[]): Style {
-  const chars = new Map<number, number>();
-  for (const line of lines) chars.set(round(line.size), (chars.get(round(line.size)) ?? 0) + line.text.length);
+  const chars = charsBySize(lines);
   // The body is the size most prose is set in: a manual can hold more code than prose.
-  const prose = new Map<number, number>();
-  for (const line of lines) if (!line.mono) prose.set(round(line.size), (prose.get(round(line.size)) ?? 0) + line.text.length);
+  const prose = charsBySize(lines.filter((line) => !line.mono));
   const body = [...(prose.size ? prose : chars)].reduce((a, b) => (b[1] > a[1] ? b : a), [12, 0])[0];
   const isBody = (line: PdfLine) => round(line.size) === body && !line.mono && !line.tabular;
   const steps: number[] = [];
@@ -167,8 +165,7 @@ function documentStyle(lines: PdfLine[]): Style {
   const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
   // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller: bold sizes
   // whose text is rare next to the body's, in a document whose body is not bold itself.
-  const boldChars = new Map<number, number>();
-  for (const line of lines) if (boldHeading(line) && round(line.size) <= body) boldChars.set(round(line.size), (boldChars.get(round(line.size)) ?? 0) + line.text.length);
+  const boldChars = charsBySize(lines.filter((line) => boldHeading(line) && round(line.size) <= body));
   const boldSizes = [...boldChars].filter(([, n]) => n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
   const sized = Math.min(headingSizes.length, 5);
   return {
@@ -179,6 +176,13 @@ function documentStyle(lines: PdfLine[]): Style {
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
     boldLevels: new Map(boldSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(sized + i + 1, 6)])),
   };
+}
+
+/** How many characters lines hold in each (rounded) size. */
+function charsBySize(lines: PdfLine[]): Map<number, number> {
+  const chars = new Map<number, number>();
+  for (const line of lines) chars.set(round(line.size), (chars.get(round(line.size)) ?? 0) + line.text.length);
+  return chars;
 }
 
 function quantile(values: number[], q: number): number | undefined {
@@ -300,10 +304,10 @@ function writePage(lines: PdfLine[], style: Style): string {
       return;
     }
     let kind = kindOf(line);
-    let text = kind === 'list' ? listItem(line.text) : kind === 'heading' && line.mono && !line.text.includes('`') ? `\`${line.text}\`` : line.text;
+    let text = kind === 'list' ? listItem(line.text) : kind === 'heading' && line.mono ? asCode(line.text) : line.text;
     // A path set alone on a line, or a line opening "A. Smith", in the middle of a sentence.
     if (block?.kind === 'paragraph' && prev && (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) && midSentence(prev, line, style)) {
-      text = kind === 'code' && !line.text.includes('`') ? `\`${line.text}\`` : line.text;
+      text = kind === 'code' ? asCode(line.text) : line.text;
       kind = 'paragraph';
     }
     if (!prev || !block || !continues(block, prev, line, kind, style)) {

@@ -166,6 +166,11 @@ function codeSpan(piece: Pick<Piece, 'text' | 'mono'>): string {
   return `${before}\`${word}\`${after}`;
 }
 
+/** Monospaced text set apart from prose as a code span (as printed, when it holds a backtick itself). */
+export function asCode(text: string): string {
+  return text.includes('`') ? text : `\`${text}\``;
+}
+
 /** A small shape a page draws (a dot, a ring, a square): its box, in points from the lower left corner. */
 export interface PdfMark {
   x: number;

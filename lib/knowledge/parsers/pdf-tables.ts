@@ -1,4 +1,4 @@
-import type { PdfLine } from './pdf-lines';
+import { asCode, type PdfLine } from './pdf-lines';
 
 /** A table found on a page: the lines it is drawn with, and its rows of cells as Markdown. */
 export interface PdfTable {
@@ -159,7 +159,7 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   // Two cells of a row in one column are one: a cell whose line met another cell's on one baseline.
   const markdown = (row: Cell[], column: Span) => {
     const fragments = row.filter(within(column)).flatMap((cell) => cell.fragments);
-    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => (f.mono && !f.text.includes('`') ? `\`${f.text}\`` : f.text));
+    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => (f.mono ? asCode(f.text) : f.text));
     return (texts.length ? texts.reduce(style.join) : '').replace(/\|/g, '\\|');
   };
   return {
