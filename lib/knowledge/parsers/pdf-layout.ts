@@ -163,9 +163,10 @@ function documentStyle(lines: PdfLine[]): Style {
   // Headings are larger than the body and few: a size holding a quarter of the body's text is a
   // lead paragraph or a large print, not headings.
   const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
-  // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller: bold sizes
-  // whose text is rare next to the body's, in a document whose body is not bold itself.
-  const boldChars = charsBySize(lines.filter((line) => boldHeading(line) && round(line.size) <= body));
+  // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller, and a paper its
+  // subsections in bold a little larger than the body: bold sizes too close to the body's to be
+  // a heading's by size alone, whose text is rare next to the body's.
+  const boldChars = charsBySize(lines.filter((line) => boldHeading(line) && round(line.size) <= body * 1.12));
   const boldSizes = [...boldChars].filter(([, n]) => n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
   const sized = Math.min(headingSizes.length, 5);
   return {
@@ -267,13 +268,14 @@ const ENDS_SENTENCE = /[.!?:;]["'”’)\]]?$/;
 /** One page's lines as Markdown blocks. */
 function writePage(lines: PdfLine[], style: Style): string {
   // Lines beside another, within a line's height of it: the cells of a table's row (a cell
-  // centred in its row sits between the lines of a taller one).
+  // centred in its row sits between the lines of a taller one). A line starting a whole measure
+  // or more to the right is in the page's next column (a paper's), not in a row.
   const inRow = new Set<PdfLine>();
   const byHeight = lines.toSorted((a, b) => a.y - b.y);
   byHeight.forEach((line, i) => {
     for (let j = i + 1; j < byHeight.length && byHeight[j]!.y - line.y < line.size; j++) {
       const other = byHeight[j]!;
-      if (other.x > line.right || other.right < line.x) inRow.add(line).add(other);
+      if ((other.x > line.right || other.right < line.x) && Math.abs(other.x - line.x) < style.measure) inRow.add(line).add(other);
     }
   });
   const kinds = new Map(lines.map((line) => [line, lineKind(line, style, inRow.has(line))]));

@@ -98,4 +98,28 @@ describe('PDF layout', () => {
     const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
     expect(doc.text.split('\n\n')).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
   });
+
+  it('reads a paper set in two columns: a bold line a little larger than the body is a subsection beside the other column', async () => {
+    // Each column 220 points wide; the right one's subsection heading is level with the left one's prose.
+    const column = (x: number, y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));
+    const pdf = await makeLaidOutPdf([
+      [
+        { text: '3 Method', y: 760, size: 12, font: 'bold' },
+        ...column(72, 740, 'We score each passage by the terms it shares', 'with the question, weighted by how rare each', 'term is across the collection, and we fuse that', 'ranking with the ranking of the vectors.'),
+        ...column(72, 682, 'The two rankings disagree most on questions', 'that name a thing the passage only implies.'),
+        ...column(312, 760, 'Both rankings are cut at fifty passages each', 'before they are fused, which bounds the work.'),
+        { text: '3.1 Lexical Scoring', x: 312, y: 728, size: 10.5, font: 'bold' },
+        ...column(312, 711, 'A term found in most passages says little of', 'any one of them, so its weight falls with the', 'number of passages that hold it, and a long', 'passage counts for less than a short one.'),
+      ],
+    ]);
+    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.text.split('\n\n')).toEqual([
+      '# 3 Method',
+      'We score each passage by the terms it shares with the question, weighted by how rare each term is across the collection, and we fuse that ranking with the ranking of the vectors.',
+      'The two rankings disagree most on questions that name a thing the passage only implies.',
+      'Both rankings are cut at fifty passages each before they are fused, which bounds the work.',
+      '## 3.1 Lexical Scoring',
+      'A term found in most passages says little of any one of them, so its weight falls with the number of passages that hold it, and a long passage counts for less than a short one.',
+    ]);
+  });
 });
