@@ -41,16 +41,20 @@ export async function prepareSource(source: ClaimedSource, content: SourceConten
   }
   let bytes: Uint8Array = content.data;
   let mediaType = source.mediaType;
+  // (A page fetched before its address was kept is read as at the address it was added by.)
+  let address = source.kind === 'url' ? (content.url ?? source.uri ?? undefined) : undefined;
   if (source.kind === 'url' && source.uri && !(content.rechunk && bytes.byteLength > 0)) {
     const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
     bytes = asUtf8(page.body);
     mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
-    await keepFetched(source.id, generation, bytes);
+    address = page.url;
+    await keepFetched(source.id, generation, bytes, page.url);
   }
   const doc = await readDocument(bytes, mediaType, {
     chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },
     timeoutMs: c.PARSE_TIMEOUT_MS,
     heapMb: c.PARSE_MAX_HEAP_MB,
+    address,
   });
   if (doc.chunks.length === 0) throw new ExtractionError('The document has no text.');
   // A title we made up from the URL or file name gives way to the document's own.

@@ -18,8 +18,10 @@ import { prisma } from '@/lib/db';
  * 11: a PDF's drawn bullets are list items, its short bold lines headings, its tables Markdown
  *     tables, and a sidebar printed on every page is dropped.
  * 12: a web page's h1s stay on level 1 (Readability made them h2, on their subsections' level).
+ * 13: a web page's or a Word file's links to web addresses keep where they go; a paper's
+ *     subsections, level with the other column, are headings.
  */
-const CHUNKER_VERSION = 12;
+const CHUNKER_VERSION = 13;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

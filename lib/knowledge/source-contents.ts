@@ -15,22 +15,24 @@ export interface SourceContent {
   data: Uint8Array;
   /** Queued by rechunkStep: the content the live chunks were made from. */
   rechunk: boolean;
+  /** A web page's: the address it was fetched from (see keepFetched). */
+  url: string | null;
 }
 
 /** The content of these sources, by source id. */
 export async function readContents(ids: string[]): Promise<Map<string, SourceContent>> {
   if (ids.length === 0) return new Map();
   const db = await prisma();
-  const rows = await db.$queryRaw<{ id: string; generation: number; base64: string; rechunk: boolean }[]>`
-    SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64, rechunk FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
-  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64'), rechunk: r.rechunk }]));
+  const rows = await db.$queryRaw<{ id: string; generation: number; base64: string; rechunk: boolean; url: string | null }[]>`
+    SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64, rechunk, url FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64'), rechunk: r.rechunk, url: r.url }]));
 }
 
 /** Queues new bytes (as base64, see toBase64) for a source as the given generation, replacing any still queued. */
 export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, base64 }: { sourceId: string; generation: number; base64: string }): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${base64}, 'base64'))
-    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false`;
+    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false, url = NULL`;
 }
 
 /**
@@ -38,8 +40,8 @@ export async function writeContent(tx: Prisma.TransactionClient, { sourceId, gen
  * none), so that chunking it again reads the page its chunks came from. A replacement queued
  * meanwhile has a later generation, and keeps its own.
  */
-export async function keepFetched(sourceId: string, generation: number, data: Uint8Array): Promise<void> {
+export async function keepFetched(sourceId: string, generation: number, data: Uint8Array, url: string): Promise<void> {
   const db = await prisma();
   await db.$executeRaw`
-    UPDATE source_contents SET data = decode(${toBase64(data)}, 'base64') WHERE source_id = ${sourceId}::uuid AND generation = ${generation}`;
+    UPDATE source_contents SET data = decode(${toBase64(data)}, 'base64'), url = ${url} WHERE source_id = ${sourceId}::uuid AND generation = ${generation}`;
 }

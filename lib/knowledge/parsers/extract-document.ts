@@ -28,8 +28,11 @@ const utf8 = (bytes: Uint8Array) => {
   }
 };
 
-/** Bytes of a known media type → text for the chunker. NUL characters never reach PostgreSQL. */
-export async function extractDocument(bytes: Uint8Array, mediaType: string): Promise<ExtractedDocument> {
+/**
+ * Bytes of a known media type → text for the chunker. NUL characters never reach PostgreSQL.
+ * `address`: where a web page was fetched from, which its relative links are resolved against.
+ */
+export async function extractDocument(bytes: Uint8Array, mediaType: string, { address }: { address?: string } = {}): Promise<ExtractedDocument> {
   const c = config();
   let doc: ExtractedDocument;
   switch (mediaType) {
@@ -40,7 +43,7 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string): Pro
       doc = await parseDocx(bytes);
       break;
     case MEDIA_TYPES.html:
-      doc = parseHtml(utf8(bytes));
+      doc = parseHtml(utf8(bytes), { address });
       break;
     case MEDIA_TYPES.csv:
       doc = parseCsv(utf8(bytes));

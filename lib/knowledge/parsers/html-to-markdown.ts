@@ -4,7 +4,9 @@
  * items, `<pre>` as fenced code with its language, `<code>` as code spans, bold and italics,
  * block quotes, definition lists as `**term**: definition`. A table whose first row is header cells (`<th>`, as Word's header rows become
  * too) is a Markdown table, so its header names each row's cells wherever the table is cut;
- * other tables give a `cell | cell` line a row. Links keep their words. The page's own text is
+ * other tables give a `cell | cell` line a row. A link to a web address (http or https, written
+ * whole: see resolveLinks) stays a Markdown link, so an answer can point to the page or the form a
+ * passage names; other links, and links in headings, keep their words. The page's own text is
  * escaped wherever Markdown would read it as a mark (`2*3*4`, `<MIME>`, a line opening with
  * `1.`), so the source view, the chunker and the answers read what the page says.
  * Scripts, styles, navigation and other non-content elements are skipped.
@@ -65,7 +67,8 @@ function blocks(node: Node): string[] {
 function block(node: Node, name: string): string[] {
   const heading = /^H([1-6])$/.exec(name);
   if (heading) {
-    const text = line(inlineOf(node)).replace(/(\s)(#+)$/, '$1\\$2'); // a closing `#` run would be dropped
+    // A heading's words name its section in every chunk's context: no address among them.
+    const text = line(inlineOf(node, false)).replace(/(\s)(#+)$/, '$1\\$2'); // a closing `#` run would be dropped
     return text ? [`${'#'.repeat(Number(heading[1]))} ${text}`] : [];
   }
   switch (name) {
@@ -93,10 +96,10 @@ function holdsBlock(node: Node): boolean {
   return elements(node).some((c) => BLOCK.has(nameOf(c)) || holdsBlock(c));
 }
 
-/** An element's inline content as Markdown, `<br>`s as BREAK, whitespace not yet collapsed. */
-function inlineOf(node: Node): string {
+/** An element's inline content as Markdown, `<br>`s as BREAK, whitespace not yet collapsed; links as links unless `links` is false. */
+function inlineOf(node: Node, links = true): string {
   let out = '';
-  for (const child of contents(node)) out += typeof child === 'string' ? escapeText(child) : inlineElement(child, nameOf(child));
+  for (const child of contents(node)) out += typeof child === 'string' ? escapeText(child) : inlineElement(child, nameOf(child), links);
   return out;
 }
 
@@ -115,13 +118,33 @@ function contents(node: Node): (Node | string)[] {
   return out;
 }
 
-function inlineElement(node: Node, name: string): string {
+function inlineElement(node: Node, name: string, links = true): string {
   if (SKIP.has(name) || (name === 'SUP' && isNoteMark(node)) || (name === 'A' && isPermalink(node))) return '';
   if (name === 'BR') return BREAK;
   if (CODE.has(name)) return codeSpan(node.textContent ?? '');
-  if (EMPHASIS[name]) return emphasis(inlineOf(node), EMPHASIS[name]);
-  if (BLOCK.has(name)) return ` ${inlineOf(node)} `; // a block inside a heading, a cell or a link
-  return inlineOf(node);
+  if (EMPHASIS[name]) return emphasis(inlineOf(node, links), EMPHASIS[name]);
+  if (BLOCK.has(name)) return ` ${inlineOf(node, links)} `; // a block inside a heading, a cell or a link
+  if (name === 'A' && links) return link(node);
+  return inlineOf(node, links);
+}
+
+/**
+ * `[words](address)` for a link to a web address; its words alone for any other (or when its
+ * words are the address). A link inside it (invalid HTML, but pages have them) keeps its words.
+ */
+function link(a: Node): string {
+  const inner = inlineOf(a, false);
+  const href = a.getAttribute?.('href')?.trim() ?? '';
+  const url = URL.canParse(href) ? new URL(href) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol)) return inner;
+  const words = (a.textContent ?? '').trim();
+  if (!words || words === href || `${words}/` === url.href || words === url.href) return inner;
+  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
+  if (!core) return inner;
+  // Brackets are the link's own marks, other than in a code span; parentheses and spaces end its address.
+  const text = core.replace(/(`+)[^]*?\1(?!`)|(?<!\\)[[\]]/g, (m) => (m.startsWith('`') ? m : `\\${m}`));
+  const address = url.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${before}[${text.replaceAll(BREAK, ' ')}](${address})${after}`;
 }
 
 /** `[1]`, `[a]`, `[citation needed]`: a reference's mark, which would read as one of the answer's own citations. */

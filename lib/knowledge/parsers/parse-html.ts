@@ -7,10 +7,12 @@ import { htmlToMarkdown } from './html-to-markdown';
  * Reduces a page to its main content (Readability, as Firefox's reader view) and
  * its title. Short pages where Readability finds no article keep their body.
  * A page without a `<title>` is titled by its first level-1 heading outside the
- * site's header and navigation, as a Markdown file is.
+ * site's header and navigation, as a Markdown file is. `address` is where the page was fetched
+ * from: its relative links are resolved against it (see resolveLinks).
  */
-export function parseHtml(html: string): ExtractedDocument {
+export function parseHtml(html: string, { address }: { address?: string } = {}): ExtractedDocument {
   const document = withBody(parseHTML(html).document);
+  resolveLinks(document, address);
   // Readability turns two `<br>`s in a row into a paragraph, even inside a `<pre>`, whose lines
   // then ran together (`name = 'My App';// fake appdebug(…)`): Word's code blocks, as mammoth
   // writes them, and old pages break a block's lines so. Inside a `<pre>` a break is a newline.
@@ -40,6 +42,27 @@ export function parseHtml(html: string): ExtractedDocument {
   if (text.trim().length < 200 && document.body) text = htmlToMarkdown(document.body as never);
   if (!text.trim()) throw new ExtractionError('The HTML page has no readable text.');
   return { title, text };
+}
+
+/**
+ * Writes each link's address whole, resolved against the page's `<base>` and its own address, so
+ * that a passage keeps where its link goes (html-to-markdown writes a link only to a whole web
+ * address). A link within the page becomes `#fragment`, as a reader view expects it; a relative
+ * link in a page with no address (a file uploaded) stays relative: both keep only their words.
+ */
+function resolveLinks(document: LinkedDocument, address: string | undefined): void {
+  const page = address && URL.canParse(address) ? new URL(address) : undefined;
+  const given = document.querySelector('base[href]')?.getAttribute('href')?.trim() ?? '';
+  const base = URL.canParse(given, page?.href) ? new URL(given, page?.href) : page;
+  if (!base) return;
+  const withoutHash = (url: URL) => url.href.slice(0, url.href.length - url.hash.length);
+  for (const a of document.querySelectorAll('a[href]')) {
+    const href = a.getAttribute('href')!.trim();
+    if (href.startsWith('#') || !URL.canParse(href, base.href)) continue;
+    const url = new URL(href, base.href);
+    if (!/^https?:$/.test(url.protocol)) continue;
+    a.setAttribute('href', page && url.hash && withoutHash(url) === withoutHash(page) ? url.hash : url.href);
+  }
 }
 
 /** The class that marks a page's own h1s while Readability reads it. */

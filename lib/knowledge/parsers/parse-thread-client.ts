@@ -32,10 +32,10 @@ let nextId = 1;
 export function readDocument(
   bytes: Uint8Array,
   mediaType: string,
-  opts: { chunking: ChunkOptions; timeoutMs: number; heapMb: number },
+  opts: { chunking: ChunkOptions; timeoutMs: number; heapMb: number; address?: string },
 ): Promise<ReadDocument> {
-  if (bytes.byteLength <= INLINE_BYTES) return extractAndChunk(bytes, mediaType, opts.chunking);
-  const turn = queue.then(() => readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking }, opts));
+  if (bytes.byteLength <= INLINE_BYTES) return extractAndChunk(bytes, mediaType, opts.chunking, opts.address);
+  const turn = queue.then(() => readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking, address: opts.address }, opts));
   queue = turn.catch(() => {});
   return turn;
 }

@@ -13,16 +13,17 @@ export interface ParseJob {
   bytes: Uint8Array;
   mediaType: string;
   chunking: ChunkOptions;
+  address?: string;
 }
 
 export type ParseReply =
   | ({ id: number } & ReadDocument)
   | { id: number; error: { message: string; extraction: boolean; stack?: string } };
 
-parentPort!.on('message', async ({ id, bytes, mediaType, chunking }: ParseJob) => {
+parentPort!.on('message', async ({ id, bytes, mediaType, chunking, address }: ParseJob) => {
   let reply: ParseReply;
   try {
-    reply = { id, ...(await extractAndChunk(bytes, mediaType, chunking)) };
+    reply = { id, ...(await extractAndChunk(bytes, mediaType, chunking, address)) };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     reply = { id, error: { message: e.message, extraction: e instanceof ExtractionError, stack: e.stack } };

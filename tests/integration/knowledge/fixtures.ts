@@ -84,18 +84,29 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 /**
  * A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs, a line
  * indented four spaces a paragraph in Courier New (its further indentation kept), a line opening
- * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run and
- * `` `code` `` a run in Consolas.
+ * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run,
+ * `` `code` `` a run in Consolas, and `[words](https://…)` or `[words](#bookmark)` a hyperlink
+ * (to the address, a relationship of the document's, or to the bookmark).
  */
 export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const run = (text: string, props = '') => `<w:r>${props && `<w:rPr>${props}</w:rPr>`}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
   const courier = '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/>';
+  const rels: string[] = [];
+  const hyperlink = (words: string, target: string) => {
+    if (target.startsWith('#')) return `<w:hyperlink w:anchor="${esc(target.slice(1))}">${run(words)}</w:hyperlink>`;
+    rels.push(`<Relationship Id="rIdLink${rels.length}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${esc(target)}" TargetMode="External"/>`);
+    return `<w:hyperlink r:id="rIdLink${rels.length - 1}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${run(words)}</w:hyperlink>`;
+  };
   const runs = (text: string) =>
     text
-      .split(/(\*\*[^*]+\*\*|`[^`]+`)/)
+      .split(/(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)]+\))/)
       .filter(Boolean)
-      .map((piece) => (piece.startsWith('**') ? run(piece.slice(2, -2), '<w:b/>') : piece.startsWith('`') ? run(piece.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>') : run(piece)))
+      .map((piece) => {
+        const link = /^\[([^\]]+)\]\(([^)]+)\)$/.exec(piece);
+        if (link) return hyperlink(link[1]!, link[2]!);
+        return piece.startsWith('**') ? run(piece.slice(2, -2), '<w:b/>') : piece.startsWith('`') ? run(piece.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>') : run(piece);
+      })
       .join('');
   const paras = lines.map((line) => {
     const h = /^(#{1,2}) (.*)$/.exec(line);
@@ -122,9 +133,12 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
 <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${esc(opts.title)}</dc:title></cp:coreProperties>`);
   }
   if (opts.externalImageUrl) {
+    rels.push(`<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${opts.externalImageUrl}" TargetMode="External"/>`);
+  }
+  if (rels.length) {
     files['word/_rels/document.xml.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${opts.externalImageUrl}" TargetMode="External"/>
+${rels.join('\n')}
 </Relationships>`);
   }
   return zipSync(files);

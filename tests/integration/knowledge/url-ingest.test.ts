@@ -50,6 +50,16 @@ beforeAll(async () => {
       return res.end(tidesPage());
     }
     if (url === '/notes.txt') return res.end(`Plain notes ${tag} about barnacles.`);
+    if (url === '/old-guide') {
+      res.statusCode = 301;
+      res.setHeader('location', '/guide/');
+      return res.end();
+    }
+    if (url === '/guide/') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      const words = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
+      return res.end(`<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${words}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`);
+    }
     if (url.startsWith('/hop/')) {
       const n = Number(url.slice(5));
       res.statusCode = 302;
@@ -187,6 +197,21 @@ describe('URL ingestion', () => {
     const again = await addUrl(`http://127.0.0.1:${sitePort}/notes.txt`);
     expect(again.status).toBe(200);
     expect((await bodyOf<SourceView>(again)).id).toBe(first.id);
+  });
+
+  it('keeps where a page’s links go, resolved against the address it was fetched from after redirects, also when chunked again', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1' });
+    const created = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/old-guide`));
+    expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', generation: 1 });
+    const sentence = `To get access ${tag}, fill in the [access form](http://127.0.0.1:${sitePort}/guide/forms/vpn.html); the questions below say more.`;
+    const hit = (await search(admin, `access form ${tag}`, { sourceId: created.id }))[0];
+    expect(hit?.text).toContain(sentence);
+
+    setEnv({ URL_ALLOWLIST: '127.0.0.1', CHUNK_TOKENS: '64' });
+    while ((await rechunkStep()) > 0) await drainIngestQueue();
+    expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', generation: 2 });
+    const text = await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text();
+    expect(text).toContain(sentence);
   });
 
   it('chunks a page again as it was fetched, and fetches it again only when asked', async () => {

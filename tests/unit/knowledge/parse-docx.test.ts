@@ -15,6 +15,11 @@ describe('parseDocx', () => {
     expect(text).toBe('Build it:\n\n```\nmake all\nmake install\n```');
   });
 
+  it('keeps where a hyperlink to a web address goes, and only the words of one to a bookmark', async () => {
+    const { text } = await parseDocx(makeDocx(['# Access', 'Fill in the [access form](https://intranet.example.com/forms/vpn) as [Access](#_Toc1) says.']));
+    expect(text).toBe('# Access\n\nFill in the [access form](https://intranet.example.com/forms/vpn) as Access says.');
+  });
+
   it('escapes the marks Markdown would read in the text, so it reads as written', async () => {
     const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
     expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');

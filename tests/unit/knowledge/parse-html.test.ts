@@ -73,6 +73,39 @@ describe('parseHtml as Markdown', () => {
   });
 });
 
+describe('parseHtml links', () => {
+  const fetched = (body: string, head = '') =>
+    parseHtml(`<!doctype html><html><head><title>Help</title>${head}</head><body><main>${body}</main></body></html>`, { address: 'https://intranet.example.com/help/start.html#top' }).text;
+
+  it('keeps where a link to a web address goes, resolved against the address the page was fetched from', () => {
+    expect(fetched('<p>Fill in the <a href="../forms/vpn.html">access form</a> or mail <a href="https://it.example.com/ask?q=vpn">the IT desk</a>.</p>')).toBe(
+      'Fill in the [access form](https://intranet.example.com/forms/vpn.html) or mail [the IT desk](https://it.example.com/ask?q=vpn).',
+    );
+  });
+
+  it('resolves against the page’s <base>, itself resolved against the page’s address', () => {
+    expect(fetched('<p>Read <a href="setup">the setup guide</a>.</p>', '<base href="/docs/v2/">')).toBe('Read [the setup guide](https://intranet.example.com/docs/v2/setup).');
+  });
+
+  it('keeps only the words of a link that goes nowhere else on the web: within the page, mail, script', () => {
+    expect(fetched('<p>See <a href="#faq">the FAQ</a>, <a href="start.html#limits">the limits</a>, <a href="mailto:it@example.com">IT</a> or <a href="javascript:open()">this</a>.</p>')).toBe(
+      'See the FAQ, the limits, IT or this.',
+    );
+  });
+
+  it('keeps only the words of a relative link in a page uploaded as a file, which has no address to resolve it against', () => {
+    expect(parseHtml(page('<main><p>Fill in the <a href="forms/vpn.html">access form</a> or <a href="https://example.com/vpn">the new one</a>.</p></main>')).text).toBe(
+      'Fill in the access form or [the new one](https://example.com/vpn).',
+    );
+  });
+
+  it('keeps a heading’s words only, writes an address shown as the link’s words once, and escapes what would end the link early', () => {
+    expect(fetched('<h2><a href="https://example.com/install">Install</a></h2><p>Go to <a href="https://example.com/a_b">https://example.com/a_b</a>, <a href="https://example.com/f(x) y">the [PDF] form</a> or <a href="https://example.com/"><code>get[0]</code> docs</a>.</p>')).toBe(
+      '## Install\n\nGo to https://example.com/a_b, [the \\[PDF\\] form](https://example.com/f%28x%29%20y) or [`get[0]` docs](https://example.com/).',
+    );
+  });
+});
+
 describe('parseHtml titles', () => {
   it('keeps each level-1 heading on level 1, above the level-2 headings of its section', () => {
     // Long enough for Readability to find the article: it is what made every h1 an h2.

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "source_contents" ADD COLUMN     "url" TEXT;
