@@ -1,4 +1,4 @@
-import { ask, buildPdf, expect, removeSources, test, paceReplies, send } from './support/fixtures';
+import { addFile, ask, buildPdf, expect, removeSources, test, paceReplies, send } from './support/fixtures';
 
 // The whole product in one story: an admin feeds the knowledge base, a visitor
 // gets a cited answer from it, the admin removes a source, and the answer changes.
@@ -120,4 +120,18 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   const second = await ask(page, QUESTION);
   await expect(second.getByTestId('source-item').filter({ hasText: /zephyr/i })).toHaveCount(0);
   await expect(second).not.toContainText('412');
+});
+
+test('a web page’s link stays a link in the passage a reply cites, and opens in a new tab', async ({ adminPage, visitor }) => {
+  const html = `<!doctype html><html><head><title>Working from home</title></head><body><main><h1>Working from home</h1>
+    <p>Access to the office network from home goes through the VPN, which every employee may use once approved. ${EDITION}.</p>
+    <h2>Getting access</h2><p>To get VPN access, fill in the <a href="https://intranet.example.com/forms/vpn">VPN access form</a> and ask your manager to approve it.</p></main></body></html>`;
+  await addFile(adminPage, 'working-from-home.html', 'text/html', html);
+  await visitor.page.goto('/');
+  const reply = await ask(visitor.page, 'How do I get VPN access?');
+  await expect(reply).toContainText('VPN access form');
+  await reply.getByTestId('citation-link').first().click();
+  const link = visitor.page.getByTestId('passage-text').getByRole('link', { name: 'VPN access form' });
+  await expect(link).toHaveAttribute('href', 'https://intranet.example.com/forms/vpn');
+  await expect(link).toHaveAttribute('target', '_blank');
 });

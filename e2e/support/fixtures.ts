@@ -155,7 +155,12 @@ export async function addTextSource(page: Page, title: string, text: string): Pr
 
 /** Uploads Markdown as a file of that name through the API as the admin and waits until it is ready. */
 export async function addMarkdownFile(page: Page, name: string, text: string): Promise<string> {
-  const file = { name, mimeType: 'text/markdown', buffer: Buffer.from(text) };
+  return addFile(page, name, 'text/markdown', text);
+}
+
+/** Uploads a file through the API as the admin and waits until it is ready. */
+export async function addFile(page: Page, name: string, mimeType: string, text: string): Promise<string> {
+  const file = { name, mimeType, buffer: Buffer.from(text) };
   return added(page, await page.request.post('/api/knowledge/sources', { headers: asAdmin, multipart: { file } }));
 }
 
