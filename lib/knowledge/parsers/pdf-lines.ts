@@ -195,6 +195,6 @@ export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
       return m.width <= 0.6 * size && m.height <= 0.6 * size && gap >= -0.1 * size && gap <= 2 * size && middle >= line.y && middle <= line.y + 0.7 * size;
     });
     if (!bullet) return line;
-    return { ...line, text: line.mono ? `• \`${line.text}\`` : `• ${line.text}`, x: bullet.x, mono: false };
+    return { ...line, text: `• ${line.mono ? asCode(line.text) : line.text}`, x: bullet.x, mono: false };
   });
 }

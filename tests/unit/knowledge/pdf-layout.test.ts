@@ -142,7 +142,8 @@ describe('PDF layout', () => {
 
   it('reads the dots and squares a printed web page draws before its list items as bullets, and no other shapes', () => {
     // A 3-point dot at the height of the letters' middle, 7 points left of each item; a
-    // checkbox-sized square beside the last line is not a bullet, nor is an underline.
+    // checkbox-sized square beside the last line is not a bullet, nor is an underline. A
+    // monospaced item is code, written as printed when it holds a backtick itself.
     const dot = (y: number, x = 62) => ({ x, y: y + 2, width: 3, height: 3 });
     const doc = layoutPdf([
       {
@@ -152,15 +153,16 @@ describe('PDF layout', () => {
           { text: 'the seal kit, which comes with the pump and holds the gaskets, the', y: 672 },
           { text: 'O-rings and the grease', y: 660 },
           { text: 'pumpctl', y: 648, mono: true },
-          ...body(624, 'Turn the power off.'),
-          { text: 'I have read the manual', y: 600 },
+          { text: 'echo `date`', y: 636, mono: true },
+          ...body(612, 'Turn the power off.'),
+          { text: 'I have read the manual', y: 588 },
         ),
-        marks: [dot(684), dot(672), { ...dot(648), x: 63, width: 2.5, height: 2.5 }, { x: 60, y: 598, width: 9, height: 9 }, { x: 72, y: 622, width: 90, height: 0.7 }],
+        marks: [dot(684), dot(672), { ...dot(648), x: 63, width: 2.5, height: 2.5 }, dot(636), { x: 60, y: 586, width: 9, height: 9 }, { x: 72, y: 610, width: 90, height: 0.7 }],
       },
     ]);
     expect(doc.pages[0]!.split('\n\n')).toEqual([
       'You will need:',
-      '- a 10 mm spanner\n- the seal kit, which comes with the pump and holds the gaskets, the O-rings and the grease\n- `pumpctl`',
+      '- a 10 mm spanner\n- the seal kit, which comes with the pump and holds the gaskets, the O-rings and the grease\n- `pumpctl`\n- echo `date`',
       'Turn the power off.',
       'I have read the manual',
     ]);
