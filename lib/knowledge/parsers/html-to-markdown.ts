@@ -139,12 +139,18 @@ function link(a: Node): string {
   if (!url || !/^https?:$/.test(url.protocol)) return inner;
   const words = (a.textContent ?? '').trim();
   if (!words || words === href || `${words}/` === url.href || words === url.href) return inner;
-  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
+  const [before, core, after] = hug(inner);
   if (!core) return inner;
   // Brackets are the link's own marks, other than in a code span; parentheses and spaces end its address.
   const text = core.replace(/(`+)[^]*?\1(?!`)|(?<!\\)[[\]]/g, (m) => (m.startsWith('`') ? m : `\\${m}`));
   const address = url.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${before}[${text.replaceAll(BREAK, ' ')}](${address})${after}`;
+}
+
+/** Inline Markdown as its spaces (and breaks) before, its words, and its spaces after: marks hug the words. */
+function hug(inner: string): [before: string, core: string, after: string] {
+  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
+  return [before, core, after];
 }
 
 /** `[1]`, `[a]`, `[citation needed]`: a reference's mark, which would read as one of the answer's own citations. */
@@ -159,7 +165,7 @@ function isPermalink(a: Node): boolean {
 
 /** Marks hug their words: the spaces inside `<b> bold </b>` go outside, or the marks would not be read. */
 function emphasis(inner: string, mark: string): string {
-  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
+  const [before, core, after] = hug(inner);
   if (!core || /^\*|(?<!\\)\*$/.test(core)) return inner; // emphasis right inside emphasis is said once: `***` reads either way
   return `${before}${mark}${core}${mark}${after}`;
 }
