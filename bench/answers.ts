@@ -146,7 +146,8 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   let readmeIds: string[] = [];
   for (const { dir, sets, what } of corpora) {
     const added = sourcesOf(Object.values(sets).flat());
-    readmeIds = await upload(dir, added);
+    const ids = await upload(dir, added);
+    if (sets === readmeSets) readmeIds = ids;
     log(`${added.length} ${what} added`);
     for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
   }

@@ -118,10 +118,9 @@ function toLine(parts: PdfTextRun[]): PdfLine {
     piece.mono = false;
     tabular = leader = true;
   }
-  const text = mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('');
   const x = Math.min(...words.map((p) => p.x));
   return {
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: markdownOf(pieces, mono),
     x,
     right: Math.max(...words.map((p) => p.x + p.width)),
     y: base.y,
@@ -143,7 +142,12 @@ interface Piece {
 /** A cell's pieces as Markdown, and whether all of it is code. */
 function cellText(pieces: Piece[]): { text: string; mono: boolean } {
   const mono = pieces.every((p) => p.mono || !p.text.trim());
-  return { text: (mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('')).replace(/\s+/g, ' ').trim(), mono };
+  return { text: markdownOf(pieces, mono), mono };
+}
+
+/** Pieces as one line of Markdown: code as printed when all of it is code (`mono`), else code spans among the words. */
+function markdownOf(pieces: Piece[], mono: boolean): string {
+  return (mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('')).replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -161,9 +165,9 @@ function codeSpan(piece: Pick<Piece, 'text' | 'mono'>): string {
   const word = piece.text.trim();
   // (A word's trailing asterisk is a footnote's mark.)
   if (!piece.mono) return piece.text.replace(MARKED_WORD, (w) => (/^[\p{L}\p{N}]+\*+$/u.test(w) ? w : `\`${w}\``));
-  if (!word || word.includes('`')) return piece.text;
+  if (!word) return piece.text;
   const [, before = '', after = ''] = /^(\s*)[^]*?(\s*)$/.exec(piece.text) ?? [];
-  return `${before}\`${word}\`${after}`;
+  return `${before}${asCode(word)}${after}`;
 }
 
 /** Monospaced text set apart from prose as a code span (as printed, when it holds a backtick itself). */
