@@ -12,6 +12,8 @@
  * Scripts, styles, navigation and other non-content elements are skipped.
  */
 
+import { hug, markdownLink, spellsAddress, webAddress } from './markdown-link';
+
 interface Node {
   nodeType: number;
   nodeName: string;
@@ -134,23 +136,11 @@ function inlineElement(node: Node, name: string, links = true): string {
  */
 function link(a: Node): string {
   const inner = inlineOf(a, false);
-  const href = a.getAttribute?.('href')?.trim() ?? '';
-  const url = URL.canParse(href) ? new URL(href) : undefined;
-  if (!url || !/^https?:$/.test(url.protocol)) return inner;
+  const url = webAddress(a.getAttribute?.('href') ?? '');
   const words = (a.textContent ?? '').trim();
-  if (!words || words === href || `${words}/` === url.href || words === url.href) return inner;
+  if (!url || !words || spellsAddress(words, url)) return inner;
   const [before, core, after] = hug(inner);
-  if (!core) return inner;
-  // Brackets are the link's own marks, other than in a code span; parentheses and spaces end its address.
-  const text = core.replace(/(`+)[^]*?\1(?!`)|(?<!\\)[[\]]/g, (m) => (m.startsWith('`') ? m : `\\${m}`));
-  const address = url.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${before}[${text.replaceAll(BREAK, ' ')}](${address})${after}`;
-}
-
-/** Inline Markdown as its spaces (and breaks) before, its words, and its spaces after: marks hug the words. */
-function hug(inner: string): [before: string, core: string, after: string] {
-  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
-  return [before, core, after];
+  return `${before}${markdownLink(core.replaceAll(BREAK, ' '), url)}${after}`;
 }
 
 /** `[1]`, `[a]`, `[citation needed]`: a reference's mark, which would read as one of the answer's own citations. */

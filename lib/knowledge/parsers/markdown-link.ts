@@ -1,0 +1,39 @@
+/**
+ * A link to a web address as Markdown, as the parsers of web pages, Word files and PDFs write
+ * it: `[words](address)`, so an answer can point to the page or the form a passage names.
+ */
+
+/** Inline Markdown as its spaces (and the HTML writer's line breaks, U+E000) before, its words, and its spaces after: marks hug the words. */
+export function hug(inner: string): [before: string, core: string, after: string] {
+  const [, before = '', core = '', after = ''] = /^([\s\uE000]*)([^]*?)([\s\uE000]*)$/.exec(inner) ?? [];
+  return [before, core, after];
+}
+
+/**
+ * `text` (inline Markdown: code spans stay as they are) as a link to `url`, the spaces around it
+ * left outside. Brackets are the link's own marks, other than in a code span; parentheses,
+ * spaces, `<`, `>` and `|` (which would end the address, or a table's cell) are percent-encoded.
+ */
+export function markdownLink(text: string, url: URL): string {
+  const [before, core, after] = hug(text);
+  if (!core) return text;
+  const words = core.replace(/(`+)[^]*?\1(?!`)|(?<!\\)[[\]]/g, (m) => (m.startsWith('`') ? m : `\\${m}`));
+  const address = url.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${before}[${words}](${address})${after}`;
+}
+
+/** Whether a link's words are its address written out (with or without its scheme or a closing slash): a link would say it twice. */
+export function spellsAddress(words: string, url: URL): boolean {
+  const bare = (address: string) => address.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+  let decoded = url.href;
+  try {
+    decoded = decodeURI(url.href);
+  } catch {} // (a `%` that starts no escape)
+  return bare(words) === bare(url.href) || bare(words) === bare(decoded);
+}
+
+/** `href` as an absolute web address (http or https), or undefined for any other link. */
+export function webAddress(href: string): URL | undefined {
+  const url = URL.canParse(href.trim()) ? new URL(href.trim()) : undefined;
+  return url && /^https?:$/.test(url.protocol) ? url : undefined;
+}
