@@ -20,8 +20,9 @@ import { prisma } from '@/lib/db';
  * 12: a web page's h1s stay on level 1 (Readability made them h2, on their subsections' level).
  * 13: a web page's or a Word file's links to web addresses keep where they go; a paper's
  *     subsections, level with the other column, are headings.
+ * 14: a PDF's links to web addresses (link annotations) are links on the words they cover.
  */
-const CHUNKER_VERSION = 13;
+const CHUNKER_VERSION = 14;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

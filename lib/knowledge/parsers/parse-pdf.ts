@@ -9,39 +9,89 @@ import { joinPages, layoutPdf, type PdfPage } from './pdf-layout';
 // other request on the event loop, and a hostile file must be killable.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-// A list's bullets, when a browser prints a page, are drawn shapes rather than text: the small
-// filled or outlined dots and squares the drawing paints, in page coordinates.
-function marks(ops, OPS, bottom) {
-  const found = [];
+// What the drawing shows beyond the text PDF.js reads, in page coordinates. A list's bullets:
+// when a browser prints a page, they are drawn shapes rather than text (the small filled or
+// outlined dots and squares it paints). And the words drawn inside each link's box: the text
+// state is followed as a viewer does to place each glyph, and a glyph whose middle lies in a
+// box, on a baseline inside it, is one of that link's. (PDF.js's own overlaidText leaves out
+// a letter that sticks out of the box: "Gitte" of "Gitter", "1.21." of "1.21.0".)
+function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
+  const marks = [];
+  const words = boxes.map(() => '');
   const stack = [];
   let ctm = [1, 0, 0, 1, 0, 0];
+  // The text state is kept and restored with the graphics state; the text matrix is not.
+  let state = { font: '', size: 0, charSpacing: 0, wordSpacing: 0, scale: 1, leading: 0 };
+  let tm = [1, 0, 0, 1, 0, 0], x = 0, y = 0, lineX = 0, lineY = 0;
   const times = (m, n) => [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+  const point = (m, px, py) => [m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5]];
+  const moveTo = (dx, dy) => { x = lineX += dx; y = lineY += dy; };
   const painted = new Set([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i];
     const args = ops.argsArray[i];
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() || ctm;
+    if (fn === OPS.save) stack.push({ ctm, state: { ...state } });
+    else if (fn === OPS.restore) ({ ctm, state } = stack.pop() || { ctm, state });
     else if (fn === OPS.transform) ctm = times(ctm, args);
     else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
+      stack.push({ ctm, state: { ...state } });
       if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = times(ctm, args[0]);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() || ctm;
+    } else if (fn === OPS.paintFormXObjectEnd) ({ ctm, state } = stack.pop() || { ctm, state });
     else if (fn === OPS.constructPath && painted.has(args[0]) && args[2]) {
       const [x0, y0, x1, y1] = args[2];
       const xs = [], ys = [];
-      for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]) {
-        xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
-        ys.push(ctm[1] * x + ctm[3] * y + ctm[5]);
+      for (const [px, py] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]) {
+        const [ux, uy] = point(ctm, px, py);
+        xs.push(ux);
+        ys.push(uy);
       }
       const left = Math.min(...xs), low = Math.min(...ys);
       const width = Math.max(...xs) - left, height = Math.max(...ys) - low;
       if (width >= 1 && height >= 1 && width <= 16 && height <= 16 && width < 1.6 * height && height < 1.6 * width) {
-        found.push({ x: left, y: low - bottom, width, height });
+        marks.push({ x: left, y: low - bottom, width, height });
+      }
+    } else if (!boxes.length) continue;
+    else if (fn === OPS.beginText) { tm = [1, 0, 0, 1, 0, 0]; x = y = lineX = lineY = 0; }
+    else if (fn === OPS.setTextMatrix) { tm = Array.from(args.length === 1 ? args[0] : args); x = y = lineX = lineY = 0; }
+    else if (fn === OPS.moveText) moveTo(args[0], args[1]);
+    else if (fn === OPS.setLeadingMoveText) { state.leading = args[1]; moveTo(args[0], args[1]); }
+    else if (fn === OPS.setLeading) state.leading = -args[0];
+    else if (fn === OPS.nextLine) moveTo(0, state.leading);
+    else if (fn === OPS.setFont) { state.font = args[0]; state.size = args[1]; }
+    else if (fn === OPS.setCharSpacing) state.charSpacing = args[0];
+    else if (fn === OPS.setWordSpacing) state.wordSpacing = args[0];
+    else if (fn === OPS.setHScale) state.scale = args[0] / 100;
+    else if (fn === OPS.showText) {
+      const m = times(ctm, tm);
+      const em = state.size * fontMatrix(state.font);
+      for (const glyph of args[0]) {
+        if (typeof glyph === 'number') { x -= (glyph * state.size * state.scale) / 1000; continue; }
+        const advance = ((glyph.width || 0) * em + state.charSpacing + (glyph.isSpace ? state.wordSpacing : 0)) * state.scale;
+        const [x0, y0] = point(m, x, y), [x1] = point(m, x + advance, y);
+        const middle = (x0 + x1) / 2, base = y0 - bottom;
+        boxes.forEach((box, n) => {
+          if (middle >= box.x && middle <= box.right && base >= box.y - 1 && base <= box.top) words[n] += glyph.unicode || '';
+        });
+        x += advance;
       }
     }
   }
-  return found;
+  return { marks, words };
+}
+// Each box a link to a web address covers (one a line, where its words wrap), in page coordinates.
+function linkBoxes(annotations, bottom) {
+  const boxes = [];
+  for (const a of annotations) {
+    if (a.subtype !== 'Link' || typeof a.url !== 'string' || !/^https?:/i.test(a.url)) continue;
+    const q = a.quadPoints && a.quadPoints.length >= 8 ? Array.from(a.quadPoints) : null;
+    const rects = q ? [] : [a.rect];
+    for (let i = 0; q && i + 8 <= q.length; i += 8) {
+      const xs = [q[i], q[i + 2], q[i + 4], q[i + 6]], ys = [q[i + 1], q[i + 3], q[i + 5], q[i + 7]];
+      rects.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+    }
+    for (const [x1, y1, x2, y2] of rects) boxes.push({ url: a.url, x: Math.min(x1, x2), y: Math.min(y1, y2) - bottom, right: Math.max(x1, x2), top: Math.max(y1, y2) - bottom });
+  }
+  return boxes;
 }
 (async () => {
   const { getDocumentProxy, getResolvedPDFJS } = await import(workerData.unpdf);
@@ -80,7 +130,13 @@ function marks(ops, OPS, bottom) {
         mono: !!style && style.fontFamily === 'monospace', bold: isBold(item.fontName), eol: !!item.hasEOL,
       });
     }
-    pages.push({ height: top - bottom, runs, marks: ops ? marks(ops, OPS, bottom) : [] });
+    const boxes = ops ? linkBoxes(await page.getAnnotations().catch(() => []), bottom) : [];
+    const fontMatrix = (id) => {
+      try { return page.commonObjs.get(id).fontMatrix[0] || 0.001; } catch { return 0.001; }
+    };
+    const drawing = ops ? readDrawing(ops, OPS, bottom, boxes, fontMatrix) : { marks: [], words: [] };
+    const links = boxes.map((box, n) => ({ ...box, text: drawing.words[n] })).filter((link) => link.text.trim());
+    pages.push({ height: top - bottom, runs, marks: drawing.marks, links });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);

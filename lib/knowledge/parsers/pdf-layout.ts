@@ -1,5 +1,6 @@
 import { englishCount } from '@/lib/english-words';
 import { asCode, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
+import type { PdfLink } from './pdf-links';
 import { findTables, type PdfTable } from './pdf-tables';
 
 export interface PdfPage {
@@ -7,6 +8,8 @@ export interface PdfPage {
   runs: PdfTextRun[];
   /** Small shapes the page draws: a printed web page's list bullets. */
   marks?: PdfMark[];
+  /** Its links to web addresses, and the words drawn in each. */
+  links?: PdfLink[];
 }
 
 /**
@@ -18,11 +21,12 @@ export interface PdfPage {
  * table (see findTables). Running heads and feet (a title or
  * page number repeated at the top or bottom of the pages, set apart from the text) are dropped,
  * and so is a sidebar printed on every page: they would otherwise sit in the middle of
- * sentences and in every chunk. Without a title in
+ * sentences and in every chunk. A link to a web address is a Markdown link on the words its
+ * box covers (outside headings and code). Without a title in
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
-  const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs), page.marks ?? [])));
+  const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs, page.links), page.marks ?? [])));
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
@@ -306,10 +310,12 @@ function writePage(lines: PdfLine[], style: Style): string {
       return;
     }
     let kind = kindOf(line);
-    let text = kind === 'list' ? listItem(line.text) : kind === 'heading' && line.mono ? asCode(line.text) : line.text;
+    // (A heading keeps a link's words alone: they name its section in every passage's context. Code as well.)
+    const written = line.linked ?? line.text;
+    let text = kind === 'list' ? listItem(written) : kind === 'heading' ? (line.mono ? asCode(line.text) : line.text) : written;
     // A path set alone on a line, or a line opening "A. Smith", in the middle of a sentence.
     if (block?.kind === 'paragraph' && prev && (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) && midSentence(prev, line, style)) {
-      text = kind === 'code' ? asCode(line.text) : line.text;
+      text = kind === 'code' ? (line.linked ?? asCode(line.text)) : written;
       kind = 'paragraph';
     }
     if (!prev || !block || !continues(block, prev, line, kind, style)) {
@@ -382,8 +388,14 @@ function keepsHyphen(text: string, next: string): boolean {
   return !!head && !!tail && englishCount(head + tail) === 0 && englishCount(head) > 0 && englishCount(tail) > 0;
 }
 
-/** A line that wraps onto the next: a word split by a hyphen at its end, or code, is whole again; CJK takes no space. */
+/**
+ * A line that wraps onto the next: a word split by a hyphen at its end, or code, is whole again;
+ * CJK takes no space. A link whose words wrap has a box on each line: its halves are one link again.
+ */
 function joinWrapped(text: string, next: string): string {
+  const end = /\]\(([^()\s]+)\)$/.exec(text);
+  const half = end && /^\[((?:\\.|`[^`]*`|[^\\\]`])*)\]\(([^()\s]+)\)/.exec(next);
+  if (end && half && half[2] === end[1]) return joinWrapped(text.slice(0, end.index), half[1]!) + next.slice(half[1]!.length + 1);
   if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
   // Code broken over two lines is one span: broken at a space (as a browser breaks it), or after
   // a hyphen, an underscore, a slash or a dot (as TeX breaks a name or a path), which stays.

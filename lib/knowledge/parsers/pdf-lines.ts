@@ -1,3 +1,6 @@
+import { markdownLink } from './markdown-link';
+import { attachLinks, type PdfLink, type RunLink } from './pdf-links';
+
 /** A run of text as PDF.js reads it off a page: where its baseline starts, how wide and how large it is. */
 export interface PdfTextRun {
   text: string;
@@ -12,6 +15,8 @@ export interface PdfTextRun {
   bold?: boolean;
   /** PDF.js saw the line end after this run. */
   eol: boolean;
+  /** The parts of its text that are a link's words (see attachLinks), in order. */
+  links?: RunLink[];
 }
 
 /** One line of a page, its runs put together. */
@@ -29,13 +34,19 @@ export interface PdfLine {
   bold: boolean;
   /** Wide gaps between its runs: a table row or a form, whose line breaks carry meaning. */
   tabular: boolean;
+  /**
+   * Its Markdown with its links (to web addresses) written as links, where it has any; `text`
+   * keeps their words alone, for reading the layout and for headings and code.
+   */
+  linked?: string;
   /** The parts between gaps wide enough to part a table's cells (not a table of contents' dot leaders). */
   cells?: PdfCell[];
 }
 
-/** What a line holds between two column gaps: Markdown, and whether all of it is code. */
+/** What a line holds between two column gaps: Markdown (`linked`, with its links), and whether all of it is code. */
 export interface PdfCell {
   text: string;
+  linked?: string;
   x: number;
   right: number;
   mono: boolean;
@@ -54,9 +65,10 @@ const CELL_GAP = 0.9;
 /**
  * A page's runs, in the order the PDF draws them, as lines: a line ends where PDF.js saw it
  * end or where the baseline moves by more than half a font size (a superscript stays on its
- * line). Monospaced runs inside a line become code spans, so `<MIME>/globs2` stays a path.
+ * line). Monospaced runs inside a line become code spans, so `<MIME>/globs2` stays a path, and
+ * the words of the page's `links` links.
  */
-export function pageLines(runs: PdfTextRun[]): PdfLine[] {
+export function pageLines(drawn: PdfTextRun[], links: PdfLink[] = []): PdfLine[] {
   const lines: PdfLine[] = [];
   let parts: PdfTextRun[] = [];
   let base: PdfTextRun | undefined;
@@ -65,9 +77,9 @@ export function pageLines(runs: PdfTextRun[]): PdfLine[] {
     parts = [];
     base = undefined;
   };
-  for (const drawn of runs) {
-    // PDF.js reads a glyph its font maps to no character (an emoji, a dingbat) as NUL.
-    const run = drawn.text.includes('\u0000') ? { ...drawn, text: drawn.text.replaceAll('\u0000', '') } : drawn;
+  // PDF.js reads a glyph its font maps to no character (an emoji, a dingbat) as NUL.
+  const runs = drawn.map((run) => (run.text.includes('\u0000') ? { ...run, text: run.text.replaceAll('\u0000', '') } : run));
+  for (const run of links.length ? attachLinks(runs, links) : runs) {
     if (run.text) {
       if (base && Math.abs(run.y - base.y) > 0.5 * Math.max(run.size, base.size)) close();
       parts.push(run);
@@ -89,14 +101,14 @@ function toLine(parts: PdfTextRun[]): PdfLine {
   let tabular = false;
   let end: number | undefined;
   for (const part of parts) {
-    let text = part.text;
+    let space = '';
     let cellOpens = !bounds.length && !!part.text.trim();
     if (end !== undefined && part.text.trim()) {
       const gap = part.x - end;
       if (gap > COLUMN_GAP * part.size) tabular = true;
       cellOpens = gap > CELL_GAP * part.size;
       // Runs a little apart are words apart, when the PDF drew no space between them.
-      if (gap > 0.15 * part.size && !/\s$/.test(pieces.at(-1)!.text) && !/^\s/.test(text)) text = ' ' + text;
+      if (gap > 0.15 * part.size && !/\s$/.test(pieces.at(-1)!.text) && !/^\s/.test(part.text)) space = ' ';
     }
     if (cellOpens) bounds.push({ x: part.x, right: part.x });
     if (part.text.trim()) {
@@ -104,10 +116,13 @@ function toLine(parts: PdfTextRun[]): PdfLine {
       bounds.at(-1)!.right = end;
     }
     const cell = Math.max(0, bounds.length - 1);
-    const last = pieces.at(-1);
-    // Blank runs belong to the text around them; only words say whether a piece is code.
-    if (last && last.cell === cell && (last.mono === part.mono || !part.text.trim())) last.text += text;
-    else pieces.push({ text, mono: part.mono, cell });
+    linkSegments(part).forEach(({ text, link }, i) => {
+      if (i === 0) text = space + text;
+      const last = pieces.at(-1);
+      // Blank runs belong to the text around them; only words say whether a piece is code.
+      if (last && last.cell === cell && last.link === link && (last.mono === part.mono || !text.trim())) last.text += text;
+      else pieces.push({ text, mono: part.mono, cell, link });
+    });
   }
   const cells = bounds.length > 1 ? bounds.map((b, i) => ({ ...b, ...cellText(pieces.filter((p) => p.cell === i)) })) : undefined;
   // A dot leader (a table of contents' ". . . . 12") is a column gap too.
@@ -120,7 +135,8 @@ function toLine(parts: PdfTextRun[]): PdfLine {
   }
   const x = Math.min(...words.map((p) => p.x));
   return {
-    text: markdownOf(pieces, mono),
+    text: markdownOf(unlinked(pieces), mono),
+    ...(pieces.some((p) => p.link) ? { linked: linkedMarkdown(pieces) } : {}),
     x,
     right: Math.max(...words.map((p) => p.x + p.width)),
     y: base.y,
@@ -137,12 +153,62 @@ interface Piece {
   mono: boolean;
   /** Which of the line's cells (parts set apart by a column gap) it belongs to. */
   cell: number;
+  /** The web address its words link to. */
+  link?: string;
 }
 
-/** A cell's pieces as Markdown, and whether all of it is code. */
-function cellText(pieces: Piece[]): { text: string; mono: boolean } {
+/** A run's text in the parts its links part it into, each with the address it links to. */
+function linkSegments(run: PdfTextRun): { text: string; link?: string }[] {
+  const segments: { text: string; link?: string }[] = [];
+  let at = 0;
+  for (const { from, to, url } of run.links ?? []) {
+    if (from < at) continue; // (two links' boxes over the same words: the first)
+    if (from > at) segments.push({ text: run.text.slice(at, from) });
+    segments.push({ text: run.text.slice(from, to), link: url });
+    at = to;
+  }
+  if (at < run.text.length || !segments.length) segments.push({ text: run.text.slice(at) });
+  return segments;
+}
+
+/** Pieces as they are without their links: the words of a link one with the words around them. */
+function unlinked(pieces: Piece[]): Piece[] {
+  const merged: Piece[] = [];
+  for (const { link: _, ...piece } of pieces) {
+    const last = merged.at(-1);
+    if (last && last.cell === piece.cell && (last.mono === piece.mono || !piece.text.trim())) last.text += piece.text;
+    else merged.push(piece);
+  }
+  return merged;
+}
+
+/**
+ * Pieces as one line of Markdown with their links: the words of each (code spans among them)
+ * `[words](address)`. A space between two boxes of one link (a link's words in two fonts) is the link's.
+ */
+function linkedMarkdown(pieces: Piece[]): string {
+  const linkOf = (i: number) => pieces[i]!.link ?? (!pieces[i]!.text.trim() && pieces[i - 1]?.link === pieces[i + 1]?.link ? pieces[i - 1]?.link : undefined);
+  const groups: { pieces: Piece[]; link?: string }[] = [];
+  pieces.forEach((piece, i) => {
+    const link = linkOf(i);
+    const last = groups.at(-1);
+    if (link && last?.link === link) last.pieces.push(piece);
+    else groups.push({ pieces: [piece], link });
+  });
+  return groups
+    .map(({ pieces, link }) => {
+      const text = unlinked(pieces).map(codeSpan).join('');
+      return link ? markdownLink(text, new URL(link)) : text;
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A cell's pieces as Markdown (and with its links), and whether all of it is code. */
+function cellText(pieces: Piece[]): { text: string; linked?: string; mono: boolean } {
   const mono = pieces.every((p) => p.mono || !p.text.trim());
-  return { text: markdownOf(pieces, mono), mono };
+  return { text: markdownOf(unlinked(pieces), mono), ...(pieces.some((p) => p.link) ? { linked: linkedMarkdown(pieces) } : {}), mono };
 }
 
 /** Pieces as one line of Markdown: code as printed when all of it is code (`mono`), else code spans among the words. */
@@ -199,6 +265,6 @@ export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
       return m.width <= 0.6 * size && m.height <= 0.6 * size && gap >= -0.1 * size && gap <= 2 * size && middle >= line.y && middle <= line.y + 0.7 * size;
     });
     if (!bullet) return line;
-    return { ...line, text: `• ${line.mono ? asCode(line.text) : line.text}`, x: bullet.x, mono: false };
+    return { ...line, text: `• ${line.mono ? asCode(line.text) : line.text}`, ...(line.linked ? { linked: `• ${line.linked}` } : {}), x: bullet.x, mono: false };
   });
 }

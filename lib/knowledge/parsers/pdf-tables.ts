@@ -18,6 +18,8 @@ interface Span {
 interface Fragment extends Span {
   line: PdfLine;
   text: string;
+  /** Its Markdown with its links, where it has any. */
+  linked?: string;
   mono: boolean;
 }
 
@@ -54,7 +56,7 @@ export interface TableStyle {
  */
 export function findTables(lines: PdfLine[], style: TableStyle): PdfTable[] {
   const fragments = lines
-    .flatMap((line): Fragment[] => line.cells?.map((cell) => ({ line, ...cell })) ?? [{ line, text: line.text, mono: line.mono, x: line.x, right: line.right }])
+    .flatMap((line): Fragment[] => line.cells?.map((cell) => ({ line, ...cell })) ?? [{ line, text: line.text, linked: line.linked, mono: line.mono, x: line.x, right: line.right }])
     .sort((a, b) => b.line.y - a.line.y || a.x - b.x);
   const cells: Cell[] = [];
   let open: Cell[] = []; // cells the next lines may go on: those not far above them
@@ -159,7 +161,7 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   // Two cells of a row in one column are one: a cell whose line met another cell's on one baseline.
   const markdown = (row: Cell[], column: Span) => {
     const fragments = row.filter(within(column)).flatMap((cell) => cell.fragments);
-    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => (f.mono ? asCode(f.text) : f.text));
+    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => f.linked ?? (f.mono ? asCode(f.text) : f.text));
     return (texts.length ? texts.reduce(style.join) : '').replace(/\|/g, '\\|');
   };
   return {

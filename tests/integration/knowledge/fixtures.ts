@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFString, StandardFonts, rgb } from 'pdf-lib';
 
 /** A real PDF with one page per entry, built with pdf-lib: its lines 16 points apart, in 12-point Helvetica. */
 export function makePdf(pages: string[], title?: string): Promise<Uint8Array> {
@@ -19,6 +19,8 @@ export interface DrawnLine {
   font?: 'bold' | 'mono';
   /** Opened by a dot drawn as a shape, as a browser draws a list's bullets. */
   bullet?: boolean;
+  /** Words of the line (the first place they are drawn) that a link annotation's box covers, and its address. */
+  links?: { words: string; url: string }[];
 }
 
 /** A real PDF laid out as a document is: each page a list of lines where they are drawn. */
@@ -32,9 +34,15 @@ export async function makeLaidOutPdf(pages: DrawnLine[][], title?: string): Prom
   };
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
-    for (const { text, y, x = 72, size = 10, font = 'regular', bullet } of lines) {
+    for (const { text, y, x = 72, size = 10, font = 'regular', bullet, links = [] } of lines) {
       page.drawText(text, { x, y, size, font: fonts[font] });
       if (bullet) page.drawCircle({ x: x - 0.8 * size, y: y + 0.3 * size, size: 0.15 * size, color: rgb(0, 0, 0) });
+      for (const { words, url } of links) {
+        const left = x + fonts[font].widthOfTextAtSize(text.slice(0, text.indexOf(words)), size);
+        const rect = [left, y - 0.25 * size, left + fonts[font].widthOfTextAtSize(words, size), y + 0.9 * size];
+        const action = doc.context.obj({ Type: 'Action', S: 'URI', URI: PDFString.of(url) });
+        page.node.addAnnot(doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: action })));
+      }
     }
   }
   return doc.save();

@@ -99,6 +99,26 @@ describe('PDF layout', () => {
     expect(doc.text.split('\n\n')).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
   });
 
+  it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap', async () => {
+    const vpn = 'https://intranet.example.com/forms/vpn';
+    const policy = 'https://intranet.example.com/policy';
+    const pdf = await makeLaidOutPdf([
+      [
+        { text: 'Remote access', y: 760, size: 16, font: 'bold', links: [{ words: 'Remote access', url: vpn }] },
+        { text: 'For remote access, fill in the access form and send it to the service desk, who turns', y: 736, links: [{ words: 'access form', url: vpn }] },
+        { text: 'it round within a day. Read the remote working', y: 723.5, links: [{ words: 'remote working', url: policy }] },
+        { text: 'policy before you connect: the policy says which devices may connect, and from where.', y: 711, links: [{ words: 'policy', url: policy }] },
+        { text: 'Run vpnctl --join once on each device.', y: 686, links: [{ words: 'vpnctl --join', url: 'mailto:desk@example.com' }] },
+      ],
+    ]);
+    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.text.split('\n\n')).toEqual([
+      '# Remote access',
+      `For remote access, fill in the [access form](${vpn}) and send it to the service desk, who turns it round within a day. Read the [remote working policy](${policy}) before you connect: the policy says which devices may connect, and from where.`,
+      'Run vpnctl --join once on each device.',
+    ]);
+  });
+
   it('reads a paper set in two columns: a bold line a little larger than the body is a subsection beside the other column', async () => {
     // Each column 220 points wide; the right one's subsection heading is level with the left one's prose.
     const column = (x: number, y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));

@@ -244,6 +244,55 @@ describe('PDF layout', () => {
     ).toEqual(['Flow rates:', '| Model | Litres \\| minute |\n| --- | --- |\n| Z-100 | 40 |', '1 Installation … 3\n2 Service … 9']);
   });
 
+  it('writes the words a link’s box covers as a Markdown link, one link where they wrap, and keeps words alone in a heading or where they spell the address', () => {
+    const drawn = [
+      { text: 'Getting VPN access', y: 720, size: 16 },
+      ...body(700, 'For VPN access, fill in the access form and send it to the service desk, who turns it round', 'within a day. Read the remote working policy and the configu-', 'ration guide before you connect; the address is vpn.example.com/start for every device.'),
+      [{ text: 'Run ', y: 650 }, { text: 'vpnctl --join', x: 92, y: 650, mono: true }, { text: ' once: see [1] and [2] for more.', x: 157, y: 650 }],
+    ];
+    const lines = page(...drawn);
+    // A box over the characters from `from` of the text drawn at `y` (its run starting at `x`), half a size each.
+    const box = (url: string, y: number, x: number, from: number, text: string, size = 10) => ({ url, x: x + from * size * 0.5, y: y - 2, right: x + (from + text.length) * size * 0.5, top: y + size, text });
+    const form = 'https://intranet.example.com/forms/vpn?team=a(b)';
+    const links = [
+      box('https://intranet.example.com/vpn', 720, 72, 8, 'VPN access', 16),
+      box(form, 700, 72, 30, 'access form'),
+      box('https://intranet.example.com/policy', 688, 72, 28, 'remote working'),
+      box('https://intranet.example.com/policy', 688, 72, 43, 'policy'),
+      box('https://intranet.example.com/guide', 688, 72, 58, 'configu-'),
+      box('https://intranet.example.com/guide', 676, 72, 0, 'ration guide'),
+      box('https://vpn.example.com/start', 676, 72, 58, 'vpn.example.com/start'),
+      box('https://man.example.com/vpnctl', 650, 92, 0, 'vpnctl --join'),
+      box('https://example.com/notes', 650, 157, 7, 'see [1]'),
+    ];
+    expect(layoutPdf([{ ...lines, links }]).pages[0]!.split('\n\n')).toEqual([
+      '# Getting VPN access',
+      'For VPN access, fill in the [access form](https://intranet.example.com/forms/vpn?team=a%28b%29) and send it to the service desk, who turns it round within a day. Read the [remote working policy](https://intranet.example.com/policy) and the [configuration guide](https://intranet.example.com/guide) before you connect; the address is vpn.example.com/start for every device.',
+      'Run [`vpnctl --join`](https://man.example.com/vpnctl) once: [see \\[1\\]](https://example.com/notes) and [2] for more.',
+    ]);
+    // Without the boxes, the same words.
+    expect(layoutPdf([lines]).pages[0]).toBe(layoutPdf([{ ...lines, links }]).pages[0]!.replace(/\[((?:\\.|[^\\\]])*)\]\([^)]*\)/g, (_, words: string) => words.replace(/\\(.)/g, '$1')));
+  });
+
+  it('writes a link in a table’s cell as a link, and a link box over no drawn words as nothing', () => {
+    const lines = page(
+      ...body(712, FULL, 'reaches the impeller. Forms:'),
+      [
+        { text: 'Form', y: 684, bold: true },
+        { text: 'Where', x: 200, y: 684, bold: true },
+      ],
+      [
+        { text: 'VPN access', y: 672 },
+        { text: 'the intranet', x: 200, y: 672 },
+      ],
+    );
+    const links = [
+      { url: 'https://intranet.example.com/forms/vpn', x: 200, y: 670, right: 260, top: 682, text: 'the intranet' },
+      { url: 'https://intranet.example.com/elsewhere', x: 400, y: 670, right: 460, top: 682, text: 'intranet' },
+    ];
+    expect(layoutPdf([{ ...lines, links }]).pages[0]!.split('\n\n')).toEqual([`${FULL} reaches the impeller. Forms:`, '| Form | Where |\n| --- | --- |\n| VPN access | [the intranet](https://intranet.example.com/forms/vpn) |']);
+  });
+
   it('reads a table whose cells stand only an em apart, its short cells centred beside a wrapped one, and draws no column for a glyph without a character', () => {
     expect(
       paragraphs(

@@ -1,0 +1,70 @@
+import { spellsAddress, webAddress } from './markdown-link';
+import type { PdfTextRun } from './pdf-lines';
+
+/**
+ * A link on a page: a box (an annotation, one a line where its words wrap) that opens a web
+ * address, and the words the page draws inside it, as the drawing's glyphs are placed. In points
+ * from the page's lower left corner.
+ */
+export interface PdfLink {
+  url: string;
+  x: number;
+  y: number;
+  right: number;
+  top: number;
+  text: string;
+}
+
+/** Characters `from` to `to` (not included) of a run's text are the words of a link to `url`. */
+export interface RunLink {
+  from: number;
+  to: number;
+  url: string;
+}
+
+const compact = (text: string) => text.normalize('NFKC').replace(/[\s\u0000]+/g, '');
+
+/**
+ * Runs with the characters each link's words cover marked. A run is what PDF.js reads as one
+ * piece of text, and a link's words are often only part of one ("fill in the access form and"):
+ * they are found among the runs whose baseline lies in the link's box and that reach into it,
+ * spaces aside, and of several places that spell them, the one nearest the box's left edge is
+ * taken. A link whose words spell its address (a printed URL, wrapped or not) keeps its words.
+ */
+export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] {
+  const spelled = new Map<string, string>();
+  for (const link of links) spelled.set(link.url, (spelled.get(link.url) ?? '') + compact(link.text));
+  const marked = new Map<PdfTextRun, RunLink[]>();
+  for (const link of links) {
+    const url = webAddress(link.url);
+    const words = compact(link.text);
+    if (!url || !words || spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url)) continue;
+    const reaching = runs.filter((run) => run.y >= link.y - 1 && run.y <= link.top && run.x < link.right && run.x + run.width > link.x);
+    // Each character of `spelling`, and where it is drawn: which run, and its place in the run's text.
+    const chars: { run: number; at: number }[] = [];
+    let spelling = '';
+    reaching.forEach((run, n) => {
+      for (let at = 0; at < run.text.length; at++) {
+        const char = compact(run.text[at]!); // (a ligature is several)
+        spelling += char;
+        for (let i = 0; i < char.length; i++) chars.push({ run: n, at });
+      }
+    });
+    const x = ({ run, at }: { run: number; at: number }) => reaching[run]!.x + (reaching[run]!.width * at) / reaching[run]!.text.length;
+    let best: number | undefined;
+    for (let i = spelling.indexOf(words); i >= 0; i = spelling.indexOf(words, i + 1)) {
+      if (best === undefined || Math.abs(x(chars[i]!) - link.x) < Math.abs(x(chars[best]!) - link.x)) best = i;
+    }
+    if (best === undefined) continue;
+    // From its first character to its last, spaces (and runs of them) between included.
+    const first = chars[best]!;
+    const last = chars[best + words.length - 1]!;
+    for (let n = first.run; n <= last.run; n++) {
+      const run = reaching[n]!;
+      const own = marked.get(run) ?? [];
+      own.push({ from: n === first.run ? first.at : 0, to: n === last.run ? last.at + 1 : run.text.length, url: url.href });
+      marked.set(run, own.sort((a, b) => a.from - b.from));
+    }
+  }
+  return runs.map((run) => (marked.has(run) ? { ...run, links: marked.get(run) } : run));
+}
