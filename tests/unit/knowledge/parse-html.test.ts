@@ -100,8 +100,8 @@ describe('parseHtml links', () => {
   });
 
   it('keeps a heading’s words only, writes an address shown as the link’s words once, and escapes what would end the link early', () => {
-    expect(fetched('<h2><a href="https://example.com/install">Install</a></h2><p>Go to <a href="https://example.com/a_b">https://example.com/a_b</a>, <a href="https://example.com/f(x) y">the [PDF] form</a> or <a href="https://example.com/"><code>get[0]</code> docs</a>.</p>')).toBe(
-      '## Install\n\nGo to https://example.com/a_b, [the \\[PDF\\] form](https://example.com/f%28x%29%20y) or [`get[0]` docs](https://example.com/).',
+    expect(fetched('<h2><a href="https://example.com/install">Install</a></h2><p>Go to <a href="https://example.com/a_b">https://example.com/a_b</a> (<a href="https://www.example.com/">www.example.com</a>), <a href="https://example.com/f(x) y">the [PDF] form</a> or <a href="https://example.com/"><code>get[0]</code> docs</a>.</p>')).toBe(
+      '## Install\n\nGo to https://example.com/a_b (www.example.com), [the \\[PDF\\] form](https://example.com/f%28x%29%20y) or [`get[0]` docs](https://example.com/).',
     );
   });
 });
