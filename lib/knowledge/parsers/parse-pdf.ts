@@ -79,6 +79,8 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
   return { marks, words };
 }
 // Each box a link to a web address covers (one a line, where its words wrap), in page coordinates.
+// Every glyph is tested against every box: a page's first 1,000 are read (a page of a real
+// document has a few dozen; a file made to have millions must not hold the thread).
 function linkBoxes(annotations, bottom) {
   const boxes = [];
   for (const a of annotations) {
@@ -91,7 +93,7 @@ function linkBoxes(annotations, bottom) {
     }
     for (const [x1, y1, x2, y2] of rects) boxes.push({ url: a.url, x: Math.min(x1, x2), y: Math.min(y1, y2) - bottom, right: Math.max(x1, x2), top: Math.max(y1, y2) - bottom });
   }
-  return boxes;
+  return boxes.slice(0, 1000);
 }
 (async () => {
   const { getDocumentProxy, getResolvedPDFJS } = await import(workerData.unpdf);
