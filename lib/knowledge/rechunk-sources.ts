@@ -21,8 +21,10 @@ import { prisma } from '@/lib/db';
  * 13: a web page's or a Word file's links to web addresses keep where they go; a paper's
  *     subsections, level with the other column, are headings.
  * 14: a PDF's links to web addresses (link annotations) are links on the words they cover.
+ * 15: a PDF line a little larger than the body, in a size only such lines are set in (Word's
+ *     Heading 3), is a heading.
  */
-const CHUNKER_VERSION = 14;
+const CHUNKER_VERSION = 15;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

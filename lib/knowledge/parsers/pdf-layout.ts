@@ -144,8 +144,14 @@ interface Style {
   left: number;
   /** Heading level by (rounded) size. */
   levels: Map<number, number>;
-  /** Heading level of a short bold line standing alone, by (rounded) size: the body's size or smaller. */
-  boldLevels: Map<number, number>;
+  /**
+   * Heading level, by (rounded) size, of a short line standing alone that is a heading by its
+   * look rather than its size, which is close to the body's: set in bold, or in a size only
+   * such lines are set in (`plainSizes`).
+   */
+  minorLevels: Map<number, number>;
+  /** Sizes a little larger than the body's in which every line is short and whole, as headings are. */
+  plainSizes: Set<number>;
 }
 
 const round = (size: number) => Math.round(size * 2) / 2;
@@ -169,9 +175,17 @@ function documentStyle(lines: PdfLine[]): Style {
   const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
   // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller, and a paper its
   // subsections in bold a little larger than the body: bold sizes too close to the body's to be
-  // a heading's by size alone, whose text is rare next to the body's.
+  // a heading's by size alone, whose text is rare next to the body's. Word sets its Heading 3 in
+  // 12 points, not bold, over an 11-point body: a size a little larger than the body's that holds
+  // nothing but short whole lines, rare next to the body, is a heading's too.
+  const rare = (n: number) => n < 0.25 * (chars.get(body) ?? 0);
   const boldChars = charsBySize(lines.filter((line) => boldHeading(line) && round(line.size) <= body * 1.12));
-  const boldSizes = [...boldChars].filter(([, n]) => n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
+  const near = Map.groupBy(
+    lines.filter((line) => round(line.size) > body && round(line.size) <= body * 1.12),
+    (line) => round(line.size),
+  );
+  const plainSizes = new Set([...near].filter(([size, all]) => rare(chars.get(size)!) && all.every(plainHeading)).map(([size]) => size));
+  const minorSizes = new Set([...[...boldChars].filter(([, n]) => rare(n)).map(([size]) => size), ...plainSizes]);
   const sized = Math.min(headingSizes.length, 5);
   return {
     body,
@@ -179,7 +193,8 @@ function documentStyle(lines: PdfLine[]): Style {
     measure: quantile(widths, 0.9) ?? 0,
     left: quantile(lines.filter(isBody).map((line) => line.x), 0.1) ?? 0,
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
-    boldLevels: new Map(boldSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(sized + i + 1, 6)])),
+    minorLevels: new Map([...minorSizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(sized + i + 1, 6)])),
+    plainSizes,
   };
 }
 
@@ -338,10 +353,13 @@ function midSentence(prev: PdfLine, line: PdfLine, style: Style): boolean {
 
 /** A line that may be a heading set in bold: short, whole, and not a sentence's end. */
 const boldHeading = (line: PdfLine) => line.bold && !line.tabular && line.text.length <= 80 && !/[.!?;,]$/.test(line.text);
+/** A line that may be a heading by its size alone, a little larger than the body: short, whole, in words. */
+const plainHeading = (line: PdfLine) => !line.mono && !line.tabular && line.text.length <= 80 && !/[.!?;,:]$/.test(line.text) && /\p{L}/u.test(line.text);
 
 function lineKind(line: PdfLine, style: Style, inRow: boolean): Block['kind'] {
   if (style.levels.has(round(line.size)) && line.text.length <= 200 && !line.tabular) return 'heading';
-  if (style.boldLevels.has(round(line.size)) && boldHeading(line) && !inRow && line.right - line.x < 0.8 * style.measure && !BULLET.test(line.text)) return 'heading';
+  const size = round(line.size);
+  if (style.minorLevels.has(size) && (boldHeading(line) || (style.plainSizes.has(size) && plainHeading(line))) && !inRow && line.right - line.x < 0.8 * style.measure && !BULLET.test(line.text)) return 'heading';
   if (line.mono) return 'code';
   if (BULLET.test(line.text) || NUMBERED.test(line.text)) return 'list';
   return line.tabular ? 'rows' : 'paragraph';
@@ -414,7 +432,7 @@ function writeBlock(block: Block, style: Style): string {
       // (A heading's permalink, `¶`, is printed after it.)
       const text = block.texts.join(' ').replace(/\s*¶$/, '');
       const size = round(block.lines[0]!.size);
-      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(size) ?? style.boldLevels.get(size) ?? 6)} ${text}`;
+      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(size) ?? style.minorLevels.get(size) ?? 6)} ${text}`;
     }
     case 'code':
       return ['```', ...codeLines(block.lines), '```'].join('\n');

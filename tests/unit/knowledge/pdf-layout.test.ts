@@ -189,6 +189,27 @@ describe('PDF layout', () => {
     expect(blocks.slice(-3)).toEqual(['It breaks.', 'Call us.', '```\n#include <pump.h>\n#define FLOW 40\n```']);
   });
 
+  it('reads a line a little larger than the body as a heading when its size holds only such lines, as Word sets its Heading 3', () => {
+    // Word's defaults: Heading 1 in 16 points, Heading 2 in 13, Heading 3 in 12 (not bold), the body in 11.
+    const handbook = (extra: Drawn[] = []) =>
+      paragraphs(
+        { text: 'Getting connected', y: 740, size: 16 },
+        ...body(716, FULL, 'is connected.').map((line) => ({ ...line, size: 11 })),
+        { text: 'VPN access', y: 680, size: 13 },
+        ...body(660, FULL, 'is granted.').map((line) => ({ ...line, size: 11 })),
+        { text: 'Troubleshooting the client', y: 626, size: 12 },
+        ...body(608, FULL, 'is renewed.').map((line) => ({ ...line, size: 11 })),
+        { text: 'Connecting from abroad', y: 574, size: 12 },
+        ...body(556, FULL, 'is blocked.', FULL, 'is set up.').map((line) => ({ ...line, size: 11 })),
+        ...extra,
+      );
+    expect(handbook().filter((block) => block.startsWith('#'))).toEqual(['# Getting connected', '## VPN access', '### Troubleshooting the client', '### Connecting from abroad']);
+    // A size that also holds a sentence is a size some text is set in, not a heading's.
+    const noted = handbook([{ text: 'Note: a second factor is required.', y: 500, size: 12 }]);
+    expect(noted.filter((block) => block.startsWith('#'))).toEqual(['# Getting connected', '## VPN access']);
+    expect(noted).toContain('Troubleshooting the client');
+  });
+
   it('keeps a line that opens with an initial inside its sentence', () => {
     const doc = layoutPdf([page(...body(700, `${FULL} was designed by`, 'A. Smith in 1998.'))]);
     expect(doc.pages[0]).toBe(`${FULL} was designed by A. Smith in 1998.`);
