@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packagePath } from '@/lib/package-path';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
-import { joinPages, layoutPdf, type PdfPage } from './pdf-layout';
+import { joinPages, layoutPdf, type PdfOutlineEntry, type PdfPage } from './pdf-layout';
 
 // Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
 // other request on the event loop, and a hostile file must be killable.
@@ -95,6 +95,31 @@ function linkBoxes(annotations, bottom) {
   }
   return boxes.slice(0, 1000);
 }
+// The document's outline (its bookmarks), which Word, LibreOffice and LaTeX write from the
+// headings: each entry's title, depth and the place it opens (the page, and the top of the view
+// in page coordinates where it says). The first 5,000 entries.
+async function readOutline(pdf, bottoms) {
+  const entries = [];
+  const walk = async (items, depth) => {
+    for (const item of items || []) {
+      if (entries.length >= 5000) return;
+      try {
+        const dest = typeof item.dest === 'string' ? await pdf.getDestination(item.dest) : item.dest;
+        if (Array.isArray(dest) && typeof item.title === 'string') {
+          const page = dest[0] && typeof dest[0] === 'object' ? await pdf.getPageIndex(dest[0]) : dest[0];
+          const fit = dest[1] && dest[1].name;
+          const top = fit === 'XYZ' ? dest[3] : fit === 'FitH' || fit === 'FitBH' ? dest[2] : null;
+          if (Number.isInteger(page) && bottoms[page] !== undefined) {
+            entries.push({ title: item.title, depth, page, ...(typeof top === 'number' ? { top: top - bottoms[page] } : {}) });
+          }
+        }
+      } catch {}
+      await walk(item.items, depth + 1);
+    }
+  };
+  await walk(await pdf.getOutline().catch(() => null), 0);
+  return entries;
+}
 (async () => {
   const { getDocumentProxy, getResolvedPDFJS } = await import(workerData.unpdf);
   const { OPS } = await getResolvedPDFJS();
@@ -106,6 +131,7 @@ function linkBoxes(annotations, bottom) {
     return;
   }
   const pages = [];
+  const bottoms = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
@@ -122,6 +148,7 @@ function linkBoxes(annotations, bottom) {
       return bold.get(id);
     };
     const [, bottom, , top] = page.view;
+    bottoms.push(bottom);
     const runs = [];
     for (const item of content.items) {
       if (typeof item.str !== 'string') continue;
@@ -142,7 +169,8 @@ function linkBoxes(annotations, bottom) {
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);
-  parentPort.postMessage({ pages, title: meta && meta.info && meta.info.Title ? String(meta.info.Title) : undefined });
+  const outline = await readOutline(pdf, bottoms);
+  parentPort.postMessage({ pages, outline, title: meta && meta.info && meta.info.Title ? String(meta.info.Title) : undefined });
 })().catch((e) => parentPort.postMessage({ error: e && e.name === 'PasswordException' ? 'encrypted' : 'corrupt', message: String(e && e.message) }));
 `;
 
@@ -150,6 +178,7 @@ const unpdfUrl = () => pathToFileURL(packagePath('unpdf')).href;
 
 interface WorkerAnswer {
   pages?: PdfPage[];
+  outline?: PdfOutlineEntry[];
   title?: string;
   error?: 'too-many-pages' | 'encrypted' | 'corrupt';
   message?: string;
@@ -175,7 +204,7 @@ export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; ti
   if (answer.error === 'too-many-pages') throw new ExtractionError(`The PDF has more than ${limits.maxPages} pages (PDF_MAX_PAGES).`);
   if (answer.message === 'timeout') throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
   if (answer.error || !answer.pages) throw new ExtractionError('The PDF is damaged or not a PDF that can be read.');
-  const layout = layoutPdf(answer.pages);
+  const layout = layoutPdf(answer.pages, answer.outline);
   const { text, pageStarts } = joinPages(layout.pages);
   if (!text.trim()) throw new ExtractionError('The PDF has no extractable text (a scanned image without OCR?).');
   return { title: metadataTitle(answer.title) ?? layout.title, text, pageStarts };

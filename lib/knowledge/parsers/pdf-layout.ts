@@ -25,12 +25,73 @@ export interface PdfPage {
  * box covers (outside headings and code). Without a title in
  * the PDF's metadata, the large line that opens the first page is one.
  */
-export function layoutPdf(pages: PdfPage[]): { pages: string[]; title?: string } {
+export function layoutPdf(pages: PdfPage[], outline: PdfOutlineEntry[] = []): { pages: string[]; title?: string } {
   const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs, page.links), page.marks ?? [])));
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
-  return { pages: kept.map((page) => writePage(page, style)), title: openingTitle(kept[0] ?? [], style) };
+  const outlined = outlineHeadings(kept, outline, style);
+  return { pages: kept.map((page) => writePage(page, style, outlined)), title: openingTitle(kept[0] ?? [], style) };
+}
+
+/** An entry of a PDF's outline (its bookmarks): its title, how deep it sits, and the page (from 0) and height it opens at. */
+export interface PdfOutlineEntry {
+  title: string;
+  depth: number;
+  page: number;
+  /** The top of the view it opens, in points from the page's lower left corner. */
+  top?: number;
+}
+
+/** A line the outline names a heading: its level, and the entry (a heading set over several lines is one). */
+type Outlined = Map<PdfLine, { level: number; entry: PdfOutlineEntry }>;
+
+/** A section's number before its title, which a bookmark may leave out: "2", "2.1", "2.1.", "A.", "IV.". */
+const SECTION_NUMBER = /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)\s+/;
+
+/**
+ * The headings a PDF's outline names, where it has one. Word, LibreOffice and LaTeX write the
+ * outline from the headings, so it knows them all where the look of a heading may not tell
+ * (Word's Heading 4 is the body's size, in italics). An entry names the line (or the two or
+ * three lines, where a heading wraps) on its page that spells its title, with or without the
+ * section's number before it: the one nearest below the top of the view it opens. A heading
+ * keeps the level its size or weight gives it; one whose look gives none takes the level under
+ * the entry it sits under in the outline (or beside, else its depth).
+ */
+function outlineHeadings(pages: PdfLine[][], outline: PdfOutlineEntry[], style: Style): Outlined {
+  const outlined: Outlined = new Map();
+  const spelled = (text: string) => text.normalize('NFKC').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const lineSpelled = new Map<PdfLine, string>();
+  const spelledLine = (line: PdfLine) => lineSpelled.get(line) ?? lineSpelled.set(line, spelled(line.text)).get(line)!;
+  const levels: { depth: number; level: number }[] = []; // of the entries named so far, in order
+  for (const entry of outline) {
+    const page = pages[entry.page] ?? [];
+    const title = spelled(entry.title);
+    if (!title) continue;
+    let best: { lines: PdfLine[]; distance: number } | undefined;
+    page.forEach((line, i) => {
+      if (outlined.has(line)) return;
+      const taken = [line];
+      let text = spelledLine(line);
+      if (text !== title && SECTION_NUMBER.test(text) && !SECTION_NUMBER.test(title)) text = text.replace(SECTION_NUMBER, '');
+      for (let j = i + 1; text !== title && title.startsWith(`${text} `) && j < Math.min(page.length, i + 3); j++) {
+        text = `${text} ${spelledLine(page[j]!)}`;
+        taken.push(page[j]!);
+      }
+      if (text !== title) return;
+      // (Below the top, the heading's baseline is an ascent lower; a line above it is further.)
+      const distance = entry.top === undefined ? i : line.y <= entry.top + 1 ? entry.top - line.y : 10 * (line.y - entry.top);
+      if (!best || distance < best.distance) best = { lines: taken, distance };
+    });
+    if (!best) continue;
+    const size = round(best.lines[0]!.size);
+    const above = levels.findLast((named) => named.depth < entry.depth);
+    const beside = levels.findLast((named) => named.depth === entry.depth);
+    const level = Math.min(6, style.levels.get(size) ?? style.minorLevels.get(size) ?? (above ? above.level + entry.depth - above.depth : (beside?.level ?? entry.depth + 1)));
+    levels.push({ depth: entry.depth, level });
+    for (const line of best.lines) outlined.set(line, { level, entry });
+  }
+  return outlined;
 }
 
 /**
@@ -278,14 +339,14 @@ function openingTitle(page: PdfLine[], style: Style): string | undefined {
   return text.length <= 200 ? text : undefined;
 }
 
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows' | 'table'; lines: PdfLine[]; texts: string[] };
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows' | 'table'; lines: PdfLine[]; texts: string[]; level?: number };
 
 const BULLET = /^(?:[•●▪■◦○‣∙·]\s*|[-–—*]\s+)/;
 const NUMBERED = /^\(?(?:\d{1,3}|[a-z])[.)]\s+/i;
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]]?$/;
 
 /** One page's lines as Markdown blocks. */
-function writePage(lines: PdfLine[], style: Style): string {
+function writePage(lines: PdfLine[], style: Style, outlined: Outlined): string {
   // Lines beside another, within a line's height of it: the cells of a table's row (a cell
   // centred in its row sits between the lines of a taller one). A line starting a whole measure
   // or more to the right is in the page's next column (a paper's), not in a row.
@@ -297,12 +358,12 @@ function writePage(lines: PdfLine[], style: Style): string {
       if ((other.x > line.right || other.right < line.x) && Math.abs(other.x - line.x) < style.measure) inRow.add(line).add(other);
     }
   });
-  const kinds = new Map(lines.map((line) => [line, lineKind(line, style, inRow.has(line))]));
+  const kinds = new Map(lines.map((line) => [line, outlined.has(line) ? 'heading' : lineKind(line, style, inRow.has(line))]));
   // Code in bold is a heading's only on a line of its own: lines of code around it are a code
   // block set in bold (an old page's `<pre><b>`).
   lines.forEach((line, i) => {
     const code = (other: PdfLine | undefined) => !!other?.mono && Math.abs(other.y - line.y) < 2 * lead(style, line.size);
-    if (kinds.get(line) === 'heading' && line.mono && !style.levels.has(round(line.size)) && (code(lines[i - 1]) || code(lines[i + 1]))) kinds.set(line, 'code');
+    if (kinds.get(line) === 'heading' && line.mono && !outlined.has(line) && !style.levels.has(round(line.size)) && (code(lines[i - 1]) || code(lines[i + 1]))) kinds.set(line, 'code');
   });
   const kindOf = (line: PdfLine) => kinds.get(line)!;
   const tables = findTables(lines, {
@@ -333,8 +394,10 @@ function writePage(lines: PdfLine[], style: Style): string {
       text = kind === 'code' ? (line.linked ?? asCode(line.text)) : written;
       kind = 'paragraph';
     }
-    if (!prev || !block || !continues(block, prev, line, kind, style)) {
-      blocks.push({ kind, lines: [line], texts: [text] });
+    // (Two headings the outline names are two, however close.)
+    const sameEntry = !prev || outlined.get(line)?.entry === outlined.get(prev)?.entry;
+    if (!prev || !block || !sameEntry || !continues(block, prev, line, kind, style)) {
+      blocks.push({ kind, lines: [line], texts: [text], level: outlined.get(line)?.level });
       return;
     }
     block.lines.push(line);
@@ -432,7 +495,7 @@ function writeBlock(block: Block, style: Style): string {
       // (A heading's permalink, `¶`, is printed after it.)
       const text = block.texts.join(' ').replace(/\s*¶$/, '');
       const size = round(block.lines[0]!.size);
-      return text.length > 200 ? text : `${'#'.repeat(style.levels.get(size) ?? style.minorLevels.get(size) ?? 6)} ${text}`;
+      return text.length > 200 ? text : `${'#'.repeat(block.level ?? style.levels.get(size) ?? style.minorLevels.get(size) ?? 6)} ${text}`;
     }
     case 'code':
       return ['```', ...codeLines(block.lines), '```'].join('\n');

@@ -1,12 +1,12 @@
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
-import { PDFDocument, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, type PDFRef, PDFString, StandardFonts, rgb } from 'pdf-lib';
 
 /** A real PDF with one page per entry, built with pdf-lib: its lines 16 points apart, in 12-point Helvetica. */
 export function makePdf(pages: string[], title?: string): Promise<Uint8Array> {
   return makeLaidOutPdf(
     pages.map((text) => text.split('\n').map((line, i) => ({ text: line, x: 50, y: 780 - i * 16, size: 12 }))),
-    title,
+    { title },
   );
 }
 
@@ -23,8 +23,16 @@ export interface DrawnLine {
   links?: { words: string; url: string }[];
 }
 
-/** A real PDF laid out as a document is: each page a list of lines where they are drawn. */
-export async function makeLaidOutPdf(pages: DrawnLine[][], title?: string): Promise<Uint8Array> {
+/** A bookmark of a PDF's outline, as Word writes one for each heading: its depth (0 at the top), and the page (from 0) and height it opens at. */
+export interface Bookmark {
+  title: string;
+  depth: number;
+  page: number;
+  top: number;
+}
+
+/** A real PDF laid out as a document is: each page a list of lines where they are drawn, and its outline. */
+export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = [] }: { title?: string; outline?: Bookmark[] } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   if (title) doc.setTitle(title);
   const fonts = {
@@ -45,7 +53,30 @@ export async function makeLaidOutPdf(pages: DrawnLine[][], title?: string): Prom
       }
     }
   }
+  if (outline.length) addOutline(doc, outline);
   return doc.save();
+}
+
+/** The document's outline: each bookmark under the one before it that is less deep, each opening its page at its height. */
+function addOutline(doc: PDFDocument, bookmarks: Bookmark[]): void {
+  const { context } = doc;
+  const root = context.nextRef();
+  const refs = bookmarks.map(() => context.nextRef());
+  const parents = bookmarks.map((bookmark, i) => refs.findLast((_, j) => j < i && bookmarks[j]!.depth < bookmark.depth) ?? root);
+  const children = Map.groupBy(refs, (_, i) => parents[i]!);
+  const links = (parent: PDFRef) => {
+    const own = children.get(parent) ?? [];
+    return own.length ? { First: own[0]!, Last: own.at(-1)!, Count: own.length } : {};
+  };
+  bookmarks.forEach((bookmark, i) => {
+    const siblings = children.get(parents[i]!)!;
+    const at = siblings.indexOf(refs[i]!);
+    const dest = [doc.getPage(bookmark.page).ref, PDFName.of('XYZ'), null, bookmark.top, null];
+    const item = { Title: PDFHexString.fromText(bookmark.title), Parent: parents[i]!, Dest: dest, ...links(refs[i]!) };
+    context.assign(refs[i]!, context.obj({ ...item, ...(at > 0 ? { Prev: siblings[at - 1]! } : {}), ...(at < siblings.length - 1 ? { Next: siblings[at + 1]! } : {}) }));
+  });
+  context.assign(root, context.obj({ Type: 'Outlines', ...links(root) }));
+  doc.catalog.set(PDFName.of('Outlines'), root);
 }
 
 /** A PDF whose only content is a drawn shape: nothing to extract. */

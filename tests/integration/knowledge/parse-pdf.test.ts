@@ -119,6 +119,34 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('reads the headings the outline names, a heading the body’s size in italics among them, under the heading it sits under', async () => {
+    // A Word file saved as PDF: Heading 2 in 13 points, Heading 4 as the body, in 11, and the outline Word writes from them.
+    const lines = (y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, y: y - 13.5 * i, size: 11 }));
+    const pdf = await makeLaidOutPdf(
+      [
+        [
+          { text: '2.1 Remote access', y: 760, size: 13 },
+          ...lines(736, 'Every laptop the company issues comes with the VPN client installed and set up for', 'the office network.'),
+          { text: 'Travelling abroad', y: 690, size: 11 },
+          ...lines(670, 'Some countries block VPN traffic: tell the service desk a week before you travel, so', 'that they can set up another route.'),
+        ],
+      ],
+      {
+        outline: [
+          { title: 'Remote access', depth: 0, page: 0, top: 775 },
+          { title: 'Travelling abroad', depth: 1, page: 0, top: 703 },
+        ],
+      },
+    );
+    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
+    expect(doc.text.split('\n\n')).toEqual([
+      '# 2.1 Remote access',
+      'Every laptop the company issues comes with the VPN client installed and set up for the office network.',
+      '## Travelling abroad',
+      'Some countries block VPN traffic: tell the service desk a week before you travel, so that they can set up another route.',
+    ]);
+  });
+
   it('reads a paper set in two columns: a bold line a little larger than the body is a subsection beside the other column', async () => {
     // Each column 220 points wide; the right one's subsection heading is level with the left one's prose.
     const column = (x: number, y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));

@@ -210,6 +210,44 @@ describe('PDF layout', () => {
     expect(noted).toContain('Troubleshooting the client');
   });
 
+  it('reads the headings a PDF’s outline names, those its look does not tell among them, each under the one it sits under', () => {
+    const manual = [
+      page({ text: 'Contents', y: 740, size: 16 }, ...body(716, 'Spare parts', 'Seals and gaskets')),
+      page(
+        { text: '2 Service', y: 740, size: 16 },
+        ...body(716, FULL, 'is clean.'),
+        // Word's Heading 4: the body's size, in italics, which a PDF's text does not say.
+        { text: 'Spare parts', y: 680 },
+        ...body(664, FULL, 'is in stock.'),
+        { text: 'Seals and gaskets for the pump housing, the impeller and the', y: 628 },
+        { text: 'intake filter', y: 616 },
+        { text: 'Wear parts', y: 604 },
+        ...body(588, FULL, 'is worn.'),
+      ),
+    ];
+    const outline = [
+      { title: 'Service', depth: 0, page: 1, top: 752 },
+      { title: 'Spare parts', depth: 1, page: 1, top: 692 },
+      { title: 'Seals and gaskets for the pump housing, the impeller and the intake filter', depth: 2, page: 1, top: 640 },
+      { title: 'Wear parts', depth: 2, page: 1, top: 614 },
+      { title: 'Not in the text', depth: 0, page: 1, top: 500 },
+    ];
+    const [contents, service] = layoutPdf(manual, outline).pages.map((text) => text.split('\n\n'));
+    // The contents page's lines are not the headings the entries open at.
+    expect(contents).toEqual(['# Contents', 'Spare parts', 'Seals and gaskets']);
+    expect(service).toEqual([
+      '# 2 Service',
+      `${FULL} is clean.`,
+      '## Spare parts',
+      `${FULL} is in stock.`,
+      '### Seals and gaskets for the pump housing, the impeller and the intake filter',
+      '### Wear parts',
+      `${FULL} is worn.`,
+    ]);
+    // Without the outline, only the heading set larger is one.
+    expect(layoutPdf(manual).pages[1]!.split('\n\n').filter((block) => block.startsWith('#'))).toEqual(['# 2 Service']);
+  });
+
   it('keeps a line that opens with an initial inside its sentence', () => {
     const doc = layoutPdf([page(...body(700, `${FULL} was designed by`, 'A. Smith in 1998.'))]);
     expect(doc.pages[0]).toBe(`${FULL} was designed by A. Smith in 1998.`);
