@@ -32,6 +32,9 @@ describe('PDF parsing off the event loop', () => {
   });
 });
 
+/** A PDF's text as the Markdown blocks it is parsed into. */
+const blocksOf = async (pdf: Uint8Array) => (await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 })).text.split('\n\n');
+
 /** Lines of body text from `y` down, 12.5 points apart. */
 const body = (y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, y: y - 12.5 * i }));
 
@@ -95,8 +98,7 @@ describe('PDF layout', () => {
         ...body(662, 'Turn the power off before you start, and close the valves on both sides of the pump so', 'that the water in the pipes stays where it is while the housing is open.'),
       ],
     ]);
-    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
-    expect(doc.text.split('\n\n')).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
+    expect(await blocksOf(pdf)).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
   });
 
   it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap', async () => {
@@ -111,8 +113,7 @@ describe('PDF layout', () => {
         { text: 'Run vpnctl --join once on each device.', y: 686, links: [{ words: 'vpnctl --join', url: 'mailto:desk@example.com' }] },
       ],
     ]);
-    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
-    expect(doc.text.split('\n\n')).toEqual([
+    expect(await blocksOf(pdf)).toEqual([
       '# Remote access',
       `For remote access, fill in the [access form](${vpn}) and send it to the service desk, who turns it round within a day. Read the [remote working policy](${policy}) before you connect: the policy says which devices may connect, and from where.`,
       'Run vpnctl --join once on each device.',
@@ -121,7 +122,7 @@ describe('PDF layout', () => {
 
   it('reads the headings the outline names, a heading the body’s size in italics among them, under the heading it sits under', async () => {
     // A Word file saved as PDF: Heading 2 in 13 points, Heading 4 as the body, in 11, and the outline Word writes from them.
-    const lines = (y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, y: y - 13.5 * i, size: 11 }));
+    const lines = (y: number, ...texts: string[]) => body(y, ...texts).map((line) => ({ ...line, size: 11 }));
     const pdf = await makeLaidOutPdf(
       [
         [
@@ -138,8 +139,7 @@ describe('PDF layout', () => {
         ],
       },
     );
-    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
-    expect(doc.text.split('\n\n')).toEqual([
+    expect(await blocksOf(pdf)).toEqual([
       '# 2.1 Remote access',
       'Every laptop the company issues comes with the VPN client installed and set up for the office network.',
       '## Travelling abroad',
@@ -160,8 +160,7 @@ describe('PDF layout', () => {
         ...column(312, 711, 'A term found in most passages says little of', 'any one of them, so its weight falls with the', 'number of passages that hold it, and a long', 'passage counts for less than a short one.'),
       ],
     ]);
-    const doc = await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 });
-    expect(doc.text.split('\n\n')).toEqual([
+    expect(await blocksOf(pdf)).toEqual([
       '# 3 Method',
       'We score each passage by the terms it shares with the question, weighted by how rare each term is across the collection, and we fuse that ranking with the ranking of the vectors.',
       'The two rankings disagree most on questions that name a thing the passage only implies.',
