@@ -118,6 +118,8 @@ export function joinPages(pages: string[]): { text: string; pageStarts: number[]
 }
 
 const FENCE = '```';
+/** A Markdown link's end, and its address. */
+const LINK_END = /\]\(([^()\s]+)\)$/;
 const PROSE = /^(?![#>|`]|[-*] |\d{1,3}[.)] )/;
 
 /** How the text before a page turn and the page after it meet. */
@@ -129,7 +131,10 @@ function pageTurn(before: string, after: string): { before: string; separator: s
     const table = tableTurn(before, last, after);
     if (table) return table;
   }
-  if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\p{Ll}/u.test(first)) {
+  // (The page may open with a link's words, wrapped from the page before: the two halves stay
+  // two links, so that the page's text starts where it did.)
+  if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\[?\p{Ll}/u.test(first)) {
+    if (LINK_END.test(before) && first.startsWith('[')) return { before, separator: ' ', after };
     const joined = joinWrapped(before, after);
     return joined.startsWith(`${before} `) ? { before, separator: ' ', after } : { before: joined.slice(0, joined.length - after.length), separator: '', after };
   }
@@ -474,7 +479,7 @@ function keepsHyphen(text: string, next: string): boolean {
  * CJK takes no space. A link whose words wrap has a box on each line: its halves are one link again.
  */
 function joinWrapped(text: string, next: string): string {
-  const end = /\]\(([^()\s]+)\)$/.exec(text);
+  const end = LINK_END.exec(text);
   const half = end && /^\[((?:\\.|`[^`]*`|[^\\\]`])*)\]\(([^()\s]+)\)/.exec(next);
   if (end && half && half[2] === end[1]) return joinWrapped(text.slice(0, end.index), half[1]!) + next.slice(half[1]!.length + 1);
   if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;

@@ -574,6 +574,13 @@ describe('PDF layout', () => {
     expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual(['Run it:\n\n', '--port 80', '| Z-200 |', '- three\n\n', 'ler housi', 'and a new', '| Part | ']);
   });
 
+  it('goes on over a page turn that a link’s words open: the next page’s text starts where it did', () => {
+    const pages = ['Fill in the access', '[form](https://example.com/form) today, and read the [remote](https://example.com/p)', '[working policy](https://example.com/p) first.'];
+    const { text, pageStarts } = joinPages(pages);
+    expect(text).toBe('Fill in the access [form](https://example.com/form) today, and read the [remote](https://example.com/p) [working policy](https://example.com/p) first.');
+    expect(pageStarts.map((start, i) => text.slice(start, start + pages[i]!.length))).toEqual(pages);
+  });
+
   it('goes on with a table whose row the page turn cut: its header printed again alone is left out, and the rest of the row goes back in it', () => {
     const { text, pageStarts } = joinPages([
       '| Option | Use |\n| --- | --- |\n| `bash` | Follow bash rules. |\n| `basename` | If set, patterns match against the |',
