@@ -24,8 +24,9 @@ import { prisma } from '@/lib/db';
  * 15: a PDF line a little larger than the body, in a size only such lines are set in (Word's
  *     Heading 3), is a heading.
  * 16: the lines a PDF's outline (its bookmarks) names are headings.
+ * 17: a PDF table's first row set apart by a rule (booktabs) is its header.
  */
-const CHUNKER_VERSION = 16;
+const CHUNKER_VERSION = 17;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

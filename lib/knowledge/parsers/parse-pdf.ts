@@ -11,12 +11,14 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 // What the drawing shows beyond the text PDF.js reads, in page coordinates. A list's bullets:
 // when a browser prints a page, they are drawn shapes rather than text (the small filled or
-// outlined dots and squares it paints). And the words drawn inside each link's box: the text
+// outlined dots and squares it paints). The thin horizontal lines, a table's rules (the
+// page's first 2,000). And the words drawn inside each link's box: the text
 // state is followed as a viewer does to place each glyph, and a glyph whose middle lies in a
 // box, on a baseline inside it, is one of that link's. (PDF.js's own overlaidText leaves out
 // a letter that sticks out of the box: "Gitte" of "Gitter", "1.21." of "1.21.0".)
 function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
   const marks = [];
+  const rules = [];
   const words = boxes.map(() => '');
   const stack = [];
   let ctm = [1, 0, 0, 1, 0, 0];
@@ -49,7 +51,7 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
       const width = Math.max(...xs) - left, height = Math.max(...ys) - low;
       if (width >= 1 && height >= 1 && width <= 16 && height <= 16 && width < 1.6 * height && height < 1.6 * width) {
         marks.push({ x: left, y: low - bottom, width, height });
-      }
+      } else if (width >= 20 && height <= 2 && rules.length < 2000) rules.push({ x: left, right: left + width, y: low + height / 2 - bottom });
     } else if (!boxes.length) continue;
     else if (fn === OPS.beginText) { tm = [1, 0, 0, 1, 0, 0]; x = y = lineX = lineY = 0; }
     else if (fn === OPS.setTextMatrix) { tm = Array.from(args.length === 1 ? args[0] : args); x = y = lineX = lineY = 0; }
@@ -76,7 +78,7 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
       }
     }
   }
-  return { marks, words };
+  return { marks, rules, words };
 }
 // Each box a link to a web address covers (one a line, where its words wrap), in page coordinates.
 // Every glyph is tested against every box: a page's first 1,000 are read (a page of a real
@@ -163,9 +165,9 @@ async function readOutline(pdf, bottoms) {
     const fontMatrix = (id) => {
       try { return page.commonObjs.get(id).fontMatrix[0] || 0.001; } catch { return 0.001; }
     };
-    const drawing = ops ? readDrawing(ops, OPS, bottom, boxes, fontMatrix) : { marks: [], words: [] };
+    const drawing = ops ? readDrawing(ops, OPS, bottom, boxes, fontMatrix) : { marks: [], rules: [], words: [] };
     const links = boxes.map((box, n) => ({ ...box, text: drawing.words[n] })).filter((link) => link.text.trim());
-    pages.push({ height: top - bottom, runs, marks: drawing.marks, links });
+    pages.push({ height: top - bottom, runs, marks: drawing.marks, rules: drawing.rules, links });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);

@@ -1,7 +1,7 @@
 import { englishCount } from '@/lib/english-words';
 import { asCode, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
 import type { PdfLink } from './pdf-links';
-import { findTables, type PdfTable } from './pdf-tables';
+import { findTables, type PdfRule, type PdfTable } from './pdf-tables';
 
 export interface PdfPage {
   height: number;
@@ -10,6 +10,8 @@ export interface PdfPage {
   marks?: PdfMark[];
   /** Its links to web addresses, and the words drawn in each. */
   links?: PdfLink[];
+  /** The thin horizontal lines it draws: a table's rules. */
+  rules?: PdfRule[];
 }
 
 /**
@@ -31,7 +33,7 @@ export function layoutPdf(pages: PdfPage[], outline: PdfOutlineEntry[] = []): { 
   const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
   const outlined = outlineHeadings(kept, outline, style);
-  return { pages: kept.map((page) => writePage(page, style, outlined)), title: openingTitle(kept[0] ?? [], style) };
+  return { pages: kept.map((page, n) => writePage(page, style, outlined, pages[n]!.rules ?? [])), title: openingTitle(kept[0] ?? [], style) };
 }
 
 /** An entry of a PDF's outline (its bookmarks): its title, how deep it sits, and the page (from 0) and height it opens at. */
@@ -351,7 +353,7 @@ const NUMBERED = /^\(?(?:\d{1,3}|[a-z])[.)]\s+/i;
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]]?$/;
 
 /** One page's lines as Markdown blocks. */
-function writePage(lines: PdfLine[], style: Style, outlined: Outlined): string {
+function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: PdfRule[]): string {
   // Lines beside another, within a line's height of it: the cells of a table's row (a cell
   // centred in its row sits between the lines of a taller one). A line starting a whole measure
   // or more to the right is in the page's next column (a paper's), not in a row.
@@ -377,6 +379,7 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined): string {
     join: joinWrapped,
     measure: style.measure,
     body: style.body,
+    rules,
   });
   // A table is written where its first line is read; its other lines are in it.
   const tableAt = new Map(tables.map((table) => [lines.find((line) => table.lines.has(line))!, table]));

@@ -42,6 +42,15 @@ export interface TableStyle {
   measure: number;
   /** The body text's size. */
   body: number;
+  /** The thin horizontal lines the page draws: a table's rules. */
+  rules: PdfRule[];
+}
+
+/** A thin horizontal line a page draws: its left and right ends and its height, in points from the lower left corner. */
+export interface PdfRule {
+  x: number;
+  right: number;
+  y: number;
 }
 
 /**
@@ -167,6 +176,32 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   return {
     lines: new Set(cells.flatMap((cell) => cell.fragments.map((f) => f.line))),
     rows: rows.map((row) => columns.map((column) => markdown(row, column))),
-    header: rows[0]!.every((cell) => cell.fragments.every((f) => f.line.bold)),
+    header: rows[0]!.every((cell) => cell.fragments.every((f) => f.line.bold)) || ruledHeader(rows, style.rules),
   };
+}
+
+/**
+ * Whether a rule across the table sets its first row apart, and none the rows below it from
+ * each other: a header row as LaTeX's booktabs (and pandoc's LaTeX) draws it, not in bold, over
+ * a `\midrule`. (Rules between every row are a grid, which says nothing of a header.)
+ */
+function ruledHeader(rows: Cell[][], rules: PdfRule[]): boolean {
+  const left = Math.min(...rows.flat().map((cell) => cell.x));
+  const right = Math.max(...rows.flat().map((cell) => cell.right));
+  const size = rows[0]![0]!.fragments[0]!.line.size;
+  // A rule between two rows: below the last baseline of the one (further than its words'
+  // underlines) and above the first of the other, across most of the table.
+  const ruled = (above: Cell[], below: Cell[]) => {
+    const low = Math.min(...above.map((cell) => cell.bottom)) - 0.3 * size;
+    const high = Math.max(...below.map((cell) => cell.top)) + 0.5 * size;
+    const across = rules.filter((rule) => rule.y < low && rule.y > high).map((rule) => ({ x: Math.max(left, rule.x), right: Math.min(right, rule.right) }));
+    let covered = 0;
+    let end = left;
+    for (const span of across.sort((a, b) => a.x - b.x)) {
+      covered += Math.max(0, span.right - Math.max(span.x, end));
+      end = Math.max(end, span.right);
+    }
+    return covered >= 0.8 * (right - left);
+  };
+  return ruled(rows[0]!, rows[1]!) && !rows.slice(1, -1).some((row, i) => ruled(row, rows[i + 2]!));
 }

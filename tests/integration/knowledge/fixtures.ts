@@ -31,8 +31,16 @@ export interface Bookmark {
   top: number;
 }
 
-/** A real PDF laid out as a document is: each page a list of lines where they are drawn, and its outline. */
-export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = [] }: { title?: string; outline?: Bookmark[] } = {}): Promise<Uint8Array> {
+/** A line a page draws across, as a table's rules are: on a page (from 0), at a height, from `x` to `right`. */
+export interface Rule {
+  page: number;
+  y: number;
+  x: number;
+  right: number;
+}
+
+/** A real PDF laid out as a document is: each page a list of lines where they are drawn, and its outline and rules. */
+export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = [], rules = [] }: { title?: string; outline?: Bookmark[]; rules?: Rule[] } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   if (title) doc.setTitle(title);
   const fonts = {
@@ -53,6 +61,7 @@ export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = []
       }
     }
   }
+  for (const rule of rules) doc.getPage(rule.page).drawLine({ start: { x: rule.x, y: rule.y }, end: { x: rule.right, y: rule.y }, thickness: 0.6, color: rgb(0, 0, 0) });
   if (outline.length) addOutline(doc, outline);
   return doc.save();
 }

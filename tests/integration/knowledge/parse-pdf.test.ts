@@ -147,6 +147,23 @@ describe('PDF layout', () => {
     ]);
   });
 
+  it('reads the first row of a table set apart by a rule, as LaTeX’s booktabs draws it, as its header, and no row of a grid', async () => {
+    const row = (y: number, ...cells: string[]): DrawnLine[] => cells.map((text, i) => ({ text, x: 72 + 110 * i, y }));
+    const rows = (y: number) => [...row(y, 'Method', 'nDCG@10', 'Recall@100'), ...row(y - 16, 'BM25', '0.679', '0.925'), ...row(y - 30, 'Dense retrieval', '0.741', '0.950')];
+    const across = (y: number) => ({ page: 0, y, x: 68, right: 370 });
+    const pdf = await makeLaidOutPdf(
+      [[...body(760, 'We compared the methods on the test queries, and report the scores averaged over five runs below.'), ...rows(730), ...body(670, 'The same scores in a grid.'), ...rows(640)]],
+      // Booktabs: above the table, under its first row, below the table. The grid: between every row.
+      { rules: [across(743), across(724), across(694), across(653), across(634), across(620), across(604)] },
+    );
+    expect(await blocksOf(pdf)).toEqual([
+      'We compared the methods on the test queries, and report the scores averaged over five runs below.',
+      '| Method | nDCG@10 | Recall@100 |\n| --- | --- | --- |\n| BM25 | 0.679 | 0.925 |\n| Dense retrieval | 0.741 | 0.950 |',
+      'The same scores in a grid.',
+      '| | | |\n| --- | --- | --- |\n| Method | nDCG@10 | Recall@100 |\n| BM25 | 0.679 | 0.925 |\n| Dense retrieval | 0.741 | 0.950 |',
+    ]);
+  });
+
   it('reads a paper set in two columns: a bold line a little larger than the body is a subsection beside the other column', async () => {
     // Each column 220 points wide; the right one's subsection heading is level with the left one's prose.
     const column = (x: number, y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));

@@ -333,6 +333,28 @@ describe('PDF layout', () => {
     expect(layoutPdf([lines]).pages[0]).toBe(layoutPdf([{ ...lines, links }]).pages[0]!.replace(/\[((?:\\.|[^\\\]])*)\]\([^)]*\)/g, (_, words: string) => words.replace(/\\(.)/g, '$1')));
   });
 
+  it('takes a rule under a table’s first row, and none under the rows below, for its header; an underline is no rule', () => {
+    const table = page(
+      ...body(712, FULL, 'reaches the impeller. Flow rates:'),
+      [
+        { text: 'Model', y: 684 },
+        { text: 'Litres per minute', x: 200, y: 684 },
+      ],
+      [
+        { text: 'Z-100', y: 670 },
+        { text: '40', x: 200, y: 670 },
+      ],
+      [
+        { text: 'Z-200', y: 656 },
+        { text: '80', x: 200, y: 656 },
+      ],
+    );
+    const ruled = (y: number) => layoutPdf([{ ...table, rules: [{ x: 70, right: 290, y }] }]).pages[0]!.split('\n\n')[1];
+    expect(ruled(678)).toBe('| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |');
+    // Drawn right under the words' baseline: their underline.
+    expect(ruled(683)).toBe('| | |\n| --- | --- |\n| Model | Litres per minute |\n| Z-100 | 40 |\n| Z-200 | 80 |');
+  });
+
   it('writes a link in a table’s cell as a link, and a link box over no drawn words as nothing', () => {
     const lines = page(
       ...body(712, FULL, 'reaches the impeller. Forms:'),
