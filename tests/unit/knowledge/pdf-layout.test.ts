@@ -355,6 +355,16 @@ describe('PDF layout', () => {
     expect(ruled(683)).toBe('| | |\n| --- | --- |\n| Model | Litres per minute |\n| Z-100 | 40 |\n| Z-200 | 80 |');
   });
 
+  it('keeps the words alone of a link whose words are its address, wrapped over two lines', () => {
+    const lines = page(...body(700, 'The form is at https://intranet.example.com/forms/', 'vpn-access.html on the intranet.'));
+    const url = 'https://intranet.example.com/forms/vpn-access.html';
+    const links = [
+      { url, x: 72 + 15 * 5, y: 698, right: 72 + 50 * 5, top: 710, text: 'https://intranet.example.com/forms/' },
+      { url, x: 72, y: 686, right: 72 + 15 * 5, top: 698, text: 'vpn-access.html' },
+    ];
+    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe('The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet.');
+  });
+
   it('writes a link in a table’s cell as a link, and a link box over no drawn words as nothing', () => {
     const lines = page(
       ...body(712, FULL, 'reaches the impeller. Forms:'),
