@@ -25,8 +25,10 @@ import { prisma } from '@/lib/db';
  *     Heading 3), is a heading.
  * 16: the lines a PDF's outline (its bookmarks) names are headings.
  * 17: a PDF table's first row set apart by a rule (booktabs) is its header.
+ * 18: a web page's or Word file's table whose first row is bold (and not all its rows) is a
+ *     Markdown table under that header.
  */
-const CHUNKER_VERSION = 17;
+const CHUNKER_VERSION = 18;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

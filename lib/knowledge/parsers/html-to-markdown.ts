@@ -3,7 +3,7 @@
  * `#` lines, paragraphs apart, lists (ordered, numbered from their `start`, and nested) as list
  * items, `<pre>` as fenced code with its language, `<code>` as code spans, bold and italics,
  * block quotes, definition lists as `**term**: definition`. A table whose first row is header cells (`<th>`, as Word's header rows become
- * too) is a Markdown table, so its header names each row's cells wherever the table is cut;
+ * too) or bold cells (over rows that are not all bold) is a Markdown table, so its header names each row's cells wherever the table is cut;
  * other tables give a `cell | cell` line a row. A link to a web address (http or https, written
  * whole: see resolveLinks) stays a Markdown link, so an answer can point to the page or the form a
  * passage names; other links, and links in headings, keep their words. The page's own text is
@@ -295,10 +295,16 @@ function table(node: Node): string[] {
   const cellsOf = (row: Node) => elements(row).filter((c) => /^T[DH]$/.test(nameOf(c)));
   const text = (cell: Node) => line(inlineOf(cell));
   const header = rows[0] && cellsOf(rows[0]);
-  if (!header?.length || !header.every((c) => nameOf(c) === 'TH') || !header.some((c) => text(c))) {
+  // A first row of bold cells, over rows that are not all bold, is a header too: how a Word
+  // table's header row is set by hand (and a page's, without <th>). Its words go without the marks.
+  const bold = (cells: Node[]) => cells.filter(text).length >= 2 && cells.filter(text).every((c) => /^\*\*(?!\*)[^]*\*\*$/.test(text(c)));
+  const headCells = !!header?.length && header.every((c) => nameOf(c) === 'TH');
+  const boldHeader = !headCells && !!header && bold(header) && !rows.slice(1).every((r) => bold(cellsOf(r)));
+  if (!header?.length || !(headCells || boldHeader) || !header.some((c) => text(c))) {
     return rows.map((row) => cellsOf(row).map(text)).filter((cells) => cells.some(Boolean)).map((cells) => lineStart(cells.join(' | ')));
   }
   const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const names = header.map((c) => (boldHeader ? text(c).replace(/^\*\*([^]*)\*\*$/, '$1') : text(c)));
   const body = rows.slice(1).map((r) => cellsOf(r).map(text)).filter((cells) => cells.some(Boolean));
-  return [[row(header.map(text)), row(header.map(() => '---')), ...body.map(row)].join('\n')];
+  return [[row(names), row(header.map(() => '---')), ...body.map(row)].join('\n')];
 }

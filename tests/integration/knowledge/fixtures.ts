@@ -134,7 +134,9 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
  * indented four spaces a paragraph in Courier New (its further indentation kept), a line opening
  * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run,
  * `` `code` `` a run in Consolas, and `[words](https://…)` or `[words](#bookmark)` a hyperlink
- * (to the address, a relationship of the document's, or to the bookmark).
+ * (to the address, a relationship of the document's, or to the bookmark). A line opening with
+ * `{Table}` is a table as Word inserts one (Table Grid, its "Header Row" box ticked): its rows
+ * apart by ` // `, their cells by ` | `.
  */
 export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -161,6 +163,10 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
     if (h) return `<w:p><w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>${runs(h[2]!)}</w:p>`;
     if (line.startsWith('    ')) return `<w:p>${run(line.slice(4), courier)}</w:p>`;
     if (line.startsWith('{Source Code}')) return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
+    if (line.startsWith('{Table}')) {
+      const rows = line.slice(7).split(' // ').map((row) => `<w:tr>${row.split(' | ').map((cell) => `<w:tc><w:p>${runs(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
+      return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr>${rows.join('')}</w:tbl>`;
+    }
     return `<w:p>${runs(line)}</w:p>`;
   });
   if (opts.externalImageUrl) {

@@ -20,6 +20,26 @@ describe('parseDocx', () => {
     expect(text).toBe('# Access\n\nFill in the [access form](https://intranet.example.com/forms/vpn) as Access says.');
   });
 
+  it('reads a table whose first row is set in bold as a Markdown table under that header, and no other table', async () => {
+    const { text } = await parseDocx(
+      makeDocx([
+        'Flow rates:',
+        '{Table}**Model** | **Litres per minute** // Z-100 | 40 // Z-200 | 80',
+        'Contacts:',
+        '{Table}**Service desk** | extension 4000 // **Facilities** | extension 4100',
+        '{Table}**Warning** | **Never run the pump dry**',
+      ]),
+    );
+    expect(text.split('\n\n')).toEqual([
+      'Flow rates:',
+      '| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |',
+      'Contacts:',
+      '**Service desk** | extension 4000',
+      '**Facilities** | extension 4100',
+      '**Warning** | **Never run the pump dry**',
+    ]);
+  });
+
   it('escapes the marks Markdown would read in the text, so it reads as written', async () => {
     const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
     expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');
