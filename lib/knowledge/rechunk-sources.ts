@@ -27,8 +27,9 @@ import { prisma } from '@/lib/db';
  * 17: a PDF table's first row set apart by a rule (booktabs) is its header.
  * 18: a web page's or Word file's table whose first row is bold (and not all its rows) is a
  *     Markdown table under that header.
+ * 19: so is a Word table's first row under a table style that sets it apart (Header Row ticked).
  */
-const CHUNKER_VERSION = 18;
+const CHUNKER_VERSION = 19;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

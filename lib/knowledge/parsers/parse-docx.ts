@@ -38,7 +38,11 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(repacked) },
-      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })), styleMap: STYLE_MAP, transformDocument: markCode },
+      {
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+        styleMap: STYLE_MAP,
+        transformDocument: (document: DocxNode) => markHeaderRows(markCode(document), styledHeaders(files.get('word/document.xml')!, files.get('word/styles.xml'))),
+      },
     );
     html = result.value;
   } catch {
@@ -51,13 +55,61 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   return { text: htmlToMarkdown(document.body as never), title: coreTitle(files.get('docProps/core.xml')) };
 }
 
-/** A node of mammoth's document model, as far as markCode reads it. */
+/** A node of mammoth's document model, as far as markCode and markHeaderRows read it. */
 interface DocxNode {
   type: string;
   children?: DocxNode[];
   styleName?: string | null;
   font?: string | null;
   value?: string;
+  isHeader?: boolean;
+}
+
+/**
+ * Which of the document's tables (in the order they are written) have a header row by their
+ * style: Word's "Header Row" box (`w:tblLook`'s firstRow, ticked for every new table) ticked,
+ * under a table style that sets the first row apart (a `firstRow` part, as the built-in "Grid
+ * Table" and "List Table" styles have; "Table Grid", the plain default, has none).
+ */
+function styledHeaders(document: Uint8Array, styles: Uint8Array | undefined): boolean[] {
+  const attribute = (tag: string, name: string) => new RegExp(`\\bw:${name}="([^"]*)"`).exec(tag)?.[1];
+  const firstRowStyled = new Map<string, { own: boolean; basedOn?: string }>();
+  for (const [, tag = '', body = ''] of new TextDecoder().decode(styles ?? new Uint8Array()).matchAll(/(<w:style\b[^>]*>)([^]*?)<\/w:style>/g)) {
+    const id = attribute(tag, 'styleId');
+    if (attribute(tag, 'type') !== 'table' || !id) continue;
+    const basedOn = /<w:basedOn\b[^>]*>/.exec(body)?.[0];
+    firstRowStyled.set(id, { own: /<w:tblStylePr\b[^>]*w:type="firstRow"/.test(body), basedOn: basedOn && attribute(basedOn, 'val') });
+  }
+  const setsHeaderApart = (id: string | undefined, depth = 0): boolean => {
+    const style = id === undefined ? undefined : firstRowStyled.get(id);
+    return !!style && (style.own || (depth < 10 && setsHeaderApart(style.basedOn, depth + 1)));
+  };
+  const tables: { style?: string; firstRow?: boolean }[] = [];
+  for (const [tag] of new TextDecoder().decode(document).matchAll(/<w:tbl[ >]|<w:tblStyle\b[^>]*>|<w:tblLook\b[^>]*>/g)) {
+    const table = tables.at(-1);
+    if (!tag.startsWith('<w:tblStyle') && !tag.startsWith('<w:tblLook')) tables.push({});
+    else if (table && tag.startsWith('<w:tblStyle')) table.style ??= attribute(tag, 'val');
+    else if (table && table.firstRow === undefined) {
+      const flag = attribute(tag, 'firstRow');
+      table.firstRow = flag === undefined ? (parseInt(attribute(tag, 'val') ?? '0', 16) & 0x20) !== 0 : /^(?:1|true|on)$/.test(flag);
+    }
+  }
+  return tables.map((table) => !!table.firstRow && setsHeaderApart(table.style));
+}
+
+/**
+ * The first row of each table `headers` names (by its place among the document's tables) is its
+ * header row. Where mammoth read a different number of tables than the document writes (one in
+ * a drawing's alternative content is written twice), none is changed.
+ */
+function markHeaderRows(document: DocxNode, headers: boolean[]): DocxNode {
+  const tables = [document, ...descendants(document)].filter((node) => node.type === 'table');
+  if (tables.length !== headers.length) return document;
+  tables.forEach((table, i) => {
+    const rows = table.children?.filter((child) => child.type === 'tableRow') ?? [];
+    if (headers[i] && rows.length >= 2) rows[0]!.isHeader = true;
+  });
+  return document;
 }
 
 /**

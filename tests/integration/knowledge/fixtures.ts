@@ -127,6 +127,10 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
 <w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
 <w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
+<w:style w:type="table" w:default="1" w:styleId="TableNormal"><w:name w:val="Normal Table"/></w:style>
+<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/><w:tblPr><w:tblBorders><w:top w:val="single" w:sz="4"/></w:tblBorders></w:tblPr></w:style>
+<w:style w:type="table" w:styleId="GridTable4"><w:name w:val="Grid Table 4"/><w:basedOn w:val="TableNormal"/><w:tblStylePr w:type="firstRow"><w:rPr><w:b/></w:rPr></w:tblStylePr></w:style>
+<w:style w:type="table" w:styleId="GridTable4-Accent1"><w:name w:val="Grid Table 4 Accent 1"/><w:basedOn w:val="GridTable4"/></w:style>
 </w:styles>`;
 
 /**
@@ -135,8 +139,9 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
  * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run,
  * `` `code` `` a run in Consolas, and `[words](https://…)` or `[words](#bookmark)` a hyperlink
  * (to the address, a relationship of the document's, or to the bookmark). A line opening with
- * `{Table}` is a table as Word inserts one (Table Grid, its "Header Row" box ticked): its rows
- * apart by ` // `, their cells by ` | `.
+ * `{Table}` is a table as Word inserts one (Table Grid, its "Header Row" box ticked), and
+ * `{Table:GridTable4-Accent1}` one in that style (its first row set apart): its rows apart by
+ * ` // `, their cells by ` | `.
  */
 export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -163,9 +168,10 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
     if (h) return `<w:p><w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>${runs(h[2]!)}</w:p>`;
     if (line.startsWith('    ')) return `<w:p>${run(line.slice(4), courier)}</w:p>`;
     if (line.startsWith('{Source Code}')) return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
-    if (line.startsWith('{Table}')) {
-      const rows = line.slice(7).split(' // ').map((row) => `<w:tr>${row.split(' | ').map((cell) => `<w:tc><w:p>${runs(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
-      return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr>${rows.join('')}</w:tbl>`;
+    const table = /^\{Table(?::([\w-]+))?\}/.exec(line);
+    if (table) {
+      const rows = line.slice(table[0].length).split(' // ').map((row) => `<w:tr>${row.split(' | ').map((cell) => `<w:tc><w:p>${runs(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
+      return `<w:tbl><w:tblPr><w:tblStyle w:val="${table[1] ?? 'TableGrid'}"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr>${rows.join('')}</w:tbl>`;
     }
     return `<w:p>${runs(line)}</w:p>`;
   });

@@ -40,6 +40,12 @@ describe('parseDocx', () => {
     ]);
   });
 
+  it('reads the first row of a table whose style sets it apart (Header Row ticked) as its header, and not under the plain Table Grid', async () => {
+    const rows = 'Model | Litres per minute // Z-100 | 40 // Z-200 | 80';
+    const { text } = await parseDocx(makeDocx([`{Table:GridTable4-Accent1}${rows}`, `{Table}${rows}`]));
+    expect(text.split('\n\n')).toEqual(['| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |', 'Model | Litres per minute', 'Z-100 | 40', 'Z-200 | 80']);
+  });
+
   it('escapes the marks Markdown would read in the text, so it reads as written', async () => {
     const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
     expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');
