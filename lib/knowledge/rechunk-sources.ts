@@ -28,8 +28,9 @@ import { prisma } from '@/lib/db';
  * 18: a web page's or Word file's table whose first row is bold (and not all its rows) is a
  *     Markdown table under that header.
  * 19: so is a Word table's first row under a table style that sets it apart (Header Row ticked).
+ * 20: a link to a mail address keeps the address after its words (HTML, DOCX, PDF).
  */
-const CHUNKER_VERSION = 19;
+const CHUNKER_VERSION = 20;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

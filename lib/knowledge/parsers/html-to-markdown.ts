@@ -6,13 +6,14 @@
  * too) or bold cells (over rows that are not all bold) is a Markdown table, so its header names each row's cells wherever the table is cut;
  * other tables give a `cell | cell` line a row. A link to a web address (http or https, written
  * whole: see resolveLinks) stays a Markdown link, so an answer can point to the page or the form a
- * passage names; other links, and links in headings, keep their words. The page's own text is
+ * passage names; a link to a mail address keeps its words with the address after them; other
+ * links, and links in headings, keep their words. The page's own text is
  * escaped wherever Markdown would read it as a mark (`2*3*4`, `<MIME>`, a line opening with
  * `1.`), so the source view, the chunker and the answers read what the page says.
  * Scripts, styles, navigation and other non-content elements are skipped.
  */
 
-import { hug, markdownLink, spellsAddress, webAddress } from './markdown-link';
+import { hug, mailAddress, markdownLink, spellsAddress, webAddress, withMailAddress } from './markdown-link';
 
 interface Node {
   nodeType: number;
@@ -131,11 +132,14 @@ function inlineElement(node: Node, name: string, links = true): string {
 }
 
 /**
- * `[words](address)` for a link to a web address; its words alone for any other (or when its
- * words are the address). A link inside it (invalid HTML, but pages have them) keeps its words.
+ * `[words](address)` for a link to a web address, `words (address)` for one to a mail address;
+ * its words alone for any other (or when its words are the address). A link inside it (invalid
+ * HTML, but pages have them) keeps its words.
  */
 function link(a: Node): string {
   const inner = inlineOf(a, false);
+  const mail = mailAddress(a.getAttribute?.('href') ?? '');
+  if (mail) return withMailAddress(inner, mail, escapeText(mail));
   const url = webAddress(a.getAttribute?.('href') ?? '');
   const words = (a.textContent ?? '').trim();
   if (!url || !words || spellsAddress(words, url)) return inner;

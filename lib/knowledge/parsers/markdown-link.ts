@@ -1,6 +1,7 @@
 /**
  * A link to a web address as Markdown, as the parsers of web pages, Word files and PDFs write
- * it: `[words](address)`, so an answer can point to the page or the form a passage names.
+ * it: `[words](address)`, so an answer can point to the page or the form a passage names. A
+ * link to a mail address keeps its words and the address after them, as text.
  */
 
 /** Inline Markdown as its spaces (and the HTML writer's line breaks, U+E000) before, its words, and its spaces after: marks hug the words. */
@@ -36,4 +37,27 @@ export function spellsAddress(words: string, url: URL): boolean {
 export function webAddress(href: string): URL | undefined {
   const url = URL.canParse(href.trim()) ? new URL(href.trim()) : undefined;
   return url && /^https?:$/.test(url.protocol) ? url : undefined;
+}
+
+/** The mail address a `mailto:` link writes to (its first), or undefined for any other link. */
+export function mailAddress(href: string): string | undefined {
+  const to = /^mailto:([^?#]+)/i.exec(href.trim())?.[1];
+  if (!to) return undefined;
+  let address = to;
+  try {
+    address = decodeURIComponent(to);
+  } catch {} // (a `%` that starts no escape)
+  address = address.split(',')[0]!.trim();
+  return /^[^\s@<>()[\]]+@[^\s@<>()[\]]+$/.test(address) ? address : undefined;
+}
+
+/**
+ * A mail link's words (inline Markdown) with its address after them, `the IT desk
+ * (it@example.com)`, where they do not say it already: who to write to is often the answer.
+ * `shown` is the address as the text around it is written (escaped, where that is Markdown).
+ */
+export function withMailAddress(text: string, address: string, shown = address): string {
+  const [before, core, after] = hug(text);
+  if (!core || core.toLowerCase().includes(address.toLowerCase())) return text;
+  return `${before}${core} (${shown})${after}`;
 }

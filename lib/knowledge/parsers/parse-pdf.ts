@@ -80,13 +80,13 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
   }
   return { marks, rules, words };
 }
-// Each box a link to a web address covers (one a line, where its words wrap), in page coordinates.
+// Each box a link to a web or mail address covers (one a line, where its words wrap), in page coordinates.
 // Every glyph is tested against every box: a page's first 1,000 are read (a page of a real
 // document has a few dozen; a file made to have millions must not hold the thread).
 function linkBoxes(annotations, bottom) {
   const boxes = [];
   for (const a of annotations) {
-    if (a.subtype !== 'Link' || typeof a.url !== 'string' || !/^https?:/i.test(a.url)) continue;
+    if (a.subtype !== 'Link' || typeof a.url !== 'string' || !/^(?:https?|mailto):/i.test(a.url)) continue;
     const q = a.quadPoints && a.quadPoints.length >= 8 ? Array.from(a.quadPoints) : null;
     const rects = q ? [] : [a.rect];
     for (let i = 0; q && i + 8 <= q.length; i += 8) {

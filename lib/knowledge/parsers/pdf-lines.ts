@@ -1,4 +1,4 @@
-import { markdownLink } from './markdown-link';
+import { mailAddress, markdownLink, withMailAddress } from './markdown-link';
 import { attachLinks, type PdfLink, type RunLink } from './pdf-links';
 
 /** A run of text as PDF.js reads it off a page: where its baseline starts, how wide and how large it is. */
@@ -184,7 +184,8 @@ function unlinked(pieces: Piece[]): Piece[] {
 
 /**
  * Pieces as one line of Markdown with their links: the words of each (code spans among them)
- * `[words](address)`. A space between two boxes of one link (a link's words in two fonts) is the link's.
+ * `[words](address)`, or for a mail address `words (address)`. A space between two boxes of one
+ * link (a link's words in two fonts) is the link's.
  */
 function linkedMarkdown(pieces: Piece[]): string {
   const linkOf = (i: number) => pieces[i]!.link ?? (!pieces[i]!.text.trim() && pieces[i - 1]?.link === pieces[i + 1]?.link ? pieces[i - 1]?.link : undefined);
@@ -198,7 +199,8 @@ function linkedMarkdown(pieces: Piece[]): string {
   return groups
     .map(({ pieces, link }) => {
       const text = unlinked(pieces).map(codeSpan).join('');
-      return link ? markdownLink(text, new URL(link)) : text;
+      const mail = link && mailAddress(link);
+      return mail ? withMailAddress(text, mail) : link ? markdownLink(text, new URL(link)) : text;
     })
     .join('')
     .replace(/\s+/g, ' ')

@@ -1,9 +1,9 @@
-import { spellsAddress, webAddress } from './markdown-link';
+import { mailAddress, spellsAddress, webAddress } from './markdown-link';
 import type { PdfTextRun } from './pdf-lines';
 
 /**
  * A link on a page: a box (an annotation, one a line where its words wrap) that opens a web
- * address, and the words the page draws inside it, as the drawing's glyphs are placed. In points
+ * address or writes to a mail address (`mailto:`), and the words the page draws inside it, as the drawing's glyphs are placed. In points
  * from the page's lower left corner.
  */
 export interface PdfLink {
@@ -29,16 +29,23 @@ const compact = (text: string) => text.normalize('NFKC').replace(/[\s\u0000]+/g,
  * piece of text, and a link's words are often only part of one ("fill in the access form and"):
  * they are found among the runs whose baseline lies in the link's box and that reach into it,
  * spaces aside, and of several places that spell them, the one nearest the box's left edge is
- * taken. A link whose words spell its address (a printed URL, wrapped or not) keeps its words.
+ * taken. A link whose words spell its address (a printed URL or mail address, wrapped or not)
+ * keeps its words.
  */
 export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] {
   const spelled = new Map<string, string>();
   for (const link of links) spelled.set(link.url, (spelled.get(link.url) ?? '') + compact(link.text));
   const marked = new Map<PdfTextRun, RunLink[]>();
-  for (const link of links) {
+  links.forEach((link, i) => {
     const url = webAddress(link.url);
+    const mail = mailAddress(link.url);
+    const target = url?.href ?? (mail && link.url);
     const words = compact(link.text);
-    if (!url || !words || spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url)) continue;
+    const spells = url ? spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url) : spelled.get(link.url)!.toLowerCase().includes(compact(mail ?? '').toLowerCase());
+    if (!target || !words || spells) return;
+    // A mail address is said once, after the last of the words: where they wrap, the box on the next line says it.
+    const next = links[i + 1];
+    if (!url && next?.url === link.url && next.top <= link.y + 1 && link.y - next.y < 3 * (link.top - link.y)) return;
     const reaching = runs.filter((run) => run.y >= link.y - 1 && run.y <= link.top && run.x < link.right && run.x + run.width > link.x);
     // Each character of `spelling`, and where it is drawn: which run, and its place in the run's text.
     const chars: { run: number; at: number }[] = [];
@@ -55,16 +62,16 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
     for (let i = spelling.indexOf(words); i >= 0; i = spelling.indexOf(words, i + 1)) {
       if (best === undefined || Math.abs(x(chars[i]!) - link.x) < Math.abs(x(chars[best]!) - link.x)) best = i;
     }
-    if (best === undefined) continue;
+    if (best === undefined) return;
     // From its first character to its last, spaces (and runs of them) between included.
     const first = chars[best]!;
     const last = chars[best + words.length - 1]!;
     for (let n = first.run; n <= last.run; n++) {
       const run = reaching[n]!;
       const own = marked.get(run) ?? [];
-      own.push({ from: n === first.run ? first.at : 0, to: n === last.run ? last.at + 1 : run.text.length, url: url.href });
+      own.push({ from: n === first.run ? first.at : 0, to: n === last.run ? last.at + 1 : run.text.length, url: target });
       marked.set(run, own.sort((a, b) => a.from - b.from));
     }
-  }
+  });
   return runs.map((run) => (marked.has(run) ? { ...run, links: marked.get(run) } : run));
 }

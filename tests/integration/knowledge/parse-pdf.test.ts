@@ -101,7 +101,7 @@ describe('PDF layout', () => {
     expect(await blocksOf(pdf)).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
   });
 
-  it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap', async () => {
+  it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap, and a mail link’s address after its words', async () => {
     const vpn = 'https://intranet.example.com/forms/vpn';
     const policy = 'https://intranet.example.com/policy';
     const pdf = await makeLaidOutPdf([
@@ -110,13 +110,13 @@ describe('PDF layout', () => {
         { text: 'For remote access, fill in the access form and send it to the service desk, who turns', y: 736, links: [{ words: 'access form', url: vpn }] },
         { text: 'it round within a day. Read the remote working', y: 723.5, links: [{ words: 'remote working', url: policy }] },
         { text: 'policy before you connect: the policy says which devices may connect, and from where.', y: 711, links: [{ words: 'policy', url: policy }] },
-        { text: 'Run vpnctl --join once on each device.', y: 686, links: [{ words: 'vpnctl --join', url: 'mailto:desk@example.com' }] },
+        { text: 'Questions go to the service desk, any day of the week.', y: 686, links: [{ words: 'the service desk', url: 'mailto:desk@example.com' }] },
       ],
     ]);
     expect(await blocksOf(pdf)).toEqual([
       '# Remote access',
       `For remote access, fill in the [access form](${vpn}) and send it to the service desk, who turns it round within a day. Read the [remote working policy](${policy}) before you connect: the policy says which devices may connect, and from where.`,
-      'Run vpnctl --join once on each device.',
+      'Questions go to the service desk (desk@example.com), any day of the week.',
     ]);
   });
 

@@ -87,10 +87,12 @@ describe('parseHtml links', () => {
     expect(fetched('<p>Read <a href="setup">the setup guide</a>.</p>', '<base href="/docs/v2/">')).toBe('Read [the setup guide](https://intranet.example.com/docs/v2/setup).');
   });
 
-  it('keeps only the words of a link that goes nowhere else on the web: within the page, mail, script', () => {
-    expect(fetched('<p>See <a href="#faq">the FAQ</a>, <a href="start.html#limits">the limits</a>, <a href="mailto:it@example.com">IT</a> or <a href="javascript:open()">this</a>.</p>')).toBe(
-      'See the FAQ, the limits, IT or this.',
-    );
+  it('keeps only the words of a link that goes nowhere else on the web (within the page, a script), and a mail link’s address after its words', () => {
+    expect(
+      fetched(
+        '<p>See <a href="#faq">the FAQ</a>, <a href="start.html#limits">the limits</a>, <a href="mailto:it_desk@example.com?subject=VPN">IT</a>, <a href="mailto:hr@example.com">hr@example.com</a> or <a href="javascript:open()">this</a>.</p>',
+      ),
+    ).toBe('See the FAQ, the limits, IT (it_desk@example.com), hr@example.com or this.');
   });
 
   it('keeps only the words of a relative link in a page uploaded as a file, which has no address to resolve it against', () => {

@@ -365,6 +365,16 @@ describe('PDF layout', () => {
     expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe('The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet.');
   });
 
+  it('says a mail link’s address after its words, once where they wrap, and not where the words are the address', () => {
+    const lines = page(...body(700, 'Questions about remote access go to the IT service', 'desk, any day, or to hr@example.com for your contract.'));
+    const links = [
+      { url: 'mailto:it@example.com', x: 72 + 38 * 5, y: 698, right: 72 + 51 * 5, top: 710, text: 'IT service' },
+      { url: 'mailto:it@example.com', x: 72, y: 686, right: 72 + 4 * 5, top: 698, text: 'desk' },
+      { url: 'mailto:hr@example.com', x: 72 + 21 * 5, y: 686, right: 72 + 35 * 5, top: 698, text: 'hr@example.com' },
+    ];
+    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe('Questions about remote access go to the IT service desk (it@example.com), any day, or to hr@example.com for your contract.');
+  });
+
   it('writes a link in a table’s cell as a link, and a link box over no drawn words as nothing', () => {
     const lines = page(
       ...body(712, FULL, 'reaches the impeller. Forms:'),
