@@ -3,8 +3,8 @@ import type { PdfTextRun } from './pdf-lines';
 
 /**
  * A link on a page: a box (an annotation, one a line where its words wrap) that opens a web
- * address or writes to a mail address (`mailto:`), and the words the page draws inside it, as the drawing's glyphs are placed. In points
- * from the page's lower left corner.
+ * address or writes to a mail address (`mailto:`), and the words the page draws inside it, as
+ * the drawing's glyphs are placed. In points from the page's lower left corner.
  */
 export interface PdfLink {
   url: string;
@@ -41,7 +41,9 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
     const mail = mailAddress(link.url);
     const target = url?.href ?? (mail && link.url);
     const words = compact(link.text);
-    const spells = url ? spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url) : spelled.get(link.url)!.toLowerCase().includes(compact(mail ?? '').toLowerCase());
+    const spells = url
+      ? spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url)
+      : spelled.get(link.url)!.toLowerCase().includes(compact(mail ?? '').toLowerCase());
     if (!target || !words || spells) return;
     // A mail address is said once, after the last of the words: where they wrap, the box on the next line says it.
     const next = links[i + 1];
