@@ -138,9 +138,10 @@ function inlineElement(node: Node, name: string, links = true): string {
  */
 function link(a: Node): string {
   const inner = inlineOf(a, false);
-  const mail = mailAddress(a.getAttribute?.('href') ?? '');
+  const href = a.getAttribute?.('href') ?? '';
+  const mail = mailAddress(href);
   if (mail) return withMailAddress(inner, mail, escapeText(mail));
-  const url = webAddress(a.getAttribute?.('href') ?? '');
+  const url = webAddress(href);
   const words = (a.textContent ?? '').trim();
   if (!url || !words || spellsAddress(words, url)) return inner;
   const [before, core, after] = hug(inner);
@@ -296,19 +297,16 @@ function table(node: Node): string[] {
     }
   };
   collect(node);
-  const cellsOf = (row: Node) => elements(row).filter((c) => /^T[DH]$/.test(nameOf(c)));
-  const text = (cell: Node) => line(inlineOf(cell));
-  const header = rows[0] && cellsOf(rows[0]);
+  const cells = rows.map((row) => elements(row).filter((c) => /^T[DH]$/.test(nameOf(c))));
+  const texts = cells.map((row) => row.map((cell) => line(inlineOf(cell))));
+  const [header = [], ...body] = texts;
   // A first row of bold cells, over rows that are not all bold, is a header too: how a Word
   // table's header row is set by hand (and a page's, without <th>). Its words go without the marks.
-  const bold = (cells: Node[]) => cells.filter(text).length >= 2 && cells.filter(text).every((c) => /^\*\*(?!\*)[^]*\*\*$/.test(text(c)));
-  const headCells = !!header?.length && header.every((c) => nameOf(c) === 'TH');
-  const boldHeader = !headCells && !!header && bold(header) && !rows.slice(1).every((r) => bold(cellsOf(r)));
-  if (!header?.length || !(headCells || boldHeader) || !header.some((c) => text(c))) {
-    return rows.map((row) => cellsOf(row).map(text)).filter((cells) => cells.some(Boolean)).map((cells) => lineStart(cells.join(' | ')));
-  }
+  const bold = (row: string[]) => row.filter(Boolean).length >= 2 && row.filter(Boolean).every((text) => /^\*\*(?!\*)[^]*\*\*$/.test(text));
+  const headCells = !!header.length && cells[0]!.every((c) => nameOf(c) === 'TH');
+  const boldHeader = !headCells && bold(header) && !body.every(bold);
+  if (!(headCells || boldHeader) || !header.some(Boolean)) return texts.filter((row) => row.some(Boolean)).map((row) => lineStart(row.join(' | ')));
   const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const names = header.map((c) => (boldHeader ? text(c).replace(/^\*\*([^]*)\*\*$/, '$1') : text(c)));
-  const body = rows.slice(1).map((r) => cellsOf(r).map(text)).filter((cells) => cells.some(Boolean));
-  return [[row(names), row(header.map(() => '---')), ...body.map(row)].join('\n')];
+  const names = boldHeader ? header.map((text) => text.replace(/^\*\*([^]*)\*\*$/, '$1')) : header;
+  return [[row(names), row(header.map(() => '---')), ...body.filter((cells) => cells.some(Boolean)).map(row)].join('\n')];
 }

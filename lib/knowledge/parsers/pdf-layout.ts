@@ -428,8 +428,8 @@ const boldHeading = (line: PdfLine) => line.bold && !line.tabular && line.text.l
 const plainHeading = (line: PdfLine) => !line.mono && !line.tabular && line.text.length <= 80 && !/[.!?;,:]$/.test(line.text) && /\p{L}/u.test(line.text);
 
 function lineKind(line: PdfLine, style: Style, inRow: boolean): Block['kind'] {
-  if (style.levels.has(round(line.size)) && line.text.length <= 200 && !line.tabular) return 'heading';
   const size = round(line.size);
+  if (style.levels.has(size) && line.text.length <= 200 && !line.tabular) return 'heading';
   if (style.minorLevels.has(size) && (boldHeading(line) || (style.plainSizes.has(size) && plainHeading(line))) && !inRow && line.right - line.x < 0.8 * style.measure && !BULLET.test(line.text)) return 'heading';
   if (line.mono) return 'code';
   if (BULLET.test(line.text) || NUMBERED.test(line.text)) return 'list';

@@ -96,7 +96,7 @@ function toLine(parts: PdfTextRun[]): PdfLine {
   const mono = words.every((p) => p.mono);
   // Code is often set a size smaller than the text around it: the text says the line's size.
   const base = words.filter((p) => p.mono === mono).reduce((a, b) => (b.text.length > a.text.length ? b : a));
-  const pieces: Piece[] = [];
+  const drawn: Piece[] = [];
   const bounds: { x: number; right: number }[] = [];
   let tabular = false;
   let end: number | undefined;
@@ -108,7 +108,7 @@ function toLine(parts: PdfTextRun[]): PdfLine {
       if (gap > COLUMN_GAP * part.size) tabular = true;
       cellOpens = gap > CELL_GAP * part.size;
       // Runs a little apart are words apart, when the PDF drew no space between them.
-      if (gap > 0.15 * part.size && !/\s$/.test(pieces.at(-1)!.text) && !/^\s/.test(part.text)) space = ' ';
+      if (gap > 0.15 * part.size && !/\s$/.test(drawn.at(-1)!.text) && !/^\s/.test(part.text)) space = ' ';
     }
     if (cellOpens) bounds.push({ x: part.x, right: part.x });
     if (part.text.trim()) {
@@ -116,14 +116,9 @@ function toLine(parts: PdfTextRun[]): PdfLine {
       bounds.at(-1)!.right = end;
     }
     const cell = Math.max(0, bounds.length - 1);
-    linkSegments(part).forEach(({ text, link }, i) => {
-      if (i === 0) text = space + text;
-      const last = pieces.at(-1);
-      // Blank runs belong to the text around them; only words say whether a piece is code.
-      if (last && last.cell === cell && last.link === link && (last.mono === part.mono || !text.trim())) last.text += text;
-      else pieces.push({ text, mono: part.mono, cell, link });
-    });
+    linkSegments(part).forEach(({ text, link }, i) => drawn.push({ text: i === 0 ? space + text : text, mono: part.mono, cell, link }));
   }
+  const pieces = joined(drawn, true);
   const cells = bounds.length > 1 ? bounds.map((b, i) => ({ ...b, ...cellText(pieces.filter((p) => p.cell === i)) })) : undefined;
   // A dot leader (a table of contents' ". . . . 12") is a column gap too.
   let leader = false;
@@ -171,16 +166,23 @@ function linkSegments(run: PdfTextRun): { text: string; link?: string }[] {
   return segments;
 }
 
-/** Pieces as they are without their links: the words of a link one with the words around them. */
-function unlinked(pieces: Piece[]): Piece[] {
-  const merged: Piece[] = [];
-  for (const { link: _, ...piece } of pieces) {
-    const last = merged.at(-1);
-    if (last && last.cell === piece.cell && (last.mono === piece.mono || !piece.text.trim())) last.text += piece.text;
-    else merged.push(piece);
+/**
+ * Pieces each one with the piece before it where both are in the same cell and both code or
+ * both not (blank text belongs to the text around it: only words say whether a piece is code),
+ * and, `byLink`, link to the same address; else without their links.
+ */
+function joined(pieces: Piece[], byLink: boolean): Piece[] {
+  const out: Piece[] = [];
+  for (const { link, ...piece } of pieces) {
+    const last = out.at(-1);
+    if (last && last.cell === piece.cell && (!byLink || last.link === link) && (last.mono === piece.mono || !piece.text.trim())) last.text += piece.text;
+    else out.push(byLink ? { ...piece, link } : piece);
   }
-  return merged;
+  return out;
 }
+
+/** Pieces as they are without their links: the words of a link one with the words around them. */
+const unlinked = (pieces: Piece[]) => joined(pieces, false);
 
 /**
  * Pieces as one line of Markdown with their links: the words of each (code spans among them)
