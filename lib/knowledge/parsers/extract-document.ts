@@ -8,6 +8,7 @@ import { parseDocx } from './parse-docx';
 import { parseHtml } from './parse-html';
 import { parsePdf } from './parse-pdf';
 import { parseCsv, parseJson } from './parse-tabular';
+import { resolveMarkdownLinks } from './resolve-markdown-links';
 
 export const MEDIA_TYPES = {
   text: 'text/plain',
@@ -30,7 +31,7 @@ const utf8 = (bytes: Uint8Array) => {
 
 /**
  * Bytes of a known media type → text for the chunker. NUL characters never reach PostgreSQL.
- * `address`: where a web page was fetched from, which its relative links are resolved against.
+ * `address`: where a web page or a Markdown file was fetched from, which its relative links are resolved against.
  */
 export async function extractDocument(bytes: Uint8Array, mediaType: string, { address }: { address?: string } = {}): Promise<ExtractedDocument> {
   const c = config();
@@ -53,7 +54,7 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string, { ad
       break;
     case MEDIA_TYPES.markdown:
     case MEDIA_TYPES.mdx:
-      doc = parseMarkdown(utf8(bytes).replace(/\r\n?/g, '\n'), { mdx: mediaType === MEDIA_TYPES.mdx });
+      doc = parseMarkdown(utf8(bytes).replace(/\r\n?/g, '\n'), { mdx: mediaType === MEDIA_TYPES.mdx, address });
       break;
     case MEDIA_TYPES.text:
       doc = { text: utf8(bytes).replace(/\r\n?/g, '\n') };
@@ -70,15 +71,16 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string, { ad
  * Markdown is already what the chunker reads; its front matter gives the title and is not
  * content, and neither is MDX's ESM and JSX. Both are blanked in place, so offsets hold.
  * Without a front matter title, a level-1 heading that opens the document is the title, as
- * static site generators read it (the heading stays in the text).
+ * static site generators read it (the heading stays in the text). Fetched from the web, its
+ * relative links are written whole (resolveMarkdownLinks).
  */
-function parseMarkdown(text: string, { mdx }: { mdx: boolean }): ExtractedDocument {
+function parseMarkdown(text: string, { mdx, address }: { mdx: boolean; address?: string }): ExtractedDocument {
   const fm = readFrontMatter(text);
   const markdown = fm ? blankFrontMatter(text, fm) : text;
   // The front matter is YAML, not MDX: its `{…}` flow mappings are not expressions.
   const end = fm?.end ?? 0;
   const content = mdx ? markdown.slice(0, end) + blankMdxSyntax(markdown.slice(end)) : markdown;
-  return { text: content, title: (fm && frontMatterTitle(fm)) || openingHeading(content) };
+  return { text: address ? resolveMarkdownLinks(content, address) : content, title: (fm && frontMatterTitle(fm)) || openingHeading(content) };
 }
 
 /**

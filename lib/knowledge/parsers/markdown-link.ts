@@ -19,8 +19,30 @@ export function markdownLink(text: string, url: URL): string {
   const [before, core, after] = hug(text);
   if (!core) return text;
   const words = core.replace(/(`+)[^]*?\1(?!`)|(?<!\\)[[\]]/g, (m) => (m.startsWith('`') ? m : `\\${m}`));
-  const address = url.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${before}[${words}](${address})${after}`;
+  return `${before}[${words}](${linkDestination(url.href)})${after}`;
+}
+
+/**
+ * An address as a Markdown link's destination: parentheses, spaces, `<`, `>`, `|` (which would
+ * end it, or a table's cell) and backslashes (which would escape what follows) percent-encoded.
+ */
+export function linkDestination(address: string): string {
+  return address.replace(/[()|<> \\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A link's `href` as a document fetched from `page` means it: a web address, whole (relative to
+ * `base`, the page's own or its `<base>`), or `#fragment` for a place in the page itself, as a
+ * reader view writes it. Undefined for a link to stay as written: an in-page `#fragment`
+ * already, or one to anything but a web page (`mailto:`, `javascript:`).
+ */
+export function resolvedHref(href: string, base: URL, page: URL | undefined): string | undefined {
+  const given = href.trim();
+  if (given.startsWith('#') || !URL.canParse(given, base.href)) return undefined;
+  const url = new URL(given, base.href);
+  if (!/^https?:$/.test(url.protocol)) return undefined;
+  const withoutHash = (u: URL) => u.href.slice(0, u.href.length - u.hash.length);
+  return page && url.hash && withoutHash(url) === withoutHash(page) ? url.hash : url.href;
 }
 
 /** Whether a link's words are its address written out (with or without its scheme or a closing slash): a link would say it twice. */

@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { htmlToMarkdown } from './html-to-markdown';
+import { resolvedHref } from './markdown-link';
 
 /**
  * Reduces a page to its main content (Readability, as Firefox's reader view) and
@@ -55,13 +56,9 @@ function resolveLinks(document: LinkedDocument, address: string | undefined): vo
   const given = document.querySelector('base[href]')?.getAttribute('href')?.trim() ?? '';
   const base = URL.canParse(given, page?.href) ? new URL(given, page?.href) : page;
   if (!base) return;
-  const withoutHash = (url: URL) => url.href.slice(0, url.href.length - url.hash.length);
   for (const a of document.querySelectorAll('a[href]')) {
-    const href = a.getAttribute('href')!.trim();
-    if (href.startsWith('#') || !URL.canParse(href, base.href)) continue;
-    const url = new URL(href, base.href);
-    if (!/^https?:$/.test(url.protocol)) continue;
-    a.setAttribute('href', page && url.hash && withoutHash(url) === withoutHash(page) ? url.hash : url.href);
+    const href = resolvedHref(a.getAttribute('href')!, base, page);
+    if (href) a.setAttribute('href', href);
   }
 }
 

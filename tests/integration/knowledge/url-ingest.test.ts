@@ -60,6 +60,16 @@ beforeAll(async () => {
       const words = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
       return res.end(`<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${words}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`);
     }
+    if (url === '/handbook/latest') {
+      res.statusCode = 302;
+      res.setHeader('location', '/handbook/v2/README.md');
+      return res.end();
+    }
+    if (url === '/handbook/v2/README.md') {
+      res.setHeader('content-type', 'text/markdown; charset=utf-8');
+      const words = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
+      return res.end(`# Handbook ${tag}\n\n${words}\n\nTo get leave ${tag}, fill in the [leave form](forms/leave.md "Leave"); [the questions below](#faq) say more.\n\n\`\`\`md\nAn [example link](example.md)\n\`\`\`\n\n## FAQ\n\nSee [the policy][policy].\n\n[policy]: ../policy.md\n`);
+    }
     if (url.startsWith('/hop/')) {
       const n = Number(url.slice(5));
       res.statusCode = 302;
@@ -212,6 +222,17 @@ describe('URL ingestion', () => {
     expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', generation: 2 });
     const text = await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text();
     expect(text).toContain(sentence);
+  });
+
+  it('writes a Markdown file’s relative links whole, against the address it was fetched from after redirects; code stays as written', async () => {
+    setEnv({ URL_ALLOWLIST: '127.0.0.1' });
+    const created = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/handbook/latest`));
+    expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', title: `Handbook ${tag}` });
+    const text = await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text();
+    const site = `http://127.0.0.1:${sitePort}`;
+    expect(text).toContain(`To get leave ${tag}, fill in the [leave form](${site}/handbook/v2/forms/leave.md "Leave"); [the questions below](#faq) say more.`);
+    expect(text).toContain('```md\nAn [example link](example.md)\n```');
+    expect(text).toContain(`[policy]: ${site}/handbook/policy.md`);
   });
 
   it('chunks a page again as it was fetched, and fetches it again only when asked', async () => {
