@@ -30,8 +30,9 @@ import { prisma } from '@/lib/db';
  * 19: so is a Word table's first row under a table style that sets it apart (Header Row ticked).
  * 20: a link to a mail address keeps the address after its words (HTML, DOCX, PDF).
  * 21: a Markdown file fetched from the web has its relative links written whole.
+ * 22: a web address a PDF prints over two lines (its link's boxes say so) is one word again.
  */
-const CHUNKER_VERSION = 21;
+const CHUNKER_VERSION = 22;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -376,7 +376,7 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
   const tables = findTables(lines, {
     outside: (line) => ['heading', 'list'].includes(kindOf(line)),
     lead: (size) => lead(style, size),
-    join: joinWrapped,
+    join: (text, next) => joinWrapped(text, next),
     measure: style.measure,
     body: style.body,
     rules,
@@ -411,7 +411,7 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
     block.lines.push(line);
     if (block.kind === 'list' && kind === 'list') block.texts.push(text);
     else if (block.kind === 'code' || block.kind === 'rows') block.texts.push(text);
-    else block.texts[block.texts.length - 1] = joinWrapped(block.texts.at(-1)!, text);
+    else block.texts[block.texts.length - 1] = joinWrapped(block.texts.at(-1)!, text, prev.breaksAddress);
   });
   return blocks.map((block) => writeBlock(block, style)).join('\n\n');
 }
@@ -460,9 +460,19 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   const width = prev.right - prev.x;
   const inset = (l: PdfLine) => l.x > style.left + 0.25 * style.measure;
   const measure = inset(prev) && inset(line) ? Math.max(line.right - line.x, ...block.lines.map((l) => l.right - l.x)) : style.measure;
-  if (block.lines.length === 1 && width < 0.5 * measure && !/[\p{P}]$/u.test(prev.text)) return false;
+  if (block.lines.length === 1 && width < 0.5 * measure && !/[\p{P}]$/u.test(prev.text) && !pushedOn(prev, line, measure)) return false;
   const indented = line.x > prev.x + 0.8 * line.size;
   return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * measure || indented));
+}
+
+/**
+ * Whether `prev` stops short only because the first word of `line` (a long address printed
+ * whole) would not have fit after it within `measure`: the sentence goes on.
+ */
+function pushedOn(prev: PdfLine, line: PdfLine, measure: number): boolean {
+  const charWidth = (line.right - line.x) / Math.max(1, line.text.length);
+  const word = /^\S*/.exec(line.text)![0].length;
+  return prev.right - prev.x + (word + 1) * charWidth > measure;
 }
 
 /**
@@ -479,9 +489,12 @@ function keepsHyphen(text: string, next: string): boolean {
 
 /**
  * A line that wraps onto the next: a word split by a hyphen at its end, or code, is whole again;
- * CJK takes no space. A link whose words wrap has a box on each line: its halves are one link again.
+ * CJK takes no space. A link whose words wrap has a box on each line: its halves are one link
+ * again. `breaksAddress`: the line ends inside a web address printed on (see attachLinks), whose
+ * halves are one address again, as printed (a code span's halves one span).
  */
-function joinWrapped(text: string, next: string): string {
+function joinWrapped(text: string, next: string, breaksAddress = false): string {
+  if (breaksAddress) return joinAddress(text, next);
   const end = LINK_END.exec(text);
   const half = end && /^\[((?:\\.|`[^`]*`|[^\\\]`])*)\]\(([^()\s]+)\)/.exec(next);
   if (end && half && half[2] === end[1]) return joinWrapped(text.slice(0, end.index), half[1]!) + next.slice(half[1]!.length + 1);
@@ -491,6 +504,19 @@ function joinWrapped(text: string, next: string): string {
   if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next)) return text.slice(0, -1) + (/[-_/.:]`$/.test(text) ? '' : ' ') + next.slice(1);
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
   return `${text} ${next}`;
+}
+
+/**
+ * The two halves of a web address printed over two lines as one word again; a code span (a half
+ * holding `_` or `*`, or set in a monospaced font) spans the whole address, the punctuation
+ * around it left outside.
+ */
+function joinAddress(text: string, next: string): string {
+  const head = /\S*$/.exec(text)![0];
+  const tail = /^\S*/.exec(next)![0];
+  if (!head.includes('`') && !tail.includes('`')) return text + next;
+  const [, before, address, after] = /^(["'‘“(\[]*)(.*?)([,;:.!?)\]"'’”]*)$/.exec((head + tail).replaceAll('`', ''))!;
+  return `${text.slice(0, text.length - head.length)}${before}\`${address}\`${after}${next.slice(tail.length)}`;
 }
 
 function listItem(text: string): string {

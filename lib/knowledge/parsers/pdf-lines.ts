@@ -17,6 +17,8 @@ export interface PdfTextRun {
   eol: boolean;
   /** The parts of its text that are a link's words (see attachLinks), in order. */
   links?: RunLink[];
+  /** It ends with the first part of a web address printed over two lines (see attachLinks). */
+  breaksAddress?: boolean;
 }
 
 /** One line of a page, its runs put together. */
@@ -41,6 +43,8 @@ export interface PdfLine {
   linked?: string;
   /** The parts between gaps wide enough to part a table's cells (not a table of contents' dot leaders). */
   cells?: PdfCell[];
+  /** It ends in the middle of a web address printed on, which the next line goes on with. */
+  breaksAddress?: boolean;
 }
 
 /** What a line holds between two column gaps: Markdown (`linked`, with its links), and whether all of it is code. */
@@ -140,6 +144,7 @@ function toLine(parts: PdfTextRun[]): PdfLine {
     bold: words.every((p) => p.bold),
     tabular,
     ...(cells && !leader ? { cells } : {}),
+    ...(words.at(-1)!.breaksAddress ? { breaksAddress: true } : {}),
   };
 }
 

@@ -101,9 +101,10 @@ describe('PDF layout', () => {
     expect(await blocksOf(pdf)).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
   });
 
-  it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap, and a mail link’s address after its words', async () => {
+  it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap, a mail link’s address after its words, and a printed address wrapped whole', async () => {
     const vpn = 'https://intranet.example.com/forms/vpn';
     const policy = 'https://intranet.example.com/policy';
+    const client = 'https://intranet.example.com/downloads/vpn-client.pkg';
     const pdf = await makeLaidOutPdf([
       [
         { text: 'Remote access', y: 760, size: 16, font: 'bold', links: [{ words: 'Remote access', url: vpn }] },
@@ -111,12 +112,15 @@ describe('PDF layout', () => {
         { text: 'it round within a day. Read the remote working', y: 723.5, links: [{ words: 'remote working', url: policy }] },
         { text: 'policy before you connect: the policy says which devices may connect, and from where.', y: 711, links: [{ words: 'policy', url: policy }] },
         { text: 'Questions go to the service desk, any day of the week.', y: 686, links: [{ words: 'the service desk', url: 'mailto:desk@example.com' }] },
+        { text: 'The client itself is at https://intranet.example.com/downloads/', y: 661, links: [{ words: 'https://intranet.example.com/downloads/', url: client }] },
+        { text: 'vpn-client.pkg for every laptop.', y: 648.5, links: [{ words: 'vpn-client.pkg', url: client }] },
       ],
     ]);
     expect(await blocksOf(pdf)).toEqual([
       '# Remote access',
       `For remote access, fill in the [access form](${vpn}) and send it to the service desk, who turns it round within a day. Read the [remote working policy](${policy}) before you connect: the policy says which devices may connect, and from where.`,
       'Questions go to the service desk (desk@example.com), any day of the week.',
+      `The client itself is at ${client} for every laptop.`,
     ]);
   });
 

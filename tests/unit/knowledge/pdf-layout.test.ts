@@ -355,14 +355,30 @@ describe('PDF layout', () => {
     expect(ruled(683)).toBe('| | |\n| --- | --- |\n| Model | Litres per minute |\n| Z-100 | 40 |\n| Z-200 | 80 |');
   });
 
-  it('keeps the words alone of a link whose words are its address, wrapped over two lines', () => {
-    const lines = page(...body(700, 'The form is at https://intranet.example.com/forms/', 'vpn-access.html on the intranet.'));
+  it('goes on with a sentence whose short line only stopped where a long address would not fit after it; a short line before words that would have fit stands alone', () => {
+    const url = 'https://pumps.example.com/manuals/zephyr/service-and-maintenance-guide.pdf';
+    expect(paragraphs(...body(700, 'The manual is at', url, 'for every model.'), ...body(650, 'Seals', FULL, 'reaches the impeller.'))).toEqual([
+      `The manual is at ${url} for every model.`,
+      'Seals',
+      `${FULL} reaches the impeller.`,
+    ]);
+  });
+
+  it('keeps the words alone of a link whose words are its address, wrapped over two lines, and writes the address whole', () => {
+    const lines = page(...body(700, 'The form is at https://intranet.example.com/forms/', 'vpn-access.html on the intranet, and the guide at', 'https://intranet.example.com/guides/vpn_', 'access.html too.'));
     const url = 'https://intranet.example.com/forms/vpn-access.html';
+    const guide = 'https://intranet.example.com/guides/vpn_access.html';
     const links = [
       { url, x: 72 + 15 * 5, y: 698, right: 72 + 50 * 5, top: 710, text: 'https://intranet.example.com/forms/' },
       { url, x: 72, y: 686, right: 72 + 15 * 5, top: 698, text: 'vpn-access.html' },
+      { url: guide, x: 72, y: 674, right: 72 + 40 * 5, top: 686, text: 'https://intranet.example.com/guides/vpn_' },
+      { url: guide, x: 72, y: 662, right: 72 + 11 * 5, top: 674, text: 'access.html' },
     ];
-    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe('The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet.');
+    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe(
+      'The form is at https://intranet.example.com/forms/vpn-access.html on the intranet, and the guide at `https://intranet.example.com/guides/vpn_access.html` too.',
+    );
+    // Without the boxes, nothing says the line break is inside an address: it stays a space.
+    expect(layoutPdf([lines]).pages[0]).toBe('The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet, and the guide at `https://intranet.example.com/guides/vpn_` access.html too.');
   });
 
   it('says a mail link’s address after its words, once where they wrap, and not where the words are the address', () => {
