@@ -14,6 +14,13 @@ const DESTINATIONS = new Set(['resourceDestinationString', 'definitionDestinatio
 const LINK_SYNTAX = /\]\(|\]:/;
 
 /**
+ * A paragraph longer than this is no prose (a data dump without a blank line): its links stay as
+ * written. The parser holds about 100 bytes of events for each character it reads (a paragraph
+ * of 25 MB would need 2.5 GB) and reads about 0.7 MB a second.
+ */
+const MAX_PARAGRAPH_CHARS = 256 * 1024;
+
+/**
  * A Markdown document fetched from `address` with its links' and images' relative addresses
  * written whole, as a web page's links are (parse-html's resolveLinks): a passage's
  * `[guide](docs/guide.md)` then leads to the guide, not to a path of this app, which would show it
@@ -31,7 +38,7 @@ export function resolveMarkdownLinks(text: string, address: string): string {
   const edits: { start: number; end: number; href: string }[] = [];
   for (const [start, end] of paragraphs(text)) {
     const block = text.slice(start, end);
-    if (!LINK_SYNTAX.test(block)) continue;
+    if (block.length > MAX_PARAGRAPH_CHARS || !LINK_SYNTAX.test(block)) continue;
     const events = postprocess(parse(SYNTAX).document().write(preprocess()(block, undefined, true)));
     for (const [kind, token] of events) {
       if (kind !== 'enter' || !DESTINATIONS.has(token.type)) continue;

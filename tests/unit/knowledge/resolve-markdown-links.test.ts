@@ -30,6 +30,11 @@ describe('resolveMarkdownLinks', () => {
     );
   });
 
+  it('leaves a paragraph too long to be prose as written, and resolves the next', () => {
+    const dump = `[first](a.md) ${'x '.repeat(200_000)}`;
+    expect(resolved(`${dump}\n\nThe [guide](guide.md).`)).toBe(`${dump}\n\nThe [guide](https://docs.example.com/handbook/guide.md).`);
+  });
+
   it('changes nothing without a web address to resolve against', () => {
     const markdown = 'The [guide](guide.md).';
     expect(resolveMarkdownLinks(markdown, 'file:///tmp/README.md')).toBe(markdown);
