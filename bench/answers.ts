@@ -111,7 +111,8 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     let declined = 0;
     for (const q of items) {
       const { answer, cited } = await q.reply();
-      const states = new RegExp(q.expect, 'i').test(answer.replace(/[`*]/g, ''));
+      // (as a reader sees it: a link's words, without its address)
+      const states = new RegExp(q.expect, 'i').test(answer.replace(/\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)/g, '$1').replace(/[`*]/g, ''));
       const cites = cited.some((id) => [q.source].flat().includes(fileOf.get(id) ?? ''));
       if (states) stated++;
       if (states && cites) right++;

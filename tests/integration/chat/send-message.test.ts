@@ -391,4 +391,13 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(text).toMatch(/2000 pages/);
     expect(text).not.toMatch(/evil\.example|!\[|\]\(|system prompt|ignore/i);
   });
+
+  it('keeps the link its source gives the words it answers with, so the reply says where the form is', async () => {
+    const t = randomUUID().slice(0, 8);
+    const form = `https://intranet.example.com/forms/leave-${t}?team=a(b)`;
+    await addSource(`Leave ${t}`, [`To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days.`]);
+    const id = await newConversation(key);
+    const { message } = await readReply(await send(key, id, { content: `How do I take leave ${t}?` }));
+    expect(textOf(message)).toBe(`To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days [1].`);
+  });
 });

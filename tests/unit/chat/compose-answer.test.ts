@@ -791,6 +791,26 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(answer).not.toMatch(/evil|hook page|\]\(/);
   });
 
+  it('keeps the links to web addresses its sentences have in their passage, on their words; a Regenerate reads its earlier answer by its words', () => {
+    const form = 'https://intranet.example.com/forms/leave?team=a(b)';
+    const docs = [
+      {
+        n: 1,
+        title: 'Leave',
+        text:
+          `To take leave, fill in the [**leave** request form](${form}) two weeks ahead; [the policy](https://intranet.example.com/policy) says how many days, and [the team page](/team) who approves. ` +
+          'Leave is taken in whole days. Your manager can also take leave requests by mail, for leave taken at short notice.',
+      },
+    ];
+    const first = composeAnswer({ question: 'How do I take leave?', sources: docs });
+    expect(first).toBe(
+      `To take leave, fill in the [leave request form](${form}) two weeks ahead; [the policy](https://intranet.example.com/policy) says how many days, and the team page who approves [1].`,
+    );
+    const again = composeAnswer({ question: 'How do I take leave?', sources: docs, earlierAnswers: [first] });
+    expect(again).not.toContain('fill in the');
+    expect(again).toContain('[1]');
+  });
+
   it('answers "which libraries…?" with the sentence listing their names, over one naming code', () => {
     const docs = [
       { n: 1, title: 'Structured data', text: 'Use `Output.object({ schema })` to get a typed object that follows a schema.' },
