@@ -376,7 +376,7 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
   const tables = findTables(lines, {
     outside: (line) => ['heading', 'list'].includes(kindOf(line)),
     lead: (size) => lead(style, size),
-    join: (text, next) => joinWrapped(text, next),
+    join: joinWrapped,
     measure: style.measure,
     body: style.body,
     rules,

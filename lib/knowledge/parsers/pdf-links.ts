@@ -50,8 +50,9 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
     const next = links[i + 1];
     const wraps = next?.url === link.url && next.top <= link.y + 1 && link.y - next.y < 3 * (link.top - link.y);
     if (spells) {
+      // The first line of an address that goes on in the next box: the run its words end (pageLines reads a line's last run).
       const place = url && wraps && !spellsAddress(words, url) ? locate(runs, link, words) : undefined;
-      if (place && place.last.at + 1 >= place.last.run.text.trimEnd().length && place.last.run === place.runs.findLast((run) => run.text.trim())) breaking.add(place.last.run);
+      if (place && place.last.at + 1 >= place.last.run.text.trimEnd().length) breaking.add(place.last.run);
       return;
     }
     // A mail address is said once, after the last of the words: where they wrap, the box on the next line says it.
@@ -67,7 +68,11 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
       marked.set(run, own.sort((a, b) => a.from - b.from));
     }
   });
-  return runs.map((run) => (marked.has(run) || breaking.has(run) ? { ...run, links: marked.get(run), ...(breaking.has(run) ? { breaksAddress: true } : {}) } : run));
+  return runs.map((run) => {
+    const links = marked.get(run);
+    const breaks = breaking.has(run);
+    return links || breaks ? { ...run, ...(links ? { links } : {}), ...(breaks ? { breaksAddress: true } : {}) } : run;
+  });
 }
 
 /**

@@ -171,7 +171,7 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   const markdown = (row: Cell[], column: Span) => {
     const fragments = row.filter(within(column)).flatMap((cell) => cell.fragments);
     const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => f.linked ?? (f.mono ? asCode(f.text) : f.text));
-    return (texts.length ? texts.reduce(style.join) : '').replace(/\|/g, '\\|');
+    return (texts.length ? texts.reduce((text, next) => style.join(text, next)) : '').replace(/\|/g, '\\|');
   };
   return {
     lines: new Set(cells.flatMap((cell) => cell.fragments.map((f) => f.line))),
