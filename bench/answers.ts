@@ -5,7 +5,10 @@
 // Conversations go through the chat API instead: bench/answers/follow-ups-dev.json (14, the
 // set to tune on) and bench/answers/follow-ups.json (14, written before any run; never tune on
 // it). Each turn is a message in one conversation, and the last reply is judged, so a follow-up
-// ("Where do they run?") is answered from the turns above.
+// ("Where do they run?") is answered from the turns above. Then each question of both sets is
+// asked again as a conversation's second message, after the set's question before it: a new
+// question in a running conversation has to be answered as itself, not as a follow-up of another
+// subject (switchDev, switchHeldOut).
 // Questions the docs do not answer go to POST /api/ask too: bench/answers/unanswerable-dev.json
 // (15, to tune on) and bench/answers/unanswerable.json (15, written before any run; never tune
 // on it). Each is right when the reply says nothing was found and cites nothing.
@@ -138,6 +141,10 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   }
   for (const [name, set] of Object.entries(conversations)) {
     await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
+  }
+  for (const [name, set] of Object.entries({ switchDev: sets.dev, switchHeldOut: sets.heldOut })) {
+    const switched = set.map((q, i) => ({ ...q, turns: [set.at(i - 1)!.question, q.question] }));
+    await judge(name, switched.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
   }
   // Each later corpus joins the same knowledge base, so every earlier figure stays comparable.
   const corpora = [

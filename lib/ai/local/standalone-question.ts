@@ -66,7 +66,9 @@ export function askedInContext(questions: readonly string[]): { question: string
 function standaloneQuestion(question: string, earlier: readonly string[]): string | undefined {
   const previous = earlier.at(-1);
   if (!previous) return undefined;
-  const pronoun = pronounSide(question);
+  // (a pronoun the question gives a referent of its own stays: "Which tools run when the model calls them?")
+  const pointing = pointsBack(question);
+  const pronoun = pointing ? pronounSide(question) : undefined;
   if (pronoun) {
     const subject = subjectOf(previous);
     return subject && subject.toLowerCase() !== pronoun.other.toLowerCase() ? `${question.slice(0, pronoun.start)}${subject}${question.slice(pronoun.end)}` : undefined;
@@ -80,7 +82,7 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
   }
   const pronouns = question.match(PRONOUN) ?? [];
   const possessives = question.match(POSSESSIVE) ?? [];
-  if (pronouns.length + possessives.length > 0) {
+  if (pointing && pronouns.length + possessives.length > 0) {
     // "When should I use them?" after "What are dynamic tools?", "What are its options?" after
     // "What is generateText?": the one thing asked about, for a pronoun that is the question's one
     // reference back ("another way to stop it" also means another than the answer just given,

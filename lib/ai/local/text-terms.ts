@@ -22,12 +22,24 @@ export function isStopword(word: string): boolean {
 
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
 // question. So does "is there another way to pay?": another than the one just given.
-const POINTING = /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/i;
-const REFERS_BACK = new RegExp(`^(?:and|but|also|so|then|what about|how about)\\b|${POINTING.source}`, 'i');
+const POINTING = /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/gi;
+const LEADS_ON = /^\s*(?:and|but|also|so|then|what about|how about)\b/i;
+// "one" as a number before what it counts ("for one namespace"), unless a word before makes it
+// stand for a thing ("which one", "the only one")
+const ONE_AS_THING = /\b(?:which|the|this|that|a|an|each|every|any|no|only|another|other|new|same|first|last|right|best)\s+$/i;
+// What ends a clause: a pronoun after one ("before it stops", "when the model calls them") may
+// stand for a word of the clause before.
+const CLAUSE_BREAK = /[,;:.?!]|\b(?:before|after|when|whenever|while|until|once|if|unless|because|since|as|so|that|which|who|where|instead)\b/i;
+
+// A short question that still names what it asks about: "What is a citation?", "What are
+// provider-executed tools?", "How do tools work?" ("What are the limits?" may be the last subject's)
+const ASKS_OF_A_NAME =
+  /^\s*(?:(?:what|who)\s+(?:is|are)\s+(?:an?\s+)?(?!(?:the|my|our|your)\b)[^\s?]+(?:\s+[^\s?]+)?|(?:how|what)\s+(?:do|does)\s+(?:an?\s+)?[^\s?]+\s+(?:work|do|mean|return))\s*\?*\s*$/i;
 
 /** A follow-up that needs the previous question to be understood: it refers back, or is too short to stand alone. */
 export function leansOnHistory(question: string): boolean {
-  return REFERS_BACK.test(question) || question.trim().split(/\s+/).length <= 4;
+  if (LEADS_ON.test(question) || pointsBack(question)) return true;
+  return question.trim().split(/\s+/).length <= 4 && !ASKS_OF_A_NAME.test(question);
 }
 
 // "How long does it last, and how do I replace it?": a second question joined to the first.
@@ -63,9 +75,32 @@ export function askedInTurn(message: string, previousQuestion?: string): { quest
   }));
 }
 
-/** The text has a word pointing back at something said before: "it", "its", "another"… */
+/**
+ * The text has a word pointing back at something said before it: "it", "its", "another"… A word
+ * that the text itself gives a referent does not: "How many steps does an agent run before it
+ * stops?", "Which tools run when the model calls them?", "a tool call that failed", "debug output
+ * for one namespace", "instead of using its trim option". Three words of substance before it
+ * name enough for it to stand for, except an "it" or "them" closing a single clause: "How do I set
+ * a custom timeout on it?" still asks about the thing before.
+ */
 export function pointsBack(text: string): boolean {
-  return POINTING.test(text);
+  for (const match of text.matchAll(POINTING)) {
+    const word = match[0].toLowerCase();
+    const before = text.slice(0, match.index);
+    const after = text.slice(match.index + word.length);
+    const [next] = wordsOf(after);
+    if (word === 'instead' && next?.toLowerCase() === 'of') continue;
+    if (word === 'one' && next && !isStopword(next) && /^\s+[\p{L}\p{N}]/u.test(after) && !ONE_AS_THING.test(before)) continue;
+    const words = [...before.matchAll(WORD)];
+    const named = words.filter(([w]) => !isStopword(w) && (w.length > 1 || /\d/.test(w)));
+    // "a Script that uses…": "that" opening what the word before it does
+    const last = words.at(-1);
+    if (word === 'that' && named.length >= 2 && last === named.at(-1) && /^[`'"’)]?\s+$/u.test(before.slice(last!.index + last![0].length)) && next) continue;
+    if (named.length < 3) return true;
+    const closes = (word === 'it' || word === 'them') && /^[\s?.!]*$/.test(after);
+    if (closes && !CLAUSE_BREAK.test(before.slice(named[0]!.index))) return true;
+  }
+  return false;
 }
 
 const GO_ON =
@@ -76,9 +111,11 @@ export function asksForMore(question: string): boolean {
   return GO_ON.test(question) && contentTerms(question.replace(GO_ON, '')).length === 0;
 }
 
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
 /** The words of a text as written, "what's" and "generateText" each one word. */
 export function wordsOf(text: string): string[] {
-  return text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return text.normalize('NFKC').match(WORD) ?? [];
 }
 
 /**

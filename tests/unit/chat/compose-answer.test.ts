@@ -416,6 +416,18 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(leansOnHistory('How do I create one?')).toBe(true);
   });
 
+  it('answers a new question in a conversation as itself, not with the subject before it', () => {
+    const docs = [
+      { n: 1, title: 'debug', text: 'Set DEBUG to a namespace to enable its debug output, for example DEBUG=http node app.js.' },
+      { n: 2, title: 'postgres', text: 'The count property is the number of rows affected by the query.' },
+    ];
+    const previousQuestion = 'How do I count rows with postgres?';
+    for (const question of ['How do I enable debug output for one namespace?', 'Which debug output appears when a namespace enables it?']) {
+      expect(leansOnHistory(question)).toBe(false);
+      expect(composeAnswer({ question, previousQuestion, sources: docs })).toBe('Set DEBUG to a namespace to enable its debug output, for example DEBUG=http node app.js [1].');
+    }
+  });
+
   it('does not repeat the reply just above when a follow-up asks for more', () => {
     const docs = [{ n: 1, title: 'Streams', text: 'Call stop() to end the stream. An abort signal stops the stream too.' }];
     const previousQuestion = 'How do I stop a stream?';

@@ -176,6 +176,9 @@ describe('citations, titles and follow-up queries', () => {
   it('adds the previous question to the query for follow-ups only', () => {
     expect(retrievalQuery('and what about its side effects?', 'What is aspirin?')).toBe('What is aspirin?\nand what about its side effects?');
     expect(retrievalQuery('How tall is Mount Everest in metres today?', 'What is aspirin?')).toBe('How tall is Mount Everest in metres today?');
+    // (a question that points at words of its own asks nothing of the one before)
+    const own = 'Which tools run automatically when the model calls them?';
+    expect(retrievalQuery(own, 'What is aspirin?')).toBe(own);
   });
 
   it('reads "tell me more" with the last question that names a subject', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pronounSide } from '@/lib/ai/local/compared-subjects';
 import { askedInContext } from '@/lib/ai/local/standalone-question';
+import { leansOnHistory } from '@/lib/ai/local/text-terms';
 
 describe('askedInContext', () => {
   it.each([
@@ -55,6 +56,10 @@ describe('askedInContext', () => {
     [['What is generateText?', 'Is it possible to stream objects?'], 'What is generateText?'], // an "it" that stands for nothing
     [['What is generateText?', 'How long does it take to answer?'], 'What is generateText?'],
     [['What is generateText?', 'What about streamText?', 'Tell me more'], 'What is streamText?'],
+    // a pronoun the question gives a referent of its own: a new question, not a follow-up
+    [['What is generateText?', 'Which tools run automatically when the model calls them?'], 'What is generateText?'],
+    [['What is generateText?', 'How many steps does an agent run before it stops by default?'], 'What is generateText?'],
+    [['What is generateText?', "Do fflate's asynchronous functions do their compression work on the main thread?"], 'What is generateText?'],
     [['How does it differ from streamText?'], undefined],
     [['Go on'], undefined],
   ])('%j leans on %j', (questions, previousQuestion) => {
@@ -63,6 +68,43 @@ describe('askedInContext', () => {
 
   it('answers an empty conversation with an empty question', () => {
     expect(askedInContext([])).toEqual({ question: '', previousQuestion: undefined });
+  });
+});
+
+describe('leansOnHistory', () => {
+  it.each([
+    'Who provides their execute function?',
+    'Which one forces the model to call a tool?',
+    'What does that setting let the model do?',
+    'Which function can I pass it to?',
+    'Can I limit how many elements it has?',
+    'How do I set a custom timeout on it?',
+    'Is there another way to stop it?',
+    'What should I use instead?',
+    'How do I create one?',
+    'What about streamText?',
+    'What are the limits?',
+    'Why?',
+  ])('%j leans on the question before', (question) => {
+    expect(leansOnHistory(question)).toBe(true);
+  });
+
+  it.each([
+    'How many steps does an agent run before it stops by default?',
+    'Which tools run automatically when the model calls them?',
+    'How can I transform the text stream, for example to smooth it?',
+    'By default, which output stream does the debug package write its messages to?',
+    'Can I call .trim() on the output instead of using its trim option?',
+    'How do I repair a tool call that failed to parse?',
+    'Where do I put a Script that uses the beforeInteractive strategy?',
+    'How do I enable debug output for one namespace?',
+    'I build one Docker image per environment. Why does the browser keep the old value?',
+    'I want the log lines of my http namespace. How do I switch that on?',
+    'What is a citation?',
+    'What are provider-executed tools?',
+    'How do tools work?',
+  ])('%j stands alone', (question) => {
+    expect(leansOnHistory(question)).toBe(false);
   });
 });
 
