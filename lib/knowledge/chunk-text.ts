@@ -115,6 +115,7 @@ function sections(text: string, fences: [number, number][]): { start: number; en
 }
 
 const TABLE_LINE = /^[ \t]*\|.*$/;
+const TABLE_ROW = /^[ \t]*\|.*\|/m;
 const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
 
 /**
@@ -180,14 +181,17 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     if ((tokens <= target && slice.length <= maxChars) || level >= separators.length) return [trim({ start: s.start, end: s.end, tokens })];
     const pieces: Span[] = [];
     let at = 0;
-    const re = new RegExp(separators[level]!.source, 'g');
+    // A table's rows are its pieces: a row is cut into sentences only when it alone is over the
+    // target, so a chunk never ends inside a row whose first cells name what the rest says.
+    const rows = level === 1 && slice.trim().includes('\n') && TABLE_ROW.test(slice);
+    const re = rows ? /\n/g : new RegExp(separators[level]!.source, 'g');
     for (const m of slice.matchAll(re)) {
       pieces.push({ start: s.start + at, end: s.start + m.index + (level === 2 ? 0 : m[0].length), tokens: 0 });
       at = m.index + m[0].length;
     }
     pieces.push({ start: s.start + at, end: s.end, tokens: 0 });
     if (level === 2) return packWords(pieces, target);
-    return pieces.flatMap((p) => split(p, level + 1));
+    return pieces.flatMap((p) => split(p, rows ? level : level + 1));
   };
   const trim = (s: Span): Span => {
     let { start, end } = s;

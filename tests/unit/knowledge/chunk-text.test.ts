@@ -39,6 +39,26 @@ describe('chunkText', () => {
     expect(noTable.every((c) => c.location.tableHeader === undefined)).toBe(true);
   });
 
+  it('ends a chunk between two table rows, not inside one whose first cell names what it says', () => {
+    const row = (name: string) => `| \`${name}\` | \`local\` | ${'Each value is read at start. Any other value stops the start; '.repeat(3)}see below. |`;
+    const doc = `| setting | default | meaning |\n| --- | --- | --- |\n${['CHAT_MODEL', 'EMBEDDING_MODEL', 'SEARCH_K', 'CHUNK_TOKENS', 'MAX_UPLOAD_BYTES'].map(row).join('\n')}`;
+    for (const overlapTokens of [0, 32]) {
+      const chunks = chunkText(doc, { targetTokens: 90, overlapTokens });
+      expect(chunks.length).toBeGreaterThan(2);
+      for (const c of chunks) {
+        expect(c.text).toMatch(/^\|/);
+        expect(c.text).toMatch(/\|$/);
+        expect(c.tokenCount).toBeLessThanOrEqual(90);
+      }
+    }
+    // (a row over the target alone is still cut, at its sentences)
+    const long = chunkText(`| a | b |\n| --- | --- |\n${row('ONE')}\n| \`TWO\` | ${'A sentence of the long row. '.repeat(40)}|\n${row('THREE')}\n`, { targetTokens: 90, overlapTokens: 0 });
+    expect(long.length).toBeGreaterThan(2);
+    expect(long.slice(1).every((c) => c.tokenCount <= 90)).toBe(true);
+    expect(long.some((c) => c.text.startsWith('A sentence of the long row.'))).toBe(true);
+    expect(long.at(-1)!.text.endsWith(`\n${row('THREE')}`)).toBe(true);
+  });
+
   it('makes no passage of a heading with nothing under it', () => {
     const policy = '# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.\n\n## Carry-over\n\nUp to 5 days move to the next year.\n\n## Appendix\n';
     const chunks = chunkText(policy, { targetTokens: 40, overlapTokens: 0 });
