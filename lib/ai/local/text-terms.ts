@@ -113,9 +113,13 @@ export function asksForMore(question: string): boolean {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
-/** The words of a text as written, "what's" and "generateText" each one word. */
+// The ".js" of a name (Postgres.js, Next.js, app.js) says nothing the name does not: "How do I
+// connect with postgres.js?" asked for sentences that spell "Postgres.js" over those that say how.
+const JS_SUFFIX = /(?<=[\p{L}\p{N}])\.js\b/giu;
+
+/** The words of a text as written, "what's" and "generateText" each one word, "Postgres.js" one too ("Postgres"). */
 export function wordsOf(text: string): string[] {
-  return text.normalize('NFKC').match(WORD) ?? [];
+  return text.normalize('NFKC').replace(JS_SUFFIX, '').match(WORD) ?? [];
 }
 
 /**

@@ -416,6 +416,16 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(leansOnHistory('How do I create one?')).toBe(true);
   });
 
+  it('reads a name ending in .js as the name: its suffix is no word a sentence must spell', () => {
+    const docs = [
+      { n: 1, title: 'postgres', text: '## Connection\n\nYou can use either a `postgres://` url connection string or the options to define your database connection properties.' },
+      { n: 2, title: 'postgres', text: '## Connection timeout\n\nIt may be useful to have connections close automatically when using Postgres.js with a database service that closes them.' },
+    ];
+    for (const question of ['How do I connect to a database with postgres.js?', 'How do I connect with Postgres.js?']) {
+      expect(composeAnswer({ question, sources: docs })).toBe('You can use either a `postgres://` url connection string or the options to define your database connection properties [1].');
+    }
+  });
+
   it('answers a new question in a conversation as itself, not with the subject before it', () => {
     const docs = [
       { n: 1, title: 'debug', text: 'Set DEBUG to a namespace to enable its debug output, for example DEBUG=http node app.js.' },
