@@ -204,10 +204,11 @@ const SPELLED_NAME_BOOST = 1.3;
 const SAYS_HOW_BOOST = 1.3;
 
 // A sentence that sends the reader elsewhere ("For details, see the Error Handling section
-// below.", "Learn more about tools.") says the question's words but holds no answer of its own:
-// it comes after one that does, and is said only when nothing else answers.
+// below.", "Learn more about tools.", "Below is a brief overview of the supported features.")
+// says the question's words but holds no answer of its own: it comes after one that does, and is
+// said only when nothing else answers. (One that ends in a colon leads into its list.)
 const POINTS_ELSEWHERE =
-  /^(?:(?:to\s+)?learn\s+more\b|see\b|check\s+out\b|refer\s+to\b|read\s+(?:through|more|about)\b|(?:for|to)\s+[^,]{0,100},\s*(?:see|check\s+out|refer\s+to|read)\b)/i;
+  /^(?:(?:to\s+)?learn\s+more\b|see\b|check\s+out\b|refer\s+to\b|read\s+(?:through|more|about)\b|(?:for|to)\s+[^,]{0,100},\s*(?:see|check\s+out|refer\s+to|read)\b|below\s+(?:is|are)\s+(?:a|an|the|some)\b[^:]*[^:\s]\s*$)/i;
 const POINTER_SHARE = 0.5;
 
 // "What happens when…" asks what follows from the rest of the question: "happens" is how it

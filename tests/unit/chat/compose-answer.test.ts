@@ -426,6 +426,13 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     }
   });
 
+  it('says "below is an overview" only when nothing else answers: the overview is not in the passage', () => {
+    const syntax = { n: 1, title: 'fast-glob', text: '## Pattern syntax\n\nThere is more than one form of syntax. Below is a brief overview of the supported patterns.' };
+    const highlights = { n: 2, title: 'fast-glob', text: '## Highlights\n\n- Fast. Probably the fastest.\n- Supports multiple and negative patterns.' };
+    expect(composeAnswer({ question: 'Which patterns does fast-glob support?', sources: [syntax, highlights] })).toBe('Supports multiple and negative patterns [2].');
+    expect(composeAnswer({ question: 'Which patterns does fast-glob support?', sources: [syntax] })).toBe('Below is a brief overview of the supported patterns [1].');
+  });
+
   it('answers a new question in a conversation as itself, not with the subject before it', () => {
     const docs = [
       { n: 1, title: 'debug', text: 'Set DEBUG to a namespace to enable its debug output, for example DEBUG=http node app.js.' },
