@@ -93,9 +93,10 @@ export function pointsBack(text: string): boolean {
     if (word === 'one' && next && !isStopword(next) && /^\s+[\p{L}\p{N}]/u.test(after) && !ONE_AS_THING.test(before)) continue;
     const words = [...before.matchAll(WORD)];
     const named = words.filter(([w]) => !isStopword(w) && (w.length > 1 || /\d/.test(w)));
-    // "a Script that uses…": "that" opening what the word before it does
+    // "a Script that uses…": "that" right after a named word, opening what that word does
     const last = words.at(-1);
-    if (word === 'that' && named.length >= 2 && last === named.at(-1) && /^[`'"’)]?\s+$/u.test(before.slice(last!.index + last![0].length)) && next) continue;
+    const afterName = last !== undefined && last === named.at(-1) && /^[`'"’)]?\s+$/u.test(before.slice(last.index + last[0].length));
+    if (word === 'that' && afterName && named.length >= 2 && next) continue;
     if (named.length < 3) return true;
     const closes = (word === 'it' || word === 'them') && /^[\s?.!]*$/.test(after);
     if (closes && !CLAUSE_BREAK.test(before.slice(named[0]!.index))) return true;
