@@ -507,21 +507,26 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
         for (const t of contentTerms(cleaned)) facts.terms.add(t);
         return;
       }
-      const text = fact ? `${headingText} — ${cleaned}` : cleaned;
-      if (heading) [section, headingText, facts] = [new Set([...titleTerms, ...contentTerms(text)]), text, undefined];
+      // "## Installation" over nothing but its code (`npm install fast-glob`) says what the code is
+      // for, as a sentence leading into it would: "Installation:" is a sentence that shows it.
+      const headsCode = heading && code !== undefined && codeExample(code) !== undefined && !/[.!?:]$/.test(cleaned);
+      const text = fact ? `${headingText} — ${cleaned}` : headsCode ? `${cleaned}:` : cleaned;
+      if (heading) [section, headingText, facts] = [new Set([...titleTerms, ...contentTerms(cleaned)]), cleaned, undefined];
       if (!continues) inItem = LIST_ITEM.test(raw);
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
       const ofItem = continues && inItem;
       const item = LIST_ITEM.test(raw);
       const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
-      if (addressesTheAssistant || text.split(' ').length < 3) {
+      if (addressesTheAssistant || (text.split(' ').length < 3 && !headsCode)) {
         if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
         else if (!ofItem) previous = intro = undefined;
         return;
       }
       // A table row's header names are what its cells are about, as a title is for a sentence:
       // every row repeats them, so they cannot make one row the answer.
-      const terms = new Set(contentTerms(cells ? clean(cells) : text));
+      // (a heading over a command or two says their words too: "Installation:" over `npm install fast-glob`)
+      const shortCode = headsCode && code.split('\n').length <= 2 + SHORT_CODE_LINES ? code : '';
+      const terms = new Set(contentTerms(cells ? clean(cells) : `${text} ${shortCode.replace(/^.*$/m, '')}`));
       const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
@@ -584,7 +589,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     // Only a question asking for a name or a way: "does producing the final object use up a step?"
     // is not answered by `finalStep`.
     spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
-    saysHow: sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
+    saysHow: new Set([...sentencesSaying(sentences, goesOn ? undefined : wayOf(question)), ...headingsShowing(sentences, goesOn ? '' : question)]),
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
@@ -855,6 +860,14 @@ function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Se
   return new Set(pattern ? sentences.filter((s) => pattern.test(plain(s.text))) : []);
 }
 
+/** "How do I install X?": the headings over nothing but code that name its verb ("Installation:"), which say how by showing it. */
+function headingsShowing(sentences: Sentence[], question: string): Sentence[] {
+  const verb = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+([a-z]+)/i.exec(question)?.[1];
+  if (!verb || isStopword(verb)) return [];
+  const done = stem(verb.toLowerCase());
+  return sentences.filter((s) => s.heading && s.code !== undefined && s.terms.has(done));
+}
+
 /** `next` goes on from `s` in its paragraph, as a sentence of its own that answers. */
 function completes(s: Sentence, next: Sentence): boolean {
   return next.rank === s.rank && next.position === s.position + 1 && next.continues && !next.item && !next.pointer;
@@ -966,6 +979,8 @@ function leadsIntoExample(s: Sentence): boolean {
   return !s.item && s.code !== undefined && codeExample(s.code) !== undefined;
 }
 
+/** Lines of code under a heading whose words count as the heading's: a command or two, not a program. */
+const SHORT_CODE_LINES = 3;
 /** Lines of code an answer shows at most: a longer program is no example to read in a reply. */
 const MAX_CODE_LINES = 25;
 
@@ -1142,8 +1157,9 @@ function select(
     }
     // Long sentences dilute the answer; very short ones are usually headings or fragments. A
     // table row named for what is asked is about it however long its description runs.
+    // (a heading that shows its code, "Installation:", is no fragment: the code says the rest)
     const named = s.keyTerms !== undefined && [...weights.keys()].some((t) => !context.has(t) && s.keyTerms!.has(t));
-    const length = named ? Math.min(shownWords(s), 40) : shownWords(s);
+    const length = named ? Math.min(shownWords(s), 40) : s.heading && s.code ? Math.max(shownWords(s), 6) : shownWords(s);
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;
@@ -1220,6 +1236,7 @@ function select(
       break;
     }
   }
+  if (chosen.length === 0) return undefined;
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return { text: render(chosen, leadSaid), first };
 }

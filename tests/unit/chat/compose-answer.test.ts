@@ -433,6 +433,22 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Which patterns does fast-glob support?', sources: [syntax] })).toBe('Below is a brief overview of the supported patterns [1].');
   });
 
+  it('answers "how do I install X?" with a heading over nothing but the code doing it', () => {
+    const install = { n: 1, title: 'fast-glob', text: '## Installation\n\n```\nnpm install fast-glob\n```' };
+    const api = { n: 2, title: 'fast-glob', text: '## API\n\nThe asynchronous API returns a promise with an array of matching entries.' };
+    const mention = { n: 3, title: 'Benchmarks', text: 'The READMEs of eleven packages (debug, fast-glob, postgres) are asked about: options, defaults and installs.' };
+    expect(composeAnswer({ question: 'How do I install fast-glob?', sources: [api, install, mention] })).toBe('Installation [1]:\n\n```\nnpm install fast-glob\n```');
+    // (a heading with prose under it, or none with a verb of the question, is no answer of its own)
+    const usage = { n: 1, title: 'fast-glob', text: '## Installation\n\nSee the releases page.\n\n```\nnpm install fast-glob\n```' };
+    expect(composeAnswer({ question: 'How do I install fast-glob?', sources: [usage] })).not.toMatch(/^Installation/);
+  });
+
+  it('says nothing was found, never an empty reply, when a passage holds no sentence', () => {
+    const answer = composeAnswer({ question: 'What does fast-glob return?', sources: [{ n: 1, title: 'fast-glob', text: '```\nconst entries = await fg(["*.js"]);\n```' }] });
+    expect(answer).not.toBe('');
+    expect(answer).not.toMatch(/\[1\]/);
+  });
+
   it('answers a new question in a conversation as itself, not with the subject before it', () => {
     const docs = [
       { n: 1, title: 'debug', text: 'Set DEBUG to a namespace to enable its debug output, for example DEBUG=http node app.js.' },
