@@ -1170,7 +1170,10 @@ function select(
   };
   const chosen: Candidate[] = [];
   const asked = [...weights.keys()].filter((t) => !context.has(t));
-  const remaining = [...sentences];
+  // A heading shown for its code ("Installation:") says nothing without it: only a question asking
+  // how or for code gets it, as its answer's first pick, which shows its code.
+  const codeHeading = (s: Sentence) => s.heading === true && s.code !== undefined && s.text.endsWith(':');
+  const remaining = sentences.filter((s) => showsCode || !codeHeading(s));
   let first = 0;
   let firstOrder = 0;
   let words = 0;
@@ -1188,7 +1191,7 @@ function select(
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
-    if (chosen.length > 0 && (words + length > limits.words || pick.pointer)) continue;
+    if (chosen.length > 0 && (words + length > limits.words || pick.pointer || codeHeading(pick))) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
     if (chosen.length > 0 && names.size > 0 && ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))) continue;

@@ -443,6 +443,13 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'How do I install fast-glob?', sources: [usage] })).not.toMatch(/^Installation/);
   });
 
+  it('shows a heading over code only with its code, and only when asked how', () => {
+    const sync = { n: 1, title: 'fast-glob', text: '### Synchronous\n\n```\nfg.sync(patterns, [options])\n```\n\nReturns an array of matching entries.' };
+    const highlights = { n: 2, title: 'fast-glob', text: '## Highlights\n\n- Synchronous, Promise and Stream API.\n- Supports multiple and negative patterns.' };
+    expect(composeAnswer({ question: 'What options does the synchronous API take?', sources: [sync, highlights] })).toBe('Synchronous, Promise and Stream API [2].');
+    expect(composeAnswer({ question: 'How do I glob synchronously?', sources: [sync, highlights] })).toBe('Synchronous [1]:\n\n```\nfg.sync(patterns, [options])\n```');
+  });
+
   it('says nothing was found, never an empty reply, when a passage holds no sentence', () => {
     const answer = composeAnswer({ question: 'What does fast-glob return?', sources: [{ n: 1, title: 'fast-glob', text: '```\nconst entries = await fg(["*.js"]);\n```' }] });
     expect(answer).not.toBe('');
