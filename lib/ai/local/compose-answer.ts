@@ -159,6 +159,9 @@ function doingOf(question: string): { holds: RegExp; subject: string } | undefin
   return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu'), subject: named };
 }
 
+/** "How do I…", "how can we…": a question asking how to do what follows. */
+const HOW_DO_I = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+/i;
+
 /**
  * "How do I generate text?" is answered by the sentence that says how to do just that: "You can
  * generate text using the `generateText` function." (the question's own words, then "using",
@@ -166,7 +169,7 @@ function doingOf(question: string): { holds: RegExp; subject: string } | undefin
  * that has the reader do the question's verb: "Function tools are tools you define yourself".
  */
 function wayOf(question: string): RegExp | undefined {
-  const action = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(.+?)[\s?.!]*$/i.exec(question)?.[1];
+  const action = new RegExp(`${HOW_DO_I.source}(.+?)[\\s?.!]*$`, 'i').exec(question)?.[1];
   if (!action) return undefined;
   const ways: string[] = [];
   if (action.split(/\s+/).length <= 4) ways.push(`\\b${escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+')}\\s+(?:using|with|by|via|through|from)\\b`);
@@ -531,6 +534,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
       // In an item, "This is the default." is about the item; after one, more likely about the list.
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
       const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
+      if (headsCode) sentence.codeHeading = true;
       if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields] = [new Set(contentTerms(clean(key))), clean(key), column, fields];
       if (fact) facts = sentence;
       sentences.push(sentence);
@@ -807,6 +811,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   continues: boolean;
   /** A heading line. */
   heading?: boolean;
+  /** A heading over nothing but code, shown as leading into it ("Installation:"): see `headsCode`. */
+  codeHeading?: boolean;
   lead?: Sentence;
   /** The fenced code right after its paragraph in its passage, as written. */
   code?: string;
@@ -862,10 +868,10 @@ function sentencesSaying(sentences: Sentence[], pattern: RegExp | undefined): Se
 
 /** "How do I install X?": the headings over nothing but code that name its verb ("Installation:"), which say how by showing it. */
 function headingsShowing(sentences: Sentence[], question: string): Sentence[] {
-  const verb = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+([a-z]+)/i.exec(question)?.[1];
+  const verb = new RegExp(`${HOW_DO_I.source}([a-z]+)`, 'i').exec(question)?.[1];
   if (!verb || isStopword(verb)) return [];
   const done = stem(verb.toLowerCase());
-  return sentences.filter((s) => s.heading && s.code !== undefined && s.terms.has(done));
+  return sentences.filter((s) => s.codeHeading && s.terms.has(done));
 }
 
 /** `next` goes on from `s` in its paragraph, as a sentence of its own that answers. */
@@ -1159,7 +1165,7 @@ function select(
     // table row named for what is asked is about it however long its description runs.
     // (a heading that shows its code, "Installation:", is no fragment: the code says the rest)
     const named = s.keyTerms !== undefined && [...weights.keys()].some((t) => !context.has(t) && s.keyTerms!.has(t));
-    const length = named ? Math.min(shownWords(s), 40) : s.heading && s.code ? Math.max(shownWords(s), 6) : shownWords(s);
+    const length = named ? Math.min(shownWords(s), 40) : s.codeHeading ? Math.max(shownWords(s), 6) : shownWords(s);
     const shape = length > 40 ? Math.sqrt(40 / length) : length < 6 ? length / 6 : 1;
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;
@@ -1172,8 +1178,7 @@ function select(
   const asked = [...weights.keys()].filter((t) => !context.has(t));
   // A heading shown for its code ("Installation:") says nothing without it: only a question asking
   // how or for code gets it, as its answer's first pick, which shows its code.
-  const codeHeading = (s: Sentence) => s.heading === true && s.code !== undefined && s.text.endsWith(':');
-  const remaining = sentences.filter((s) => showsCode || !codeHeading(s));
+  const remaining = sentences.filter((s) => showsCode || !s.codeHeading);
   let first = 0;
   let firstOrder = 0;
   let words = 0;
@@ -1191,7 +1196,7 @@ function select(
       [first, firstOrder] = [best.score, best.order];
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
-    if (chosen.length > 0 && (words + length > limits.words || pick.pointer || codeHeading(pick))) continue;
+    if (chosen.length > 0 && (words + length > limits.words || pick.pointer || pick.codeHeading)) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
     if (chosen.length > 0 && names.size > 0 && ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))) continue;
