@@ -23,6 +23,8 @@ let canaryConnections = 0;
 const tag = randomUUID().slice(0, 8);
 /** A page that changes: its edition, and how often it was fetched. */
 const tides = { edition: 'first', fetches: 0 };
+/** A paragraph long enough that the guide and handbook pages are read as content, ahead of their links. */
+const VPN_WORDS = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
 const tidesPage = () => {
   const paragraph = (i: number) => `<p>Tide table ${i}, ${tides.edition} edition ${tag}: ${Array.from({ length: 40 }, (_, w) => `t${i}x${w}`).join(' ')}.</p>`;
   return `<!doctype html><html><head><title>Tides ${tag}</title></head><body><article><h1>Tides</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join('')}</article></body></html>`;
@@ -57,8 +59,7 @@ beforeAll(async () => {
     }
     if (url === '/guide/') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      const words = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
-      return res.end(`<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${words}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`);
+      return res.end(`<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${VPN_WORDS}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`);
     }
     if (url === '/handbook/latest') {
       res.statusCode = 302;
@@ -67,8 +68,7 @@ beforeAll(async () => {
     }
     if (url === '/handbook/v2/README.md') {
       res.setHeader('content-type', 'text/markdown; charset=utf-8');
-      const words = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
-      return res.end(`# Handbook ${tag}\n\n${words}\n\nTo get leave ${tag}, fill in the [leave form](forms/leave.md "Leave"); [the questions below](#faq) say more.\n\n\`\`\`md\nAn [example link](example.md)\n\`\`\`\n\n## FAQ\n\nSee [the policy][policy].\n\n[policy]: ../policy.md\n`);
+      return res.end(`# Handbook ${tag}\n\n${VPN_WORDS}\n\nTo get leave ${tag}, fill in the [leave form](forms/leave.md "Leave"); [the questions below](#faq) say more.\n\n\`\`\`md\nAn [example link](example.md)\n\`\`\`\n\n## FAQ\n\nSee [the policy][policy].\n\n[policy]: ../policy.md\n`);
     }
     if (url.startsWith('/hop/')) {
       const n = Number(url.slice(5));
