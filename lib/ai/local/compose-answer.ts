@@ -1,4 +1,5 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import { englishCount } from '@/lib/english-words';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
@@ -545,6 +546,14 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     });
   });
 
+  // A question naming a document by its title is answered from it, or from passages naming it too:
+  // "Which options does fast-glob accept for ignoring files?" not by micromatch's `ignore` option.
+  const named = titlesNamed(sources, own);
+  const naming = new Set(sources.filter((p) => named.some((terms) => namesTitle(p, terms))).map((p) => p.n));
+  if (naming.size > 0) {
+    for (const list of [sentences, shortItems]) list.splice(0, list.length, ...list.filter((s) => naming.has(s.n)));
+  }
+
   // Rarer terms say more about relevance: weight each by its inverse sentence frequency.
   const idf = new Map<string, number>();
   for (const term of weights.keys()) {
@@ -640,6 +649,32 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
   const fresh = said.length > 0 ? select(sentences.filter((s) => !wasSaid(s)), scoring) : undefined;
   if (fresh && fresh.first >= FRESH_SHARE * best.first) return fresh.text;
   return goesOn ? NOTHING_MORE : best.text;
+}
+
+/** A title word that names a thing rather than says one: rare in everyday English ("glob", "uuid", "postgres"; not "getting started"). */
+const NAME_COUNT = 100;
+/** What a file name adds to a document's title: its type, no word of it. */
+const FILE_EXTENSION = /\.(?:md|mdx|markdown|txt|html?|pdf|docx|csv|jsonl?)$/i;
+
+/**
+ * The titles of the passages' documents the question names, each as its terms: the question says
+ * every word of the title, and one of them is a name (NAME_COUNT). "Which options does fast-glob
+ * accept?" names "fast-glob.docx"; "How do I get started?" names no "Getting started" page.
+ */
+function titlesNamed(sources: PromptSource[], own: Map<string, number>): string[][] {
+  const named = new Map<string, string[]>();
+  for (const { title } of sources) {
+    const bare = title.replace(FILE_EXTENSION, '');
+    const terms = contentTerms(bare);
+    if (terms.length > 0 && terms.every((t) => own.has(t)) && wordsOf(bare).some((w) => englishCount(w) < NAME_COUNT)) named.set(terms.join(' '), terms);
+  }
+  return [...named.values()];
+}
+
+/** The passage is of the document titled so, or says every word of its title. */
+function namesTitle(passage: PromptSource, terms: string[]): boolean {
+  const said = new Set(contentTerms(`${passage.title.replace(FILE_EXTENSION, '')}\n${passage.text}`));
+  return terms.every((t) => said.has(t));
 }
 
 /** Words of a comparison question that say how it compares, not what: "difference", "better"… */

@@ -426,6 +426,25 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     }
   });
 
+  it('answers a question naming a document by its title from that document, or from a passage naming it too', () => {
+    const readmes = [
+      { n: 1, title: 'micromatch', text: '### options.ignore\n\nString or array of glob patterns to match files to ignore.' },
+      { n: 2, title: 'fast-glob.docx', text: '#### ignore\n\nAn array of glob patterns to exclude matches.' },
+    ];
+    const question = 'Which option does fast-glob take for ignoring files?';
+    expect(composeAnswer({ question, sources: readmes })).toBe('An array of glob patterns to exclude matches [2].');
+    // Unnamed, the best sentence of any document answers.
+    expect(composeAnswer({ question: 'Which option takes patterns for ignoring files?', sources: readmes })).toContain('[1]');
+    const withGlobby = [...readmes, { n: 3, title: 'globby', text: 'Like fast-glob, globby takes patterns of files to ignore in its ignore option.' }];
+    expect(composeAnswer({ question, sources: withGlobby })).toContain('[3]');
+    // A title of everyday words names no document: "travel" is not only the travel guide's.
+    const guides = [
+      { n: 1, title: 'Travel', text: 'Book flights through the portal.' },
+      { n: 2, title: 'Security policy', text: 'Laptops lock after 5 minutes.' },
+    ];
+    expect(composeAnswer({ question: 'When do laptops lock during travel?', sources: guides })).toBe('Laptops lock after 5 minutes [2].');
+  });
+
   it('says "below is an overview" only when nothing else answers: the overview is not in the passage', () => {
     const syntax = { n: 1, title: 'fast-glob', text: '## Pattern syntax\n\nThere is more than one form of syntax. Below is a brief overview of the supported patterns.' };
     const highlights = { n: 2, title: 'fast-glob', text: '## Highlights\n\n- Fast. Probably the fastest.\n- Supports multiple and negative patterns.' };
