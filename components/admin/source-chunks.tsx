@@ -76,6 +76,13 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
           const before = chunks[i - 1];
           const overlap = before ? Math.max(0, Math.min(before.location.end - chunk.location.start, chunk.text.length)) : 0;
           const where = describeLocation({ title, location: chunk.location });
+          // What the chunk is read under, when it starts below it: its table's header or its code block's opening fence.
+          const { tableHeader, codeFence } = chunk.location;
+          const above = tableHeader
+            ? { text: tableHeader, title: "The table's header, read with this chunk" }
+            : codeFence
+              ? { text: codeFence, title: 'The opening of the code block this chunk starts in, read with it' }
+              : undefined;
           return (
             <li key={chunk.id} className="rounded-lg border border-border" data-testid="source-chunk">
               <p className="flex flex-wrap gap-x-3 border-b border-border bg-surface-2 px-3 py-1.5 text-xs text-muted">
@@ -85,9 +92,9 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
                   {chunk.tokenCount} tokens · chars {chunk.location.start.toLocaleString('en')}–{chunk.location.end.toLocaleString('en')}
                 </span>
               </p>
-              {chunk.location.tableHeader ? (
-                <pre className="overflow-x-auto border-b border-dashed border-border px-3 py-1.5 text-xs text-muted" title="The table's header, read with this chunk">
-                  {chunk.location.tableHeader}
+              {above ? (
+                <pre className="overflow-x-auto border-b border-dashed border-border px-3 py-1.5 text-xs text-muted" title={above.title}>
+                  {above.text}
                 </pre>
               ) : null}
               <p className="whitespace-pre-wrap break-words px-3 py-2" dir="auto">

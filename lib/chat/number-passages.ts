@@ -17,12 +17,21 @@ export function numberPassages(hits: Passage[]): NumberedPassage[] {
     const mediaType = typeof hit.metadata.mediaType === 'string' ? hit.metadata.mediaType : 'text/plain';
     const follows = hit.follows === undefined ? undefined : numbers.get(hit.follows);
     return {
-      // Rows of a table are read under its header, which the chunk may start below.
-      source: { n, title: hit.title, text: hit.location.tableHeader ? `${hit.location.tableHeader}\n${hit.text}` : hit.text, ...(follows ? { follows } : {}) },
+      source: { n, title: hit.title, text: readable(hit), ...(follows ? { follows } : {}) },
       mediaType,
       citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
     };
   });
+}
+
+/**
+ * The passage's text as it reads in its source: rows of a table under its header, and code cut
+ * from the top of its block under its opening fence, either of which the chunk may start below.
+ */
+function readable(hit: Passage): string {
+  const { tableHeader, codeFence } = hit.location;
+  const above = tableHeader ?? codeFence;
+  return above ? `${above}\n${hit.text}` : hit.text;
 }
 
 /**

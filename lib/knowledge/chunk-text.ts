@@ -37,6 +37,7 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const fences = fencedCode(text);
   const tables = markdownTables(text, fences);
   let nextTable = 0;
+  let nextFence = 0;
   for (const section of splitAtPages(sections(text, fences), opts.pageStarts)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
@@ -53,6 +54,14 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       while (nextTable < tables.length && tables[nextTable]!.end <= first.start) nextTable++;
       const table = tables[nextTable];
       if (table && first.start >= table.body) location.tableHeader = table.header;
+      // A code block cut in two: the chunk's text would start with its code as prose, and close
+      // the block with what reads as an opening fence.
+      while (nextFence < fences.length && fences[nextFence]![1] <= first.start) nextFence++;
+      const fence = fences[nextFence];
+      if (fence && fence[0] < first.start) {
+        const opening = text.slice(fence[0], text.indexOf('\n', fence[0]));
+        if (first.start > fence[0] + opening.length) location.codeFence = opening.trim();
+      }
       chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
     };
     const maxChars = opts.targetTokens * CHARS_PER_TOKEN;

@@ -32,8 +32,9 @@ import { prisma } from '@/lib/db';
  * 21: a Markdown file fetched from the web has its relative links written whole.
  * 22: a web address a PDF prints over two lines (its link's boxes say so) is one word again.
  * 23: a chunk ends between two table rows, never inside a row that fits a chunk.
+ * 24: a chunk that starts inside a fenced code block records its opening fence (codeFence).
  */
-const CHUNKER_VERSION = 23;
+const CHUNKER_VERSION = 24;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -9,6 +9,12 @@ export interface ChunkLocation {
    * them: the names of its rows' columns. Not part of the text at `start`…`end`.
    */
   tableHeader?: string;
+  /**
+   * The opening line of the fenced code block the chunk starts in (```ts), when it starts below
+   * it: what makes the text up to the block's closing fence code. Not part of the text at
+   * `start`…`end`.
+   */
+  codeFence?: string;
   /** Character offsets [start, end) in the extracted text of the source. */
   start: number;
   end: number;

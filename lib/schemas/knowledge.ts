@@ -116,6 +116,10 @@ export const chunkLocationSchema = z.object({
     .string()
     .optional()
     .meta({ description: 'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.' }),
+  codeFence: z
+    .string()
+    .optional()
+    .meta({ description: 'When the passage starts inside a fenced code block, below its opening line: that line (```ts), which makes `text` up to the closing fence code. Not part of `text`.' }),
   start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
   end: z.number().int(),
 });

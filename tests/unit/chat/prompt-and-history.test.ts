@@ -102,6 +102,18 @@ describe('citations, titles and follow-up queries', () => {
     expect(cited[0]!.citation.location.tableHeader).toBe(tableHeader);
   });
 
+  it('gives a passage that starts inside a code block its opening fence, so the local model reads its code as code', () => {
+    const passage = {
+      chunkId: 'c', sourceId: 's', title: 'zod-openapi', score: 1, location: { start: 4472, end: 4926, codeFence: '```ts' }, generation: 1, metadata: {},
+      text: "  },\n});\n```\n\n`createDocument` takes an optional options argument which changes how the document is created:\n\n```ts\ncreateDocument(doc, { override: ({ jsonSchema }) => { jsonSchema.type = 'string'; } });\n```",
+    };
+    const [numbered] = numberPassages([passage]);
+    expect(numbered!.source.text).toBe(`\`\`\`ts\n${passage.text}`);
+    const answer = composeAnswer({ question: 'How do I change how createDocument creates the document?', sources: [numbered!.source] });
+    expect(answer).toMatch(/^`createDocument` takes an optional options argument which changes how the document is created \[1\]:\n\n```/);
+    expect(answer).not.toContain('});\n```\n\n`createDocument`');
+  });
+
   it('renumbers markers split across stream deltas, and releases an unfinished one at the end', () => {
     const renumber = new CitationRenumberer(new Set([4, 12]));
     const out = ['Fact [', '12', '] and fact [4', '][1', '2]. Tail ['].map((d) => renumber.push(d)).join('') + renumber.flush();

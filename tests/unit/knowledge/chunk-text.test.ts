@@ -39,6 +39,26 @@ describe('chunkText', () => {
     expect(noTable.every((c) => c.location.tableHeader === undefined)).toBe(true);
   });
 
+  it('gives a chunk that starts inside a fenced code block the fence that opens it', () => {
+    const code = Array.from({ length: 60 }, (_, i) => `  const value${i} = compute(${i}); // step ${i}`).join('\n');
+    const doc = `## Usage\n\nCreate the client:\n\n\`\`\`ts\n${code}\n\`\`\`\n\n${'Prose after the code. '.repeat(30)}`;
+    for (const overlapTokens of [0, 16]) {
+      const chunks = chunkText(doc, { targetTokens: 60, overlapTokens });
+      for (const c of chunks) expect(doc.slice(c.location.start, c.location.end)).toBe(c.text);
+      const first = chunks[0]!;
+      expect(first.text).toContain('```ts');
+      expect(first.location.codeFence).toBeUndefined();
+      const inCode = chunks.filter((c) => c.text.startsWith('const value'));
+      expect(inCode.length).toBeGreaterThan(1);
+      for (const c of inCode) expect(c.location.codeFence).toBe('```ts');
+      expect(chunks.filter((c) => c.text.startsWith('Prose')).every((c) => c.location.codeFence === undefined)).toBe(true);
+    }
+    // A chunk that starts on the opening fence itself holds it, and needs none.
+    const two = chunkText(`${'Intro words here. '.repeat(20)}\n\n~~~\nshort code\n~~~`, { targetTokens: 60, overlapTokens: 0 });
+    expect(two.at(-1)!.text.startsWith('~~~')).toBe(true);
+    expect(two.every((c) => c.location.codeFence === undefined)).toBe(true);
+  });
+
   it('ends a chunk between two table rows, not inside one whose first cell names what it says', () => {
     const row = (name: string) => `| \`${name}\` | \`local\` | ${'Each value is read at start. Any other value stops the start; '.repeat(3)}see below. |`;
     const doc = `| setting | default | meaning |\n| --- | --- | --- |\n${['CHAT_MODEL', 'EMBEDDING_MODEL', 'SEARCH_K', 'CHUNK_TOKENS', 'MAX_UPLOAD_BYTES'].map(row).join('\n')}`;
