@@ -127,6 +127,10 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // what it is for
   [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b(?!\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b)/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],
 ];
+
+/** An aside in brackets between a name and what it is or does: "`fflate` (short for fast flate) is…". */
+const BRACKETED_ASIDE = '(?:\\s+\\([^()]*\\))?';
+
 /**
  * "What are provider-defined tools?" asks for a definition: a sentence that says what its subject
  * is ("Provider-defined tools are tools where…") holds one. `subject`: what is asked about, its
@@ -136,7 +140,7 @@ function definitionOf(question: string): { holds: RegExp; subject: string } | un
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (subject && subject.split(/\s+/).length <= 6) {
     const words = escapeRegExp(withoutMarks(subject));
-    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i'), subject };
+    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}${BRACKETED_ASIDE}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i'), subject };
   }
   return doingOf(question);
 }
@@ -157,7 +161,7 @@ function doingOf(question: string): { holds: RegExp; subject: string } | undefin
   // (one thing does: "generates"; several do: "run", "make"; what it is says so too, not what is done to it: "are configured")
   const verb = does?.toLowerCase() === 'does' ? '(?!(?:is|was|has)\\b)\\p{Ll}+s|is|refers\\s+to' : '(?!(?:are|were|have)\\b)\\p{Ll}+|are';
   const passive = '(?!\\s+\\p{Ll}+ed\\b)';
-  return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu'), subject: named };
+  return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}${BRACKETED_ASIDE}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu'), subject: named };
 }
 
 /** "How do I…", "how can we…": a question asking how to do what follows. */

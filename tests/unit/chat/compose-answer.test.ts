@@ -176,6 +176,12 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
   it('answers “What are X?” with the sentence that says what X are', () => {
     const doc = [{ n: 1, title: 'Tools', text: 'Hosted tools and local tools are listed on the provider page. Hosted tools are tools that run on the provider servers.' }];
     expect(composeAnswer({ question: 'What are hosted tools?', sources: doc })).toBe('Hosted tools are tools that run on the provider servers [1].');
+    // An aside in brackets between the name and its verb still says what it is.
+    const readme = [
+      { n: 1, title: 'fflate', text: 'Before you decide that `fflate` is the end-all compression library, note that JavaScript cannot rival a native program.' },
+      { n: 2, title: 'fflate', text: '`fflate` (short for fast flate) is the **fastest** pure JavaScript compression library in existence.' },
+    ];
+    expect(composeAnswer({ question: 'What is fflate?', sources: readme })).toBe('`fflate` (short for fast flate) is the fastest pure JavaScript compression library in existence [2].');
   });
 
   it('answers “How do I…?” with a sentence that says what to use or do, over one that only names the task', () => {
