@@ -552,7 +552,10 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
 
   // A question naming a document by its title is answered from it, or from passages naming it too:
   // "Which options does fast-glob accept for ignoring files?" not by micromatch's `ignore` option.
-  const named = titlesNamed(sources, own);
+  // A follow-up naming none goes on with the document the question before named ("How do I turn
+  // off the colors?" after "How do I enable debug output?").
+  const ownNamed = titlesNamed(sources, own);
+  const named = ownNamed.length > 0 || !followUp ? ownNamed : titlesNamed(sources, weights);
   const naming = new Set(sources.filter((p) => named.some((terms) => namesTitle(p, terms))).map((p) => p.n));
   if (naming.size > 0) {
     for (const list of [sentences, shortItems]) list.splice(0, list.length, ...list.filter((s) => naming.has(s.n)));

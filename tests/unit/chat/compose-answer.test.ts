@@ -451,6 +451,15 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'When do laptops lock during travel?', sources: guides })).toBe('Laptops lock after 5 minutes [2].');
   });
 
+  it('answers a follow-up naming no document from the one the question before named', () => {
+    const docs = [
+      { n: 1, title: 'debug', text: 'Set `DEBUG_COLORS=no` to print the debug output without colors.' },
+      { n: 2, title: 'Groundwork', text: 'Earlier questions are resolved in turn, so a chain of questions compares the two.' },
+    ];
+    const previousQuestion = 'How do I enable debug output for a namespace?';
+    expect(composeAnswer({ question: 'And how do I turn off the colors?', previousQuestion, sources: docs })).toBe('Set `DEBUG_COLORS=no` to print the debug output without colors [1].');
+  });
+
   it('says "below is an overview" only when nothing else answers: the overview is not in the passage', () => {
     const syntax = { n: 1, title: 'fast-glob', text: '## Pattern syntax\n\nThere is more than one form of syntax. Below is a brief overview of the supported patterns.' };
     const highlights = { n: 2, title: 'fast-glob', text: '## Highlights\n\n- Fast. Probably the fastest.\n- Supports multiple and negative patterns.' };
