@@ -15,7 +15,7 @@ interface ChunkView {
   ordinal: number;
   text: string;
   tokenCount: number;
-  location: { start: number; end: number; headings?: string[]; tableHeader?: string };
+  location: { start: number; end: number; headings?: string[]; tableHeader?: string; codeFence?: string };
   embeddingModel: string | null;
 }
 interface ChunksPage {
@@ -41,7 +41,7 @@ async function allChunks(key: string, id: string, limit: string): Promise<{ page
   return { pages, chunks: pages.flatMap((p) => p.data) };
 }
 
-/** A Markdown handbook of two sections, each several chunks long, and a table. */
+/** A Markdown handbook of two sections, each several chunks long, a table and a long code block. */
 function handbook(tag: string): string {
   const para = (section: string, p: number) =>
     Array.from({ length: 8 }, (_, s) => `In ${section} ${tag}, paragraph ${p} says thing ${s} about topic${(p * 5 + s) % 11} in plain words.`).join(' ');
@@ -57,6 +57,12 @@ function handbook(tag: string): string {
     '| item | count |',
     '| --- | --- |',
     ...rows,
+    '',
+    '## Loading',
+    '',
+    '```sh',
+    ...Array.from({ length: 60 }, (_, i) => `load-crate --bay ${i % 4} --item ${tag}-item${i}`),
+    '```',
     '',
     '## Departures',
     '',
@@ -94,6 +100,11 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
     for (const c of departures) expect(c.location.headings).toEqual([`Depot ${tag}`, 'Departures']);
     // A chunk that starts inside the table names its columns.
     expect(chunks.some((c) => c.text.startsWith(`| ${tag}-item`) && c.location.tableHeader?.startsWith('| item | count |'))).toBe(true);
+    // …and one that starts inside the code block, the fence that opens it.
+    const inCode = chunks.filter((c) => c.text.startsWith('load-crate'));
+    expect(inCode.length).toBeGreaterThan(0);
+    for (const c of inCode) expect(c.location.codeFence).toBe('```sh');
+    expect(chunks.filter((c) => c.location.codeFence !== undefined)).toEqual(inCode);
 
     // The ids are the chunkIds search hits name.
     const hits = await search(user, `departures paragraph 3 ${tag}`, { sourceId: source.id });
