@@ -1,9 +1,9 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import { englishCount } from '@/lib/english-words';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
+import { bareTitle, namedTitle } from './named-documents';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
 import { askedInTurn, asksForMore, contentTerms, isStopword, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
 
@@ -658,29 +658,19 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
   return goesOn ? NOTHING_MORE : best.text;
 }
 
-/** A title word that names a thing rather than says one: rare in everyday English ("glob", "uuid", "postgres"; not "getting started"). */
-const NAME_COUNT = 100;
-/** What a file name adds to a document's title: its type, no word of it. */
-const FILE_EXTENSION = /\.(?:md|mdx|markdown|txt|html?|pdf|docx|csv|jsonl?)$/i;
-
-/**
- * The titles of the passages' documents the question names, each as its terms: the question says
- * every word of the title, and one of them is a name (NAME_COUNT). "Which options does fast-glob
- * accept?" names "fast-glob.docx"; "How do I get started?" names no "Getting started" page.
- */
-function titlesNamed(sources: PromptSource[], own: Map<string, number>): string[][] {
+/** The titles of the passages' documents the question names (see namedTitle), each as its terms. */
+function titlesNamed(sources: PromptSource[], asked: Map<string, number>): string[][] {
   const named = new Map<string, string[]>();
   for (const { title } of sources) {
-    const bare = title.replace(FILE_EXTENSION, '');
-    const terms = contentTerms(bare);
-    if (terms.length > 0 && terms.every((t) => own.has(t)) && wordsOf(bare).some((w) => englishCount(w) < NAME_COUNT)) named.set(terms.join(' '), terms);
+    const terms = namedTitle(title, asked);
+    if (terms) named.set(terms.join(' '), terms);
   }
   return [...named.values()];
 }
 
 /** The passage is of the document titled so, or says every word of its title. */
 function namesTitle(passage: PromptSource, terms: string[]): boolean {
-  const said = new Set(contentTerms(`${passage.title.replace(FILE_EXTENSION, '')}\n${passage.text}`));
+  const said = new Set(contentTerms(`${bareTitle(passage.title)}\n${passage.text}`));
   return terms.every((t) => said.has(t));
 }
 

@@ -1,0 +1,24 @@
+import { englishCount } from '@/lib/english-words';
+import { contentTerms, wordsOf } from './text-terms';
+
+/** A title word that names a thing rather than says one: rare in everyday English ("glob", "uuid", "postgres"; not "getting started"). */
+const NAME_COUNT = 100;
+/** What a file name adds to a document's title: its type, no word of it. */
+const FILE_EXTENSION = /\.(?:md|mdx|markdown|txt|html?|pdf|docx|csv|jsonl?)$/i;
+
+/** A document's title as its words say it, without a file name's extension. */
+export function bareTitle(title: string): string {
+  return title.replace(FILE_EXTENSION, '');
+}
+
+/**
+ * The terms of a title the question names (`asked`: its terms), or undefined: the question says
+ * every word of it, and one of them is a name (NAME_COUNT). "Which options does fast-glob accept?"
+ * names "fast-glob.docx"; "How do I get started?" names no "Getting started" page.
+ */
+export function namedTitle(title: string, asked: { has(term: string): boolean }): string[] | undefined {
+  const bare = bareTitle(title);
+  const terms = contentTerms(bare);
+  if (terms.length === 0 || !terms.every((t) => asked.has(t))) return undefined;
+  return wordsOf(bare).some((w) => englishCount(w) < NAME_COUNT) ? terms : undefined;
+}
