@@ -71,8 +71,8 @@ test('a server killed mid-reply keeps the question and marks the reply interrupt
 
 test('the per-address limit counts the real socket: a forged peer or X-Forwarded-For header does not reset it', async () => {
   let limited: Response | undefined;
-  // (windows are fixed: one that ends during the loop starts the count again, so the limit is
-  // reached within two windows' worth; a minute's turn once left 61 requests unlimited)
+  // (the window slides, so one that turns during the loop does not start the count again; the
+  // bound is there so a broken limit ends the loop)
   for (let i = 0; i <= 2 * IP_LIMIT && !limited; i++) {
     const res = await fetch(`${server.origin}/api/conversations`, {
       headers: { 'x-groundwork-peer': `198.51.100.${i}`, 'x-forwarded-for': `203.0.113.${i}` },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, bodyOf, newKey } from '../support/http';
@@ -247,6 +248,37 @@ describe('rate limits', () => {
       const other = (await newKey('user', 'quiet')).key;
       expect((await api('GET', '/api/conversations', { key: other })).status).toBe(200);
     });
+  });
+
+  it('counts over a sliding window: the limit spent at the end of one window still holds at the start of the next', async () => {
+    const { enforceRateLimits } = await import('@/lib/http/rate-limit');
+    const { config } = await import('@/lib/config');
+    const windowMs = config().RATE_LIMIT_WINDOW_SECONDS * 1000;
+    const start = Math.ceil(Date.now() / windowMs) * windowMs + 10 * windowMs; // a window no request has reached
+    const limit = { key: `test:sliding:${randomUUID()}`, max: 5 };
+    const retryAfter = async (at: number) => {
+      try {
+        await enforceRateLimits([limit], at);
+        return 0;
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+        return Number((error as { headers: Record<string, string> }).headers['retry-after']);
+      }
+    };
+    // All five in the last seconds of a window…
+    for (let i = 0; i < 5; i++) expect(await retryAfter(start + windowMs - 5_000 + i)).toBe(0);
+    // …leave no room five seconds into the next one: a fixed window would have allowed five more.
+    const wait = await retryAfter(start + windowMs + 5_000);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThan(config().RATE_LIMIT_WINDOW_SECONDS);
+    // Retry-After is when one more fits, and a request then passes.
+    expect(await retryAfter(start + windowMs + 5_000 + wait * 1000)).toBe(0);
+    // A window later, the first window no longer counts at all.
+    const fresh = { key: `test:sliding:${randomUUID()}`, max: 2 };
+    await enforceRateLimits([fresh], start);
+    await enforceRateLimits([fresh], start + 1);
+    await expect(enforceRateLimits([fresh], start + 2)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(enforceRateLimits([fresh], start + 2 * windowMs + 1)).resolves.toBeUndefined();
   });
 
   it('limits per address, and a spoofed X-Forwarded-For does not reset it', async () => {
