@@ -59,8 +59,8 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       while (nextFence < fences.length && fences[nextFence]![1] <= first.start) nextFence++;
       const fence = fences[nextFence];
       if (fence && fence[0] < first.start) {
-        const opening = text.slice(fence[0], text.indexOf('\n', fence[0]));
-        if (first.start > fence[0] + opening.length) location.codeFence = opening.trim();
+        const lineEnd = text.indexOf('\n', fence[0]);
+        if (lineEnd >= 0 && first.start > lineEnd) location.codeFence = text.slice(fence[0], lineEnd).trim();
       }
       chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
     };
