@@ -11,7 +11,7 @@ import { TEST_RETRIEVAL_EVENT, type SearchResult } from './types';
 function where(r: SearchResult): string {
   const bits: string[] = [];
   if (r.location.headings?.length) bits.push(r.location.headings.join(' › '));
-  if (r.location.page) bits.push(`page ${r.location.page}`);
+  if (r.location.page) bits.push(r.location.pageEnd ? `pages ${r.location.page}–${r.location.pageEnd}` : `page ${r.location.page}`);
   bits.push(`chars ${r.location.start}–${r.location.end}`);
   return bits.join(' · ');
 }

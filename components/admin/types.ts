@@ -25,7 +25,7 @@ export interface SearchResult {
   title: string;
   text: string;
   score: number;
-  location: { headings?: string[]; page?: number; start: number; end: number };
+  location: { headings?: string[]; page?: number; pageEnd?: number; start: number; end: number };
   generation: number;
   metadata: Record<string, unknown>;
 }

@@ -38,7 +38,7 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const tables = markdownTables(text, fences);
   let nextTable = 0;
   let nextFence = 0;
-  for (const section of splitAtPages(sections(text, fences), opts.pageStarts)) {
+  for (const section of sections(text, fences)) {
     const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
     let current: Span[] = [];
     let tokens = 0;
@@ -50,6 +50,8 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
       if (section.headings.length) location.headings = section.headings;
       const page = pageOf(first.start, opts.pageStarts);
       if (page) location.page = page;
+      const pageEnd = pageOf(last.end - 1, opts.pageStarts);
+      if (page && pageEnd && pageEnd > page) location.pageEnd = pageEnd;
       // Chunks start in order, so the tables behind them are passed for good.
       while (nextTable < tables.length && tables[nextTable]!.end <= first.start) nextTable++;
       const table = tables[nextTable];
@@ -236,16 +238,6 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     return runs;
   };
   return split(span, 0);
-}
-
-/** A chunk never spans two PDF pages, so its page number is exact. */
-function splitAtPages<T extends { start: number; end: number }>(list: T[], pageStarts?: number[]): T[] {
-  if (!pageStarts?.length) return list;
-  return list.flatMap((s) => {
-    const cuts = pageStarts.filter((p) => p > s.start && p < s.end);
-    const bounds = [s.start, ...cuts, s.end];
-    return bounds.slice(1).map((end, i) => ({ ...s, start: bounds[i]!, end }));
-  });
 }
 
 function pageOf(offset: number, pageStarts?: number[]): number | undefined {

@@ -33,8 +33,10 @@ import { prisma } from '@/lib/db';
  * 22: a web address a PDF prints over two lines (its link's boxes say so) is one word again.
  * 23: a chunk ends between two table rows, never inside a row that fits a chunk.
  * 24: a chunk that starts inside a fenced code block records its opening fence (codeFence).
+ * 25: a chunk runs over a PDF page turn (pageEnd) instead of ending there, mid-sentence or
+ *     mid-code as it may be.
  */
-const CHUNKER_VERSION = 24;
+const CHUNKER_VERSION = 25;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -4,6 +4,8 @@ export interface ChunkLocation {
   headings?: string[];
   /** 1-based PDF page of the chunk's first character. */
   page?: number;
+  /** 1-based PDF page of the chunk's last character, when it is not `page`: the chunk runs over a page turn. */
+  pageEnd?: number;
   /**
    * The header and delimiter rows of the Markdown table the chunk starts in, when it starts below
    * them: the names of its rows' columns. Not part of the text at `start`…`end`.

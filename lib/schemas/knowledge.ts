@@ -111,7 +111,8 @@ export const searchQuery = () =>
 /** Where a passage sits in its source: the place a search hit, a chunk and a citation point to. */
 export const chunkLocationSchema = z.object({
   headings: z.array(z.string()).optional(),
-  page: z.number().int().optional().meta({ description: '1-based PDF page.' }),
+  page: z.number().int().optional().meta({ description: '1-based PDF page the passage starts on.' }),
+  pageEnd: z.number().int().optional().meta({ description: 'The PDF page the passage ends on, when it runs over a page turn.' }),
   tableHeader: z
     .string()
     .optional()

@@ -24,7 +24,7 @@ export interface HitView {
   title: string;
   text: string;
   score: number;
-  location: { start: number; end: number; page?: number; headings?: string[] };
+  location: { start: number; end: number; page?: number; pageEnd?: number; headings?: string[] };
   generation: number;
   metadata: Record<string, unknown>;
 }

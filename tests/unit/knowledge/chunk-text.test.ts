@@ -131,13 +131,24 @@ describe('chunkText', () => {
     expect(chunks.map((c) => c.text).join(' ')).toBe(long);
   });
 
-  it('gives each chunk its PDF page and never spans two pages', () => {
+  it('gives each chunk the PDF pages it runs over', () => {
     const text = 'Page one text.\n\nPage two text.';
     const chunks = chunkText(text, { targetTokens: 100, overlapTokens: 0, pageStarts: [0, 16] });
-    expect(chunks.map((c) => [c.text, c.location.page])).toEqual([
-      ['Page one text.', 1],
-      ['Page two text.', 2],
+    expect(chunks.map((c) => [c.text, c.location.page, c.location.pageEnd])).toEqual([[text, 1, 2]]);
+    const small = chunkText(text, { targetTokens: 3, overlapTokens: 0, pageStarts: [0, 16] });
+    expect(small.map((c) => [c.text, c.location.page, c.location.pageEnd])).toEqual([
+      ['Page one text.', 1, undefined],
+      ['Page two text.', 2, undefined],
     ]);
+  });
+
+  it('keeps a sentence that runs over a page turn in one chunk', () => {
+    // joinPages continues a paragraph cut by a page turn; the turn is no place to cut it again.
+    const text = 'The retry budget is five attempts per hour for each client.';
+    const turn = text.indexOf('per hour');
+    const chunks = chunkText(text, { targetTokens: 100, overlapTokens: 0, pageStarts: [0, turn] });
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ text, location: { page: 1, pageEnd: 2 } });
   });
 
   it('returns nothing for blank text and counts tokens as words', () => {

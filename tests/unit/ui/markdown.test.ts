@@ -70,6 +70,7 @@ describe('reply Markdown', () => {
 
   it('names where a passage sits, leaving out a top heading that only repeats the title', () => {
     expect(describeLocation({ title: 'Stream Protocols', location: { headings: ['Stream Protocols', 'Text streams'], page: 3, start: 0, end: 1 } })).toBe('Text streams · p. 3');
+    expect(describeLocation({ title: 'Manual', location: { page: 3, pageEnd: 4, start: 0, end: 1 } })).toBe('pp. 3–4');
     expect(describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } })).toBe('');
     expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe('Setup › Disks');
     // Headings are Markdown as written: shown as their words.
