@@ -434,3 +434,26 @@ test('API keys: created once with copy, listed, revoked', async ({ adminPage: pa
   await expect(row).toContainText('Revoked');
   expect((await page.request.get('/api/session', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
+
+test('API keys: a long list shows more on request', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  const ids: string[] = [];
+  for (let i = 0; i < 21; i++) {
+    const res = await page.request.post('/api/keys', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { name: `Batch ${stamp} #${i}`, role: 'user' } });
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  try {
+    await page.reload();
+    // Newest first, a page of 20: the first of these 21 is on the next page.
+    await expect(page.getByTestId('key-row').filter({ hasText: `Batch ${stamp} #20` })).toHaveCount(1);
+    const oldest = page.getByTestId('key-row').filter({ hasText: `Batch ${stamp} #0` });
+    await expect(oldest).toHaveCount(0);
+    const rows = await page.getByTestId('key-row').count();
+    await page.getByTestId('keys-more').click();
+    await expect(oldest).toHaveCount(1);
+    expect(await page.getByTestId('key-row').count()).toBeGreaterThan(rows);
+    await expect(page.getByTestId('key-row').filter({ hasText: `Batch ${stamp} #` })).toHaveCount(21);
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/keys/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+  }
+});

@@ -25,12 +25,20 @@ async function main(): Promise<number> {
       return 0;
     }
     case 'list': {
-      const keys = await listApiKeys();
-      for (const k of keys) {
-        const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
-        console.log(`${k.id}  ${k.role.padEnd(5)}  ${k.prefix}…  ${state.padEnd(32)}  ${k.name}`);
+      let after: { at: Date; id: string } | undefined;
+      let any = false;
+      for (;;) {
+        const { keys, more } = await listApiKeys({ limit: 500, after });
+        for (const k of keys) {
+          const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
+          console.log(`${k.id}  ${k.role.padEnd(5)}  ${k.prefix}…  ${state.padEnd(32)}  ${k.name}`);
+        }
+        any ||= keys.length > 0;
+        const last = keys.at(-1);
+        if (!more || !last) break;
+        after = { at: last.createdAt, id: last.id };
       }
-      if (keys.length === 0) console.log('No keys.');
+      if (!any) console.log('No keys.');
       return 0;
     }
     case 'revoke': {

@@ -6,11 +6,19 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
 import { formatDate, type ApiKeyView } from './types';
+
+interface KeyPage {
+  data: ApiKeyView[];
+  nextCursor: string | null;
+}
 
 /** API keys: create (the secret is shown once), list, revoke. */
 export function KeysManager() {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [name, setName] = useState('');
   const [role, setRole] = useState<'user' | 'admin'>('user');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
@@ -23,12 +31,29 @@ export function KeysManager() {
   useEffect(
     () =>
       loadInEffect(
-        (signal) => apiFetch<{ data: ApiKeyView[] }>('/api/keys', { signal }),
-        (body) => setKeys(body.data),
+        (signal) => apiFetch<KeyPage>('/api/keys', { signal }),
+        (body) => {
+          setKeys(body.data);
+          setNextCursor(body.nextCursor);
+        },
         setError,
       ),
     [version],
   );
+
+  async function showMore() {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await apiFetch<KeyPage>(`/api/keys?cursor=${encodeURIComponent(nextCursor)}`);
+      setKeys((shown) => [...(shown ?? []), ...page.data]);
+      setNextCursor(page.nextCursor);
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   async function create(e: React.FormEvent) {
     e.preventDefault();
@@ -136,6 +161,12 @@ export function KeysManager() {
           </tbody>
         </table>
       </div>
+      {nextCursor ? (
+        <Button size="sm" className="mt-3" onClick={showMore} disabled={loadingMore} data-testid="keys-more">
+          {loadingMore ? <Spinner /> : null}
+          Show more keys
+        </Button>
+      ) : null}
       <ConfirmDialog open={revoking !== null} title="Revoke this key?" confirmLabel="Revoke" onConfirm={revoke} onCancel={() => setRevoking(null)}>
         Anything using “{revoking?.name}” stops working at once, including admin sessions signed in with it.
       </ConfirmDialog>

@@ -50,9 +50,16 @@ export async function createApiKey(input: { name: string; role: Role; key?: stri
   return { ...created, key };
 }
 
-export async function listApiKeys(): Promise<ApiKeyView[]> {
+/** Keys newest first, keyset-paginated (`cursor`: the last key of the page before, decoded). */
+export async function listApiKeys({ limit, after }: { limit: number; after?: { at: Date; id: string } }): Promise<{ keys: ApiKeyView[]; more: boolean }> {
   const db = await prisma();
-  return db.apiKey.findMany({ select: keyView, orderBy: { createdAt: 'desc' } });
+  const rows = await db.apiKey.findMany({
+    select: keyView,
+    where: after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : undefined,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+  });
+  return { keys: rows.slice(0, limit), more: rows.length > limit };
 }
 
 export class LastAdminKeyError extends Error {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
-import { createdKeySchema, createKeyBody, keyListSchema, sessionSchema, signInBody } from '@/lib/schemas/keys';
+import { createdKeySchema, createKeyBody, keyListSchema, listKeysQuery, sessionSchema, signInBody } from '@/lib/schemas/keys';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 
@@ -11,8 +11,10 @@ export const adminPaths: ZodOpenApiPathsObject = {
     get: {
       tags: ['keys'],
       summary: 'List API keys (admin)',
+      requestParams: { query: listKeysQuery() },
       responses: {
-        200: { description: 'Every key, without the secret.', content: jsonOf(keyListSchema) },
+        200: { description: 'Keys newest first, revoked ones too, without the secret.', content: jsonOf(keyListSchema) },
+        400: e400,
         401: e401,
         403: e403,
         429: e429,

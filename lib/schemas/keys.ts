@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { titleSchema } from './common';
+import { pageQuery, titleSchema } from './common';
 
 export const roleSchema = z.enum(['admin', 'user']).meta({ description: 'admin: manage knowledge and keys; user: chat and search.' });
 
@@ -22,7 +22,14 @@ export const createdKeySchema = apiKeySchema
   .extend({ key: z.string().meta({ description: 'The key itself. Shown once; only its hash is stored.' }) })
   .meta({ id: 'CreatedKey' });
 
-export const keyListSchema = z.object({ data: z.array(apiKeySchema) }).meta({ id: 'ApiKeyList' });
+export const keyListSchema = z
+  .object({
+    data: z.array(apiKeySchema),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'ApiKeyList' });
+
+export const listKeysQuery = pageQuery;
 
 export const signInBody = z
   .object({ key: z.string().min(1).max(512).meta({ description: 'An admin API key.' }) })

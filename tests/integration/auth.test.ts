@@ -120,17 +120,44 @@ describe('keys', () => {
   });
 
   it('gives a user 403 on every admin endpoint and changes nothing', async () => {
-    const before = await bodyOf<{ data: unknown[] }>(await api('GET', '/api/keys', { key: admin }));
+    const before = await bodyOf<{ data: unknown[] }>(await api('GET', '/api/keys?limit=100', { key: admin }));
     await expectProblem(await api('GET', '/api/keys', { key: user }), 403);
     await expectProblem(await api('POST', '/api/keys', { key: user, json: { name: 'x', role: 'admin' } }), 403);
     await expectProblem(await api('DELETE', `/api/keys/0190d0f2-0000-7000-8000-000000000000`, { key: user }), 403);
-    const after = await bodyOf<{ data: unknown[] }>(await api('GET', '/api/keys', { key: admin }));
+    const after = await bodyOf<{ data: unknown[] }>(await api('GET', '/api/keys?limit=100', { key: admin }));
     expect(after.data.length).toBe(before.data.length);
   });
 
   it('validates key creation', async () => {
     await expectProblem(await api('POST', '/api/keys', { key: admin, json: { name: 'x', role: 'root' } }), 400);
     await expectProblem(await api('POST', '/api/keys', { key: admin, json: { role: 'user' } }), 400);
+  });
+
+  it('lists keys a page at a time, newest first, each once', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await bodyOf<{ id: string }>(await api('POST', '/api/keys', { key: admin, json: { name: `paged ${i}`, role: 'user' } }))).id);
+    await api('DELETE', `/api/keys/${made[2]}`, { key: admin });
+    const all = await bodyOf<{ data: { id: string }[]; nextCursor: string | null }>(await api('GET', '/api/keys?limit=100', { key: admin }));
+    expect(all.nextCursor).toBeNull();
+    // Newest first, the revoked key still listed.
+    expect(all.data.slice(0, 5).map((k) => k.id)).toEqual(made.toReversed());
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api('GET', `/api/keys?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { key: admin });
+      const page = await bodyOf<{ data: { id: string }[]; nextCursor: string | null }>(res);
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      walked.push(...page.data.map((k) => k.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(all.data.map((k) => k.id));
+  });
+
+  it('refuses a page size or cursor it does not know (400)', async () => {
+    for (const query of ['limit=0', 'limit=101', 'limit=two', 'cursor=nonsense']) {
+      const problem = await expectProblem(await api('GET', `/api/keys?${query}`, { key: admin }), 400);
+      expect(JSON.stringify(problem)).toMatch(query.startsWith('limit') ? /limit/ : /cursor/);
+    }
   });
 
   it('answers 404 for revoking an unknown key', async () => {
@@ -181,7 +208,7 @@ describe('admin session', () => {
 describe('the last admin key', () => {
   // Last in this file: it revokes every other admin key of this file's database.
   it('is never revoked (409), so the service always has someone who can manage it', async () => {
-    const listed = await bodyOf<{ data: { id: string; role: string; revokedAt: string | null }[] }>(await api('GET', '/api/keys', { key: admin }));
+    const listed = await bodyOf<{ data: { id: string; role: string; revokedAt: string | null }[] }>(await api('GET', '/api/keys?limit=100', { key: admin }));
     for (const other of listed.data.filter((k) => k.role === 'admin' && !k.revokedAt && k.id !== adminId)) {
       expect((await api('DELETE', `/api/keys/${other.id}`, { key: admin })).status).toBe(204);
     }

@@ -1,10 +1,20 @@
 import { createApiKey, listApiKeys } from '@/lib/auth/api-keys';
 import { readJson } from '@/lib/http/read-json';
+import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { createKeyBody, presentKey } from '@/lib/schemas/keys';
+import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
+import { createKeyBody, listKeysQuery, presentKey } from '@/lib/schemas/keys';
 
-// GET /api/keys – every key, newest first (never the keys themselves)
-export const GET = withApi(async () => json({ data: (await listApiKeys()).map(presentKey) }), { auth: 'admin' });
+// GET /api/keys – keys newest first, revoked ones too (never the keys themselves)
+export const GET = withApi(
+  async ({ req }) => {
+    const { limit, cursor } = parseQuery(req, listKeysQuery());
+    const { keys, more } = await listApiKeys({ limit, after: decodeCursor(cursor) });
+    const last = keys.at(-1);
+    return json({ data: keys.map(presentKey), nextCursor: more && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null });
+  },
+  { auth: 'admin' },
+);
 
 // POST /api/keys – create a key; the response is the only time it is shown
 export const POST = withApi(
