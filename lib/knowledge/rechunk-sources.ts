@@ -35,8 +35,10 @@ import { prisma } from '@/lib/db';
  * 24: a chunk that starts inside a fenced code block records its opening fence (codeFence).
  * 25: a chunk runs over a PDF page turn (pageEnd) instead of ending there, mid-sentence or
  *     mid-code as it may be.
+ * 26: a Word file's Title paragraph is a level-1 heading, and without a Title property the
+ *     heading that opens it names the document.
  */
-const CHUNKER_VERSION = 25;
+const CHUNKER_VERSION = 26;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

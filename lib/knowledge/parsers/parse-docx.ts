@@ -9,12 +9,14 @@ import { unzipBounded } from './unzip-bounded';
 const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
 
 /**
- * Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
+ * The Title paragraph style heads the document, as a level-1 heading. Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
  * Word's "HTML Preformatted" and "Plain Text") become code blocks, their lines kept; character
  * styles ("Verbatim Char", "HTML Code") become code spans. Text set in a monospaced font with no
  * such style is marked the same way by markCode.
  */
 const STYLE_MAP = [
+  // Word's Title style, which mammoth leaves a plain paragraph: the document's name, a level-1 heading.
+  "p[style-name='Title'] => h1:fresh",
   ...['Source Code', 'Code', 'Code Block', 'HTML Preformatted', 'Plain Text'].map((name) => `p[style-name='${name}'] => pre:separator('\n')`),
   ...['Verbatim Char', 'Code Char', 'HTML Code', 'HTML Keyboard', 'HTML Sample', 'HTML Typewriter'].map((name) => `r[style-name='${name}'] => code`),
 ];

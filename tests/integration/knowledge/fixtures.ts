@@ -126,6 +126,7 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
 <w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
 <w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
+<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>
 <w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
 <w:style w:type="table" w:default="1" w:styleId="TableNormal"><w:name w:val="Normal Table"/></w:style>
 <w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/><w:tblPr><w:tblBorders><w:top w:val="single" w:sz="4"/></w:tblBorders></w:tblPr></w:style>
@@ -136,7 +137,7 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 /**
  * A real DOCX (zipped with fflate): `# ` and `## ` lines become Heading 1/2 paragraphs, a line
  * indented four spaces a paragraph in Courier New (its further indentation kept), a line opening
- * with `{Source Code}` a paragraph of that style. Within a line, `**bold**` is a bold run,
+ * with `{Source Code}` or `{Title}` a paragraph of that style. Within a line, `**bold**` is a bold run,
  * `` `code` `` a run in Consolas, and `[words](https://…)` or `[words](#bookmark)` a hyperlink
  * (to the address, a relationship of the document's, or to the bookmark). A line opening with
  * `{Table}` is a table as Word inserts one (Table Grid, its "Header Row" box ticked), and
@@ -167,6 +168,7 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
     const h = /^(#{1,2}) (.*)$/.exec(line);
     if (h) return `<w:p><w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>${runs(h[2]!)}</w:p>`;
     if (line.startsWith('    ')) return `<w:p>${run(line.slice(4), courier)}</w:p>`;
+    if (line.startsWith('{Title}')) return `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr>${runs(line.slice(7))}</w:p>`;
     if (line.startsWith('{Source Code}')) return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
     const table = /^\{Table(?::([\w-]+))?\}/.exec(line);
     if (table) {

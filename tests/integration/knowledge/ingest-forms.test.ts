@@ -245,4 +245,22 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect(hit?.text).toContain('30 days of holiday');
     expect(hit?.location.headings).toEqual([`Handbook ${tag}`, 'Holidays']);
   });
+
+  it('names a DOCX without a Title property by the heading that opens it, else by its file name', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const files = [
+      // Word's Title style, then sections in Heading 1.
+      { name: 'styled.docx', bytes: makeDocx([`{Title}Pump manual **${tag}**`, '# Safety', `Never run the pump dry ${tag}.`]) },
+      { name: 'headed.docx', bytes: makeDocx([`# Travel policy ${tag}`, `Book trains ${tag} before flights.`]) },
+      // A heading further down names a section, not the document.
+      { name: 'notes.docx', bytes: makeDocx([`Minutes of the meeting ${tag}.`, '# Decisions', 'None.']) },
+    ];
+    const res = await upload(admin, files);
+    const { data } = await bodyOf<{ data: SourceView[] }>(res);
+    const titles = [];
+    for (const source of data) titles.push((await ingested(admin, source.id)).title);
+    expect(titles).toEqual([`Pump manual ${tag}`, `Travel policy ${tag}`, 'notes.docx']);
+    const hit = (await search(user, `pump dry ${tag}`, { sourceId: data[0]!.id }))[0];
+    expect(hit?.location.headings).toEqual(['Safety']);
+  });
 });

@@ -10,6 +10,11 @@ describe('parseDocx', () => {
     expect(text).toBe('# Setup\n\nRun `npm install` once, then **start** it:\n\n```\nif (ready) {\n    start(2 * 3);\n}\n```\n\nIt listens on port 3000.');
   });
 
+  it('reads a paragraph in the Title style as a level-1 heading', async () => {
+    const { text } = await parseDocx(makeDocx(['{Title}Pump manual', '## Safety', 'Never run it dry.']));
+    expect(text).toBe('# Pump manual\n\n## Safety\n\nNever run it dry.');
+  });
+
   it('reads a paragraph styled as code (pandoc writes "Source Code") as a code block', async () => {
     const { text } = await parseDocx(makeDocx(['Build it:', '{Source Code}make all', '{Source Code}make install']));
     expect(text).toBe('Build it:\n\n```\nmake all\nmake install\n```');
