@@ -42,8 +42,6 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string, { ad
       break;
     case MEDIA_TYPES.docx:
       doc = await parseDocx(bytes);
-      // Word fills in no Title property by itself: a document's own first heading names it.
-      doc.title ??= openingHeading(doc.text);
       break;
     case MEDIA_TYPES.html:
       doc = parseHtml(utf8(bytes), { address });

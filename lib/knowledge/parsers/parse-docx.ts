@@ -54,7 +54,26 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   // Heading 2 (Readability keeps h1 for a page's title) and so put sections and their
   // subsections on one level, and might leave out a short paragraph it judged boilerplate.
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  return { text: htmlToMarkdown(document.body as never), title: coreTitle(files.get('docProps/core.xml')) };
+  const body = document.body as unknown as Element;
+  const title = coreTitle(files.get('docProps/core.xml')) ?? openingHeading(body);
+  return { text: htmlToMarkdown(body as never), title };
+}
+
+/**
+ * Word fills in no Title property by itself: the level-1 heading that opens the document (its
+ * Title paragraph, or a Heading 1) names it, as a Markdown file's does. Two or more links closing
+ * the heading are a row of badges (a README's, their images gone), not words of its name.
+ */
+function openingHeading(body: Element): string | undefined {
+  const first = body.firstElementChild;
+  if (first?.tagName !== 'H1') return undefined;
+  const nodes = [...first.childNodes];
+  const isLink = (n: ChildNode) => n.nodeType === 1 && (n as Element).tagName === 'A';
+  let cut = nodes.length;
+  while (cut > 0 && (isLink(nodes[cut - 1]!) || !nodes[cut - 1]!.textContent?.trim())) cut--;
+  const trailing = nodes.slice(cut).filter(isLink).length;
+  const kept = trailing >= 2 && cut > 0 ? nodes.slice(0, cut) : nodes;
+  return kept.map((n) => n.textContent ?? '').join('').replace(/\s+/g, ' ').trim() || undefined;
 }
 
 /** A node of mammoth's document model, as far as markCode and markHeaderRows read it. */

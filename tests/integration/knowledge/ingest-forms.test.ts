@@ -252,6 +252,9 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
       // Word's Title style, then sections in Heading 1.
       { name: 'styled.docx', bytes: makeDocx([`{Title}Pump manual **${tag}**`, '# Safety', `Never run the pump dry ${tag}.`]) },
       { name: 'headed.docx', bytes: makeDocx([`# Travel policy ${tag}`, `Book trains ${tag} before flights.`]) },
+      // A README's badges, their images gone, are links closing the heading; a link within it is a word.
+      { name: 'badges.docx', bytes: makeDocx([`# wrap-${tag} [npm version](https://npm.example/v) [build status](https://ci.example/b)`, 'Wraps words.']) },
+      { name: 'linked.docx', bytes: makeDocx([`# Using [Acme](https://acme.example) at ${tag}`, 'Sign in first.']) },
       // A heading further down names a section, not the document.
       { name: 'notes.docx', bytes: makeDocx([`Minutes of the meeting ${tag}.`, '# Decisions', 'None.']) },
     ];
@@ -259,7 +262,7 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     const { data } = await bodyOf<{ data: SourceView[] }>(res);
     const titles = [];
     for (const source of data) titles.push((await ingested(admin, source.id)).title);
-    expect(titles).toEqual([`Pump manual ${tag}`, `Travel policy ${tag}`, 'notes.docx']);
+    expect(titles).toEqual([`Pump manual ${tag}`, `Travel policy ${tag}`, `wrap-${tag}`, `Using Acme at ${tag}`, 'notes.docx']);
     const hit = (await search(user, `pump dry ${tag}`, { sourceId: data[0]!.id }))[0];
     expect(hit?.location.headings).toEqual(['Safety']);
   });
