@@ -12,13 +12,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 // What the drawing shows beyond the text PDF.js reads, in page coordinates. A list's bullets:
 // when a browser prints a page, they are drawn shapes rather than text (the small filled or
 // outlined dots and squares it paints). The thin horizontal lines, a table's rules (the
-// page's first 2,000). And the words drawn inside each link's box: the text
+// page's first 2,000). The short thin ones (TeX draws the underscore of its roman fonts as a
+// bar, not a glyph; the page's first 5,000). And the words drawn inside each link's box: the text
 // state is followed as a viewer does to place each glyph, and a glyph whose middle lies in a
 // box, on a baseline inside it, is one of that link's. (PDF.js's own overlaidText leaves out
 // a letter that sticks out of the box: "Gitte" of "Gitter", "1.21." of "1.21.0".)
 function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
   const marks = [];
   const rules = [];
+  const bars = [];
   const words = boxes.map(() => '');
   const stack = [];
   let ctm = [1, 0, 0, 1, 0, 0];
@@ -52,6 +54,7 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
       if (width >= 1 && height >= 1 && width <= 16 && height <= 16 && width < 1.6 * height && height < 1.6 * width) {
         marks.push({ x: left, y: low - bottom, width, height });
       } else if (width >= 20 && height <= 2 && rules.length < 2000) rules.push({ x: left, right: left + width, y: low + height / 2 - bottom });
+      else if (width >= 1 && width < 20 && height < 1 && bars.length < 5000) bars.push({ x: left, right: left + width, y: low + height / 2 - bottom });
     } else if (!boxes.length) continue;
     else if (fn === OPS.beginText) { tm = [1, 0, 0, 1, 0, 0]; x = y = lineX = lineY = 0; }
     else if (fn === OPS.setTextMatrix) { tm = Array.from(args.length === 1 ? args[0] : args); x = y = lineX = lineY = 0; }
@@ -78,7 +81,7 @@ function readDrawing(ops, OPS, bottom, boxes, fontMatrix) {
       }
     }
   }
-  return { marks, rules, words };
+  return { marks, rules, bars, words };
 }
 // Each box a link to a web or mail address covers (one a line, where its words wrap), in page coordinates.
 // Every glyph is tested against every box: a page's first 1,000 are read (a page of a real
@@ -165,9 +168,9 @@ async function readOutline(pdf, bottoms) {
     const fontMatrix = (id) => {
       try { return page.commonObjs.get(id).fontMatrix[0] || 0.001; } catch { return 0.001; }
     };
-    const drawing = ops ? readDrawing(ops, OPS, bottom, boxes, fontMatrix) : { marks: [], rules: [], words: [] };
+    const drawing = ops ? readDrawing(ops, OPS, bottom, boxes, fontMatrix) : { marks: [], rules: [], bars: [], words: [] };
     const links = boxes.map((box, n) => ({ ...box, text: drawing.words[n] })).filter((link) => link.text.trim());
-    pages.push({ height: top - bottom, runs, marks: drawing.marks, rules: drawing.rules, links });
+    pages.push({ height: top - bottom, runs, marks: drawing.marks, rules: drawing.rules, bars: drawing.bars, links });
     page.cleanup();
   }
   const meta = await pdf.getMetadata().catch(() => null);

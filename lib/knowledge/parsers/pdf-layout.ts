@@ -1,5 +1,5 @@
 import { englishCount } from '@/lib/english-words';
-import { asCode, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
+import { asCode, drawnUnderscores, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
 import type { PdfLink } from './pdf-links';
 import { findTables, type PdfRule, type PdfTable } from './pdf-tables';
 
@@ -12,6 +12,8 @@ export interface PdfPage {
   links?: PdfLink[];
   /** The thin horizontal lines it draws: a table's rules. */
   rules?: PdfRule[];
+  /** The short thin horizontal bars it draws: TeX's underscores among them. */
+  bars?: PdfRule[];
 }
 
 /**
@@ -28,7 +30,7 @@ export interface PdfPage {
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[], outline: PdfOutlineEntry[] = []): { pages: string[]; title?: string } {
-  const lines = pages.map((page) => readingOrder(markBullets(pageLines(page.runs, page.links), page.marks ?? [])));
+  const lines = pages.map((page) => readingOrder(markBullets(pageLines(drawnUnderscores(page.runs, page.bars ?? []), page.links), page.marks ?? [])));
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));

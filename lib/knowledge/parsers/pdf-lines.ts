@@ -222,7 +222,11 @@ function cellText(pieces: Piece[]): { text: string; linked?: string; mono: boole
 
 /** Pieces as one line of Markdown: code as printed when all of it is code (`mono`), else code spans among the words. */
 function markdownOf(pieces: Piece[], mono: boolean): string {
-  return (mono ? pieces.map((p) => p.text).join('') : pieces.map(codeSpan).join('')).replace(/\s+/g, ' ').trim();
+  if (mono) return pieces.map((p) => p.text).join('').replace(/\s+/g, ' ').trim();
+  // Two code spans that touch are one: `f (``name` would open a span of two backticks.
+  const spans = pieces.map(codeSpan);
+  const text = spans.reduce((line, span) => (/[^`]`$/.test(line) && /^`[^`]/.test(span) ? line.slice(0, -1) + span.slice(1) : line + span), '');
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -276,4 +280,40 @@ export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
     if (!bullet) return line;
     return { ...line, text: `• ${line.mono ? asCode(line.text) : line.text}`, ...(line.linked ? { linked: `• ${line.linked}` } : {}), x: bullet.x, mono: false };
   });
+}
+
+/**
+ * The underscores a page draws as bars. TeX's roman fonts have no underscore glyph: `\_` is a
+ * bar a third of an em wide on the baseline, and PDF.js reads the gap it leaves as a space, so
+ * `asn1_der_coding` came out "asn1 der coding". A bar that wide on a run's baseline makes the
+ * space nearest to it (where the run's width, shared out evenly among its characters, puts
+ * each) an underscore; one in the gap between two runs joins them with it. An underline is
+ * wider and lower, and a rule far wider.
+ */
+export function drawnUnderscores(runs: PdfTextRun[], bars: { x: number; right: number; y: number }[]): PdfTextRun[] {
+  if (!bars.length) return runs;
+  const out = runs.map((run) => ({ ...run }));
+  for (const bar of bars) {
+    const middle = (bar.x + bar.right) / 2;
+    const width = bar.right - bar.x;
+    const fits = (run: PdfTextRun) => run.text.trim() && width >= 0.2 * run.size && width <= 0.5 * run.size && Math.abs(bar.y - run.y) <= 0.12 * run.size;
+    const inside = out.find((run) => fits(run) && middle > run.x && middle < run.x + run.width);
+    if (inside) {
+      const step = inside.width / inside.text.length;
+      let best = -1;
+      for (let i = 1; i < inside.text.length - 1; i++) {
+        if (inside.text[i] !== ' ') continue;
+        const off = Math.abs(inside.x + (i + 0.5) * step - middle);
+        if (off <= 0.6 * inside.size && (best < 0 || off < Math.abs(inside.x + (best + 0.5) * step - middle))) best = i;
+      }
+      if (best > 0) inside.text = `${inside.text.slice(0, best)}_${inside.text.slice(best + 1)}`;
+      continue;
+    }
+    const before = out.find((run) => fits(run) && run.x + run.width <= middle && middle - (run.x + run.width) <= 0.5 * run.size);
+    const after = out.find((run) => fits(run) && run.x >= middle && run.x - middle <= 0.5 * run.size);
+    if (!before || !after || before === after) continue;
+    before.text = before.text.replace(/ ?$/, '_');
+    before.width = after.x - before.x;
+  }
+  return out;
 }

@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractAndChunk } from '@/lib/knowledge/parsers/read-document';
 import { parsePdf } from '@/lib/knowledge/parsers/parse-pdf';
@@ -149,6 +150,23 @@ describe('PDF layout', () => {
       '## Travelling abroad',
       'Some countries block VPN traffic: tell the service desk a week before you travel, so that they can set up another route.',
     ]);
+  });
+
+  it('reads the bars TeX draws for the underscores of its text fonts as underscores', async () => {
+    // TeX's roman fonts have no underscore: `\\_` is a bar a third of an em wide on the baseline.
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const words = ['Call asn1', 'der', 'coding to encode.'];
+    const pieces: DrawnLine[] = [];
+    const bars = [];
+    let x = 72;
+    for (const [i, text] of words.entries()) {
+      pieces.push({ text, x, y: 700 });
+      x += font.widthOfTextAtSize(text, 10);
+      if (i < words.length - 1) bars.push({ page: 0, y: 700.2, x: x + 0.3, right: x + 3.3 });
+      x += 3.6;
+    }
+    expect(await blocksOf(await makeLaidOutPdf([pieces], { rules: bars }))).toEqual(['Call `asn1_der_coding` to encode.']);
+    expect(await blocksOf(await makeLaidOutPdf([pieces]))).toEqual(['Call asn1 der coding to encode.']);
   });
 
   it('reads the first row of a table set apart by a rule, as LaTeX’s booktabs draws it, as its header, and no row of a grid', async () => {

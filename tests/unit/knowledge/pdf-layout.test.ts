@@ -277,6 +277,24 @@ describe('PDF layout', () => {
     expect(doc.pages[0]).toBe('Match ’`*.tar.gz`’ before `*.gz`, read `XDG_DATA_HOME`, and write `__NOGLOBS__` alone. See the note* below.');
   });
 
+  it('reads the bars TeX draws for underscores as underscores, and no underline', () => {
+    // "Call asn1 der coding once." at half a size per character: its 2nd and 3rd spaces at x 119.5 and 139.5.
+    const bar = (x: number, y = 700, width = 3) => ({ x, right: x + width, y });
+    const drawn: PdfPage = {
+      ...page({ text: 'Call asn1 der coding once.', y: 700 }, [{ text: 'Use asn1', y: 688 }, { text: 'node here.', x: 116, y: 688 }], { text: 'Read the manual first.', y: 676 }),
+      // Two on the first line; one in the gap between the second's runs; under the third, an underline (too
+      // wide) and a bar too low for an underscore.
+      bars: [bar(118), bar(138), bar(112.5, 688), bar(90, 674.5, 8), bar(127, 673.5)],
+    };
+    expect(layoutPdf([drawn]).pages[0]!.split('\n\n')).toEqual(['Call `asn1_der_coding` once. Use `asn1_node` here.', 'Read the manual first.']);
+    expect(layoutPdf([{ ...drawn, bars: [] }]).pages[0]!.split('\n\n')).toEqual(['Call asn1 der coding once. Use asn1 node here.', 'Read the manual first.']);
+  });
+
+  it('writes code spans that touch as one', () => {
+    // A function's signature set partly in the text font, a name with an underscore among it.
+    expect(paragraphs([{ text: 'int f (', mono: true, y: 700 }, { text: 'asn1_node * list)', x: 107, y: 700 }])).toEqual(['`int f (asn1_node` * list)']);
+  });
+
   it('writes a table’s rows as a Markdown table whose header is its bold first row, and keeps a table of contents’ rows on lines of their own', () => {
     expect(
       paragraphs(
