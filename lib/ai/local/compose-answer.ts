@@ -140,7 +140,10 @@ function definitionOf(question: string): { holds: RegExp; subject: string } | un
   const subject = /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(.+?)[\s?.!]*$/i.exec(question)?.[1];
   if (subject && subject.split(/\s+/).length <= 6) {
     const words = escapeRegExp(withoutMarks(subject));
-    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}${BRACKETED_ASIDE}\\s+(?:is|are|refers?\\s+to|means?)\\b`, 'i'), subject };
+    // Or further in: "…GNU Libtasn1 (version 4.19), which is a library for…", "…the Libtasn1 library that provides…".
+    const which = `\\b${words}${BRACKETED_ASIDE},\\s+which\\s+(?:is|are)\\s+(?:an?|the)\\b`;
+    const kind = `\\bthe\\s+${words}\\s+(?:library|tool|framework|${KIND_NOUNS})\\s+(?:that|which)\\s+(?!(?:is|was|has)\\b)\\p{Ll}+s\\b`;
+    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}${BRACKETED_ASIDE}\\s+(?:is|are|refers?\\s+to|means?)\\b|${which}|${kind}`, 'iu'), subject };
   }
   return doingOf(question);
 }

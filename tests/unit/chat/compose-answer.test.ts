@@ -182,6 +182,14 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       { n: 2, title: 'fflate', text: '`fflate` (short for fast flate) is the **fastest** pure JavaScript compression library in existence.' },
     ];
     expect(composeAnswer({ question: 'What is fflate?', sources: readme })).toBe('`fflate` (short for fast flate) is the fastest pure JavaScript compression library in existence [2].');
+    // Said further into a sentence: "…X, which is a…", "…the X library that provides…".
+    const manual = [
+      { n: 1, title: 'Libtasn1', text: '`asn1Parser` reads a file of ASN.1 definitions and writes an array to use with libtasn1 functions.' },
+      { n: 2, title: 'Libtasn1', text: 'This manual is for GNU Libtasn1 (version 4.19.0), which is a library for ASN.1 and DER manipulation.' },
+    ];
+    expect(composeAnswer({ question: 'What is libtasn1?', sources: manual })).toBe('This manual is for GNU Libtasn1 (version 4.19.0), which is a library for ASN.1 and DER manipulation [2].');
+    const intro = [manual[0]!, { n: 2, title: 'Libtasn1', text: 'This document describes the Libtasn1 library that provides ASN.1 parsing and DER encoding functions.' }];
+    expect(composeAnswer({ question: 'What is libtasn1?', sources: intro })).toBe('This document describes the Libtasn1 library that provides ASN.1 parsing and DER encoding functions [2].');
   });
 
   it('answers “How do I…?” with a sentence that says what to use or do, over one that only names the task', () => {
