@@ -198,6 +198,9 @@ const LABELLED_FACT = /^\p{Lu}[\p{L} ]{0,20}:\s*\S/u;
 const ROW_NAME_SHARE = 1.5;
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
+
+/** A sentence that opens with what its (unsaid) subject does: "Creates a…", "Returns the…". */
+const IMPLIED_SUBJECT = /^\p{Lu}\p{Ll}+s\s+(?:an?|the|this|that|its|each|every|all|any|one|some|whether|how|what|true|false)\b/u;
 /**
  * How much more again a sentence with a figure counts when the question asks for an amount: "How
  * much memory does the cache use?" is answered by "…stored in memory (defaults to 50mb)", not by
@@ -1162,10 +1165,13 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   // (asked for code, a sentence leading into an example holds it)
-  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s) || definesRow(s);
+  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s) || definesRow(s) || describesHeading(s);
   // A row's first cell names its subject and the others say what it is or does: the row of that
   // name defines it ("setting: `EMBEDDING_MODEL`; default: `local`; meaning: …").
   const definesRow = (s: Sentence) => !!defined?.size && !!s.keyTerms && s.keyTerms.size === defined.size && [...defined].every((t) => s.keyTerms!.has(t));
+  // Under a heading naming it, a reference says what a function does without naming it again:
+  // "Creates a structure of type `source_name`." (as doc comments do).
+  const describesHeading = (s: Sentence) => !!defined?.size && !s.continues && IMPLIED_SUBJECT.test(s.text) && [...defined].every((t) => s.titleTerms.has(t));
   const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
@@ -1189,11 +1195,14 @@ function select(
     const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
     const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
+    // (its heading is the subject it leaves unsaid)
+    const implied = describesHeading(s);
     let value = 0;
     for (const [term, weight] of weights) {
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
-      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : 1) : Math.max(fromLead, s.titleTerms.has(term) ? TITLE_SHARE : 0);
+      const fromTitle = s.titleTerms.has(term) ? (implied && defined!.has(term) ? 1 : TITLE_SHARE) : 0;
+      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : 1) : Math.max(fromLead, fromTitle);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     // Long sentences dilute the answer; very short ones are usually headings or fragments. A

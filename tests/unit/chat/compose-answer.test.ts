@@ -55,6 +55,20 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     // (several things do: any verb of their own)
     const hooks = [{ n: 1, title: 'Hooks', text: 'Deploy hooks are configured per project. Deploy hooks run a build when a branch changes.' }];
     expect(composeAnswer({ question: 'What do deploy hooks do?', sources: hooks })).toBe('Deploy hooks run a build when a branch changes [1].');
+    // Under a heading naming it, a reference says what a function does without naming it again.
+    const reference = [
+      {
+        n: 1,
+        title: 'Libtasn1',
+        text: [
+          '#### `asn1_create_element`',
+          '[Function] `int asn1_create_element (asn1_node_const definitions, const char * source_name, asn1_node * element)`',
+          'definitions: pointer to the structure returned by the `asn1_parser2tree` function. element: pointer to the structure created.',
+          'Creates a structure of type `source_name`. Returns `ASN1_SUCCESS` if creation OK.',
+        ].join('\n\n'),
+      },
+    ];
+    expect(composeAnswer({ question: 'What does asn1_create_element do?', sources: reference })).toMatch(/^Creates a structure of type `source_name`/);
   });
 
   it('answers “how much” with a sentence holding a figure, though another says more of its words and no amount', () => {
