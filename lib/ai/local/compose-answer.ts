@@ -507,6 +507,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     let intro: Sentence | undefined;
     let inItem = false; // the block under way is a list item
     let section = titleTerms; // with the words of the heading above
+    let headingTerms: Set<string> | undefined; // those words alone
     let headingText: string | undefined;
     // "Type: `Number`" and "Default: `50`", each alone under "### options.width", are facts about
     // what the heading names: they are read, and shown, as one sentence with it ("options.width —
@@ -525,7 +526,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
       // for, as a sentence leading into it would: "Installation:" is a sentence that shows it.
       const headsCode = heading && code !== undefined && codeExample(code) !== undefined && !/[.!?:]$/.test(cleaned);
       const text = fact ? `${headingText} — ${cleaned}` : headsCode ? `${cleaned}:` : cleaned;
-      if (heading) [section, headingText, facts] = [new Set([...titleTerms, ...contentTerms(cleaned)]), cleaned, undefined];
+      if (heading) [section, headingTerms, headingText, facts] = [new Set([...titleTerms, ...contentTerms(cleaned)]), new Set(contentTerms(cleaned)), cleaned, undefined];
       if (!continues) inItem = LIST_ITEM.test(raw);
       // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
       const ofItem = continues && inItem;
@@ -546,6 +547,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
       const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
       const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
       if (headsCode) sentence.codeHeading = true;
+      if (headingTerms && !heading) sentence.headingTerms = headingTerms;
       if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields] = [new Set(contentTerms(clean(key))), clean(key), column, fields];
       if (fact) facts = sentence;
       sentences.push(sentence);
@@ -851,6 +853,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   heading?: boolean;
   /** A heading over nothing but code, shown as leading into it ("Installation:"): see `headsCode`. */
   codeHeading?: boolean;
+  /** The words of the heading it sits under in its passage (not its document's title). */
+  headingTerms?: Set<string>;
   lead?: Sentence;
   /** The fenced code right after its paragraph in its passage, as written. */
   code?: string;
@@ -1171,7 +1175,7 @@ function select(
   const definesRow = (s: Sentence) => !!defined?.size && !!s.keyTerms && s.keyTerms.size === defined.size && [...defined].every((t) => s.keyTerms!.has(t));
   // Under a heading naming it, a reference says what a function does without naming it again:
   // "Creates a structure of type `source_name`." (as doc comments do).
-  const describesHeading = (s: Sentence) => !!defined?.size && !s.continues && IMPLIED_SUBJECT.test(s.text) && [...defined].every((t) => s.titleTerms.has(t));
+  const describesHeading = (s: Sentence) => !!defined?.size && !s.continues && IMPLIED_SUBJECT.test(s.text) && [...defined].every((t) => s.headingTerms?.has(t));
   const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its

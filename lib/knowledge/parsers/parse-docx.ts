@@ -9,7 +9,7 @@ import { unzipBounded } from './unzip-bounded';
 const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
 
 /**
- * The Title paragraph style heads the document, as a level-1 heading. Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
+ * Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
  * Word's "HTML Preformatted" and "Plain Text") become code blocks, their lines kept; character
  * styles ("Verbatim Char", "HTML Code") become code spans. Text set in a monospaced font with no
  * such style is marked the same way by markCode.

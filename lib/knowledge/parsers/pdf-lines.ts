@@ -293,11 +293,15 @@ export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
 export function drawnUnderscores(runs: PdfTextRun[], bars: { x: number; right: number; y: number }[]): PdfTextRun[] {
   if (!bars.length) return runs;
   const out = runs.map((run) => ({ ...run }));
+  // The runs by the point their baseline is at: a bar is looked for among those of its line.
+  const byLine = new Map<number, PdfTextRun[]>();
+  for (const run of out) if (run.text.trim()) byLine.set(Math.round(run.y), [...(byLine.get(Math.round(run.y)) ?? []), run]);
   for (const bar of bars) {
     const middle = (bar.x + bar.right) / 2;
     const width = bar.right - bar.x;
-    const fits = (run: PdfTextRun) => run.text.trim() && width >= 0.2 * run.size && width <= 0.5 * run.size && Math.abs(bar.y - run.y) <= 0.12 * run.size;
-    const inside = out.find((run) => fits(run) && middle > run.x && middle < run.x + run.width);
+    const line = [-3, -2, -1, 0, 1, 2, 3].flatMap((d) => byLine.get(Math.round(bar.y) + d) ?? []);
+    const fits = (run: PdfTextRun) => width >= 0.2 * run.size && width <= 0.5 * run.size && Math.abs(bar.y - run.y) <= 0.12 * run.size;
+    const inside = line.find((run) => fits(run) && middle > run.x && middle < run.x + run.width);
     if (inside) {
       const step = inside.width / inside.text.length;
       let best = -1;
@@ -309,11 +313,12 @@ export function drawnUnderscores(runs: PdfTextRun[], bars: { x: number; right: n
       if (best > 0) inside.text = `${inside.text.slice(0, best)}_${inside.text.slice(best + 1)}`;
       continue;
     }
-    const before = out.find((run) => fits(run) && run.x + run.width <= middle && middle - (run.x + run.width) <= 0.5 * run.size);
-    const after = out.find((run) => fits(run) && run.x >= middle && run.x - middle <= 0.5 * run.size);
+    const before = line.find((run) => fits(run) && run.x + run.width <= middle && middle - (run.x + run.width) <= 0.5 * run.size);
+    const after = line.find((run) => fits(run) && run.x >= middle && run.x - middle <= 0.5 * run.size);
     if (!before || !after || before === after) continue;
     before.text = before.text.replace(/ ?$/, '_');
     before.width = after.x - before.x;
+    after.text = after.text.replace(/^ /, '');
   }
   return out;
 }
