@@ -25,19 +25,17 @@ async function main(): Promise<number> {
       return 0;
     }
     case 'list': {
-      let after: { at: Date; id: string } | undefined;
+      let cursor: string | undefined;
       let any = false;
-      for (;;) {
-        const { keys, more } = await listApiKeys({ limit: 500, after });
-        for (const k of keys) {
+      do {
+        const page = await listApiKeys({ limit: 100, cursor });
+        for (const k of page.keys) {
           const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
           console.log(`${k.id}  ${k.role.padEnd(5)}  ${k.prefix}…  ${state.padEnd(32)}  ${k.name}`);
         }
-        any ||= keys.length > 0;
-        const last = keys.at(-1);
-        if (!more || !last) break;
-        after = { at: last.createdAt, id: last.id };
-      }
+        any ||= page.keys.length > 0;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
       if (!any) console.log('No keys.');
       return 0;
     }

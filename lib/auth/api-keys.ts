@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { prisma } from '@/lib/db';
 import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
+import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
 
 /** Keys look like `gwk_<43 base64url chars>`; only their SHA-256 is stored. */
 export const KEY_PREFIX = 'gwk_';
@@ -50,8 +51,9 @@ export async function createApiKey(input: { name: string; role: Role; key?: stri
   return { ...created, key };
 }
 
-/** Keys newest first, keyset-paginated (`cursor`: the last key of the page before, decoded). */
-export async function listApiKeys({ limit, after }: { limit: number; after?: { at: Date; id: string } }): Promise<{ keys: ApiKeyView[]; more: boolean }> {
+/** Keys newest first, keyset-paginated as every listing is (`cursor`: the `nextCursor` of the page before). */
+export async function listApiKeys({ limit, cursor }: { limit: number; cursor?: string }): Promise<{ keys: ApiKeyView[]; nextCursor: string | null }> {
+  const after = decodeCursor(cursor);
   const db = await prisma();
   const rows = await db.apiKey.findMany({
     select: keyView,
@@ -59,7 +61,9 @@ export async function listApiKeys({ limit, after }: { limit: number; after?: { a
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
-  return { keys: rows.slice(0, limit), more: rows.length > limit };
+  const keys = rows.slice(0, limit);
+  const last = keys.at(-1);
+  return { keys, nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
 }
 
 export class LastAdminKeyError extends Error {

@@ -2,16 +2,14 @@ import { createApiKey, listApiKeys } from '@/lib/auth/api-keys';
 import { readJson } from '@/lib/http/read-json';
 import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
 import { createKeyBody, listKeysQuery, presentKey } from '@/lib/schemas/keys';
 
 // GET /api/keys – keys newest first, revoked ones too (never the keys themselves)
 export const GET = withApi(
   async ({ req }) => {
     const { limit, cursor } = parseQuery(req, listKeysQuery());
-    const { keys, more } = await listApiKeys({ limit, after: decodeCursor(cursor) });
-    const last = keys.at(-1);
-    return json({ data: keys.map(presentKey), nextCursor: more && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null });
+    const { keys, nextCursor } = await listApiKeys({ limit, cursor });
+    return json({ data: keys.map(presentKey), nextCursor });
   },
   { auth: 'admin' },
 );
