@@ -38,8 +38,9 @@ import { prisma } from '@/lib/db';
  * 26: a Word file's Title paragraph is a level-1 heading, and without a Title property the
  *     heading that opens it names the document.
  * 27: the bars TeX draws for underscores are underscores; code spans that touch are one.
+ * 28: a JSON record is one paragraph of `key: value` pairs, under a heading naming its list.
  */
-const CHUNKER_VERSION = 27;
+const CHUNKER_VERSION = 28;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

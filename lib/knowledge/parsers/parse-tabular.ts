@@ -18,7 +18,14 @@ export function parseCsv(text: string): ExtractedDocument {
   return { text: lines.filter(Boolean).join('\n\n') };
 }
 
-/** JSON as readable text: one `path: value` line per leaf, top-level entries as paragraphs. */
+/**
+ * JSON as readable text, the way a CSV row reads: an object's values as one paragraph of
+ * `key: value` pairs (`sku: TK-200; name: Summit Stove; price: 89`), a list of values as
+ * `tags: x, y`, an object of values inside it by dotted key (`size.width: 3`). A key holding
+ * more (a list of objects, an object of objects) heads a section of its own, one paragraph a
+ * record, so a record's values stay together and its citation names the list it is in. A list's
+ * records that hold sections of their own are headed by their name (or `products 2`).
+ */
 export function parseJson(text: string): ExtractedDocument {
   let value: unknown;
   try {
@@ -26,24 +33,108 @@ export function parseJson(text: string): ExtractedDocument {
   } catch {
     throw new ExtractionError('The JSON file is not valid JSON.');
   }
-  const lines: string[] = [];
-  const walk = (v: unknown, path: string, depth: number) => {
-    // Deeper than this, a branch is one line of compact JSON under its path: nothing is dropped.
-    if (depth > 50 && v !== null && typeof v === 'object') {
-      lines.push(`${path}: ${compact(v)}`);
+  const blocks: string[] = [];
+  const section = (v: unknown, level: number, label: string) => {
+    if (v === null || typeof v !== 'object') return void blocks.push(textBlock(scalar(v)));
+    if (level > MAX_HEADING_LEVEL) {
+      // No heading level is left for what lies deeper: its values under their paths, nothing dropped.
+      return void blocks.push(paths(v, '').join('; '));
+    }
+    if (Array.isArray(v)) return list(v, level, label);
+    // Under the object's heading come its values, then its texts, then the sections it holds.
+    const pairs: string[] = [];
+    const texts: string[] = [];
+    const sections: [string, unknown][] = [];
+    for (const [key, child] of Object.entries(v)) {
+      const inline = inlinePairs(key, child);
+      if (typeof child === 'string' && child.includes('\n')) texts.push(textBlock(`${key}: ${child}`)); // paragraphs of its own
+      else if (inline) pairs.push(...inline);
+      else sections.push([key, child]);
+    }
+    blocks.push(pairs.join('; '), ...texts);
+    for (const [key, child] of sections) {
+      blocks.push(`${'#'.repeat(level)} ${oneLine(key) || '(no name)'}`);
+      section(child, level + 1, key);
+    }
+  };
+  const list = (items: unknown[], level: number, label: string) => {
+    if (items.every(isValue)) {
+      for (const item of items) blocks.push(textBlock(scalar(item)));
       return;
     }
-    if (v !== null && typeof v === 'object') {
-      for (const [key, child] of Object.entries(v)) walk(child, path ? `${path}.${key}` : key, depth + 1);
-      if (depth === 1) lines.push('');
-    } else lines.push(path ? `${path}: ${String(v)}` : String(v));
+    // A record holding sections of its own is headed, or its first section would seem to hold the records after it.
+    const headed = items.some((item) => Array.isArray(item) || (isObject(item) && Object.entries(item).some(([k, c]) => !inlinePairs(k, c))));
+    items.forEach((item, i) => {
+      if (headed) blocks.push(`${'#'.repeat(level)} ${recordName(item) ?? `${oneLine(label) || 'item'} ${i + 1}`}`);
+      section(item, headed ? level + 1 : level, label);
+    });
   };
-  walk(value, '', 0);
-  const out = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
-  if (!out) throw new ExtractionError('The JSON file has no values.');
+  section(value, 1, '');
+  const out = blocks.filter((b) => b.trim()).join('\n\n');
+  if (!out.trim()) throw new ExtractionError('The JSON file has no values.');
   return { text: out };
 }
 
+/** Markdown has six heading levels; what is nested deeper is written as `path: value` pairs. */
+const MAX_HEADING_LEVEL = 6;
+/** Deeper than this, a branch is compact JSON under its path: walking it could overflow the stack. */
+const MAX_DEPTH = 50;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const scalar = (v: unknown): string => (v === null ? 'null' : String(v));
+
+const scalarList = (v: unknown): string => (Array.isArray(v) ? v.map(scalar).join(', ') || '[]' : scalar(v));
+
+
+const isValue = (v: unknown) => v === null || typeof v !== 'object';
+
+const isValueList = (v: unknown) => Array.isArray(v) && v.every(isValue);
+
+/**
+ * A record's `key: value` pairs for one of its values, or undefined when that value needs a
+ * section: a value, a list of values, an object of those as dotted pairs (`size.width: 3`).
+ */
+function inlinePairs(key: string, v: unknown): string[] | undefined {
+  if (isValue(v) || isValueList(v)) return [`${oneLine(key)}: ${scalarList(v)}`];
+  if (!isObject(v)) return undefined;
+  const entries = Object.entries(v);
+  if (entries.length === 0) return [`${oneLine(key)}: {}`];
+  if (!entries.every(([, c]) => (isValue(c) && !(typeof c === 'string' && c.includes('\n'))) || isValueList(c))) return undefined;
+  return entries.map(([k, c]) => `${oneLine(`${key}.${k}`)}: ${scalarList(c)}`);
+}
+
+/** What names a record in a heading: a short name, title or id among its values. */
+function recordName(item: unknown): string | undefined {
+  if (!isObject(item)) return undefined;
+  for (const key of ['name', 'title', 'label', 'id', 'key']) {
+    const v = item[key] ?? item[key[0]!.toUpperCase() + key.slice(1)];
+    if ((typeof v === 'string' || typeof v === 'number') && oneLine(String(v)) && String(v).length <= 80) return oneLine(String(v));
+  }
+  return undefined;
+}
+
+/** A value's leaves as `path: value` pairs; past MAX_DEPTH, a branch as compact JSON. */
+function paths(v: unknown, path: string, depth = 0): string[] {
+  if (v === null || typeof v !== 'object') return [`${path}: ${oneLine(scalar(v))}`];
+  if (depth > MAX_DEPTH) return [`${path}: ${compact(v)}`];
+  return Object.entries(v).flatMap(([k, c]) => paths(c, path ? `${path}.${k}` : k, depth + 1));
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A text value as paragraphs of the document: its lines kept, but none read as a heading (the
+ * document's sections are its keys) and no code fence left open to swallow the records after it.
+ */
+function textBlock(text: string): string {
+  const fences = text.match(/^[ ]{0,3}(?:`{3,}|~{3,})/gm)?.length ?? 0;
+  return text
+    .replace(/^([ ]{0,3})(#{1,6})(?=[ \t]|$)/gm, '$1\\$2')
+    .replace(/^([ ]{0,3})(?=(?:=+|-+)[ \t]*$)/gm, '$1\\')
+    .replace(/^([ ]{0,3})(?=`{3,}|~{3,})/gm, fences % 2 ? '$1\\' : '$1')
+    .trim();
+}
 function compact(value: object): string {
   try {
     return JSON.stringify(value);

@@ -110,7 +110,7 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
       { name: 'guide.md', bytes: `# Guide ${tag}\n\n## Setup\n\nInstall the flux capacitor ${tag}.` },
       { name: 'page.html', bytes: `<!doctype html><html><head><title>Page ${tag}</title><script>evil()</script></head><body><nav>menu</nav><h1>Kiwis</h1><p>The kiwi ${tag} is a flightless bird of New Zealand.</p></body></html>` },
       { name: 'table.csv', bytes: `city,population\nOslo ${tag},700000\nBergen,285000\n` },
-      { name: 'data.json', bytes: JSON.stringify({ product: { name: `Widget ${tag}`, price: 12 } }) },
+      { name: 'data.json', bytes: JSON.stringify({ products: [{ name: `Widget ${tag}`, price: 12 }, { name: 'Gadget', price: 30 }] }) },
     ]);
     expect(res.status).toBe(202);
     const { data } = await bodyOf<{ data: SourceView[] }>(res);
@@ -123,7 +123,9 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect(html[0]?.text).toContain('flightless bird');
     expect(html[0]?.text).not.toContain('evil()');
     expect((await search(user, `Oslo ${tag} population`))[0]?.text).toContain(`city: Oslo ${tag}; population: 700000`);
-    expect((await search(user, `Widget ${tag}`))[0]?.text).toContain(`product.name: Widget ${tag}`);
+    const json = (await search(user, `Widget ${tag}`))[0];
+    expect(json?.text).toContain(`name: Widget ${tag}; price: 12`);
+    expect(json?.location.headings).toEqual(['products']);
   });
 
   it('reads HTML that leaves out optional tags (<head>, <html>, <body>) as a browser would, title included', async () => {
