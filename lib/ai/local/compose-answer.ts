@@ -1258,11 +1258,31 @@ function select(
     for (const kind of kindsNamed.keys()) if (hasTerm(pick, kind)) covered.add(kind);
     words += length;
   }
+  const top = chosen[0];
+  const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
+  // Rows of the same table saying just what the best one says of the question, where it says it, answer it as well:
+  // "Who works in the Support department?" is every row with `Department: Support`, not the first.
+  // They come before any weaker pick.
+  if (top && firstPick?.column) {
+    // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
+    const saying = (s: Sentence) => asked.map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : '')).filter(Boolean).join(' ');
+    const shape = (s: Sentence) => [s.column, ...(s.fields ?? []).map(([header]) => header)].join('\n');
+    const said = saying(firstPick);
+    const ties = said ? sentences.filter((s) => s !== firstPick && s.column && shape(s) === shape(firstPick) && saying(s) === said && !chosen.some((c) => c.text === s.text)) : [];
+    if (ties.length > 0) {
+      const rest = chosen.splice(1);
+      words = shownWords(firstPick);
+      for (const s of [...ties, ...rest.map((c) => sentences.find((o) => o.rank === c.rank && o.position === c.position)!)]) {
+        if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
+        const rested = rest.find((c) => c.rank === s.rank && c.position === s.position);
+        chosen.push(rested ?? { n: s.n, rank: s.rank, position: s.position, text: s.text, score: top.score, item: false });
+        words += shownWords(s);
+      }
+    }
+  }
   // The best sentence says what the question is about but not what it asks for ("They aren't
   // always necessary."), and the next sentence of its paragraph does ("If you can use a smaller,
   // faster model, …"): that one completes the answer.
-  const top = chosen[0];
-  const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
   const next = firstPick && completions.get(firstPick);
   if (next && !chosen.some((c) => c.rank === next.rank && c.position === next.position) && words + shownWords(next) <= limits.words) {
     chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });

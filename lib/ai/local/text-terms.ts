@@ -283,6 +283,21 @@ function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean):
   }
 }
 
+/** A record's `label: value` pair: a label of a few words, with no sentence in it. */
+const RECORD_PAIR = /^([^\s:;][^:;]{0,59}?):[ \t]+(\S[^;]*)$/;
+
+/**
+ * A paragraph that is a record, `key: value` pairs on one line (`city: Oslo; population: 700000`,
+ * as a CSV row, a JSON object or a table row under its header reads), is a table row too: its
+ * labels are what its values are about, as a header's names are, and its first value names it.
+ */
+function recordRow(line: string): SentencePart | undefined {
+  const pairs = line.split(/;\s+/).map((part) => RECORD_PAIR.exec(part.trim()));
+  if (pairs.length < 2 || !pairs.every((m) => m && m[1]!.split(' ').length <= 5 && !/[.!?]\s/.test(m[1]!))) return undefined;
+  const [labels, values] = [pairs.map((m) => m![1]!.trim()), pairs.map((m) => m![2]!.trim())];
+  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[0]!, column: labels[0]!, fields: labels.slice(1).map((name, j) => [name, values[j + 1]!]) };
+}
+
 const QUOTE_MARKS = /^[ \t]*(?:>[ \t]?)+/gm;
 const ALERT_LABEL = /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi;
 const NESTED_ITEM = /^\n*([ \t]+)(?:[-*+•]|\d{1,3}[.)])\s/;
@@ -292,6 +307,11 @@ function splitProse(text: string, out: SentencePart[]): void {
     // (a quote's marks and a GitHub alert's label are no words of it: "> [!NOTE]\n> This method returns `0`…")
     const flat = block.replace(QUOTE_MARKS, '').replace(ALERT_LABEL, '').replace(/\s+/g, ' ').trim();
     if (!flat) continue;
+    const record = !/\n\s*\S/.test(block.trim()) && recordRow(flat);
+    if (record) {
+      out.push(record);
+      continue;
+    }
     // A list item indented under another is nested in it, a level for every two spaces or so.
     const indent = NESTED_ITEM.exec(block)?.[1]?.length;
     const first: Omit<SentencePart, 'text'> = indent ? { depth: Math.min(3, Math.floor(indent / 2)) } : {};

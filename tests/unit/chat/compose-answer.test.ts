@@ -170,6 +170,22 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('reads a record (a CSV row, a JSON object) as a table row, and answers with every row saying what the best one says', () => {
+    const rows = [
+      ['E1000', 'Alice Nguyen', 'Engineering', 'Berlin'],
+      ['E1003', 'Dmitri Ivanov', 'Support', 'Osaka'],
+      ['E1007', 'Hiro Tanaka', 'Finance', 'Toronto'],
+      ['E1008', 'Ines Silva', 'Support', 'Osaka'],
+    ].map(([id, name, department, office]) => `Employee ID: ${id}; Name: ${name}; Department: ${department}; Office: ${office}`);
+    const staff = [{ n: 1, title: 'employees.csv', text: rows.join('\n\n') }];
+    expect(composeAnswer({ question: 'Who works in the Support department?', sources: staff })).toBe(`${rows[1]} [1]. ${rows[3]} [1].`);
+    expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: staff })).toBe(`${rows[2]} [1].`);
+    // The labels every record repeats are what its values are about, not words that make one the answer.
+    expect(composeAnswer({ question: 'Which department is Ines in?', sources: staff })).toBe(`${rows[3]} [1].`);
+    // A sentence with a colon and a semicolon is no record.
+    expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
+  });
+
   it('reads a table row’s header names as what the row is about, not as its own words', () => {
     // Every row repeats the header, so the header cannot make one row the answer.
     const text =
