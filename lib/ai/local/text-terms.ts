@@ -289,14 +289,19 @@ const RECORD_PAIR = /^([^\s:;][^:;]{0,59}?):[ \t]+(\S[^;]*)$/;
 /**
  * A paragraph that is a record, `key: value` pairs on one line (`city: Oslo; population: 700000`,
  * as a CSV row, a JSON object or a table row under its header reads), is a table row too: its
- * labels are what its values are about, as a header's names are, and its first value names it.
+ * labels are what its values are about, as a header's names are, and its name (else its first value) names it.
  */
 function recordRow(line: string): SentencePart | undefined {
   const pairs = line.split(/;\s+/).map((part) => RECORD_PAIR.exec(part.trim()));
   if (pairs.length < 2 || !pairs.every((m) => m && m[1]!.split(' ').length <= 5 && !/[.!?]\s/.test(m[1]!))) return undefined;
   const [labels, values] = [pairs.map((m) => m![1]!.trim()), pairs.map((m) => m![2]!.trim())];
-  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[0]!, column: labels[0]!, fields: labels.slice(1).map((name, j) => [name, values[j + 1]!]) };
+  // (named by its name or title where it has one, not by an id: `Employee ID: E1006; Name: Grace Okafor`)
+  const k = Math.max(0, labels.findIndex((label) => NAMING_LABEL.test(label)));
+  const fields = labels.flatMap((name, j) => (j === k ? [] : [[name, values[j]!] as [string, string]]));
+  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[k]!, column: labels[k]!, fields };
 }
+
+const NAMING_LABEL = /^(?:(?:full|display|product|company)[ _]?)?(?:name|title)$/i;
 
 const QUOTE_MARKS = /^[ \t]*(?:>[ \t]?)+/gm;
 const ALERT_LABEL = /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi;

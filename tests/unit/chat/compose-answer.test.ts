@@ -176,12 +176,15 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       ['E1003', 'Dmitri Ivanov', 'Support', 'Osaka'],
       ['E1007', 'Hiro Tanaka', 'Finance', 'Toronto'],
       ['E1008', 'Ines Silva', 'Support', 'Osaka'],
-    ].map(([id, name, department, office]) => `Employee ID: ${id}; Name: ${name}; Department: ${department}; Office: ${office}`);
+    ].map(([id, name, department, office]) => `Employee ID: ${id}; Name: ${name}; Department: ${department}; Office: ${office}; Manager: Grace Okafor`);
+    rows.push('Employee ID: E1006; Name: Grace Okafor; Department: Sales; Office: Lisbon');
     const staff = [{ n: 1, title: 'employees.csv', text: rows.join('\n\n') }];
     expect(composeAnswer({ question: 'Who works in the Support department?', sources: staff })).toBe(`${rows[1]} [1]. ${rows[3]} [1].`);
     expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: staff })).toBe(`${rows[2]} [1].`);
     // The labels every record repeats are what its values are about, not words that make one the answer.
     expect(composeAnswer({ question: 'Which department is Ines in?', sources: staff })).toBe(`${rows[3]} [1].`);
+    // Its name names a record: the row named Grace Okafor says who she is, not the rows of those she manages.
+    expect(composeAnswer({ question: 'Who is Grace Okafor?', sources: staff })).toBe(`${rows[4]} [1].`);
     // A sentence with a colon and a semicolon is no record.
     expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
   });
