@@ -1266,9 +1266,9 @@ function select(
   if (top && firstPick?.column) {
     // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
     const saying = (s: Sentence) => asked.map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : '')).filter(Boolean).join(' ');
-    const shape = (s: Sentence) => [s.column, ...(s.fields ?? []).map(([header]) => header)].join('\n');
+    // (of the same document, its name in the same column: a record leaves out its empty values)
     const said = saying(firstPick);
-    const ties = said ? sentences.filter((s) => s !== firstPick && s.column && shape(s) === shape(firstPick) && saying(s) === said && !chosen.some((c) => c.text === s.text)) : [];
+    const ties = said ? sentences.filter((s) => s !== firstPick && s.n === firstPick.n && s.column === firstPick.column && saying(s) === said && !chosen.some((c) => c.text === s.text)) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);
       words = shownWords(firstPick);

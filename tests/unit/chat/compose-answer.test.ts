@@ -185,6 +185,10 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Which department is Ines in?', sources: staff })).toBe(`${rows[3]} [1].`);
     // Its name names a record: the row named Grace Okafor says who she is, not the rows of those she manages.
     expect(composeAnswer({ question: 'Who is Grace Okafor?', sources: staff })).toBe(`${rows[4]} [1].`);
+    // …though she, who has no manager, leaves that value out.
+    expect(composeAnswer({ question: 'Who works in Sales?', sources: [{ n: 1, title: 'employees.csv', text: [...rows, rows[0]!.replace('Engineering', 'Sales')].join('\n\n') }] })).toBe(
+      `${rows[4]} [1]. ${rows[0]!.replace('Engineering', 'Sales')} [1].`,
+    );
     // A sentence with a colon and a semicolon is no record.
     expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
   });
