@@ -5,7 +5,7 @@ import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { bareTitle, namedTitle } from './named-documents';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { askedInTurn, asksForMore, contentTerms, isStopword, leansOnHistory, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
+import { askedInTurn, asksForMore, contentTerms, isStopword, leansOnHistory, NAMING_LABEL, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -1074,11 +1074,16 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
   const words = LISTING.exec(question)?.[1]?.split(/\s+/) ?? [];
   const plurals = new Set(words.filter((w) => /[^s]s$/i.test(w)).flatMap((w) => contentTerms(w)));
   if (plurals.size === 0) return undefined;
-  // Each table, as its rows: consecutive rows of a passage under a column headed with that noun.
+  // Each table, as its rows: consecutive rows of a passage under a column headed with that noun,
+  // or records named by their name under a heading that is that noun ("## products").
+  const kindOf = (s: Sentence) => {
+    const heads = s.column ? contentTerms(s.column) : [];
+    if (heads.length === 1 && plurals.has(heads[0]!)) return heads[0];
+    return s.column && NAMING_LABEL.test(s.column) ? [...(s.headingTerms ?? [])].find((t) => plurals.has(t)) : undefined;
+  };
   const tables: Sentence[][] = [];
   for (const s of sentences) {
-    const heads = s.column && contentTerms(s.column);
-    if (!heads || heads.length !== 1 || !plurals.has(heads[0]!) || !s.key) continue;
+    if (!kindOf(s) || !s.key) continue;
     const last = tables.at(-1)?.at(-1);
     if (last && last.rank === s.rank && last.column === s.column && s.position === last.position + 1) tables.at(-1)!.push(s);
     else tables.push([s]);
@@ -1088,7 +1093,7 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
     .filter((rows) => rows.length > 1)
     .map((rows) => {
       const first = rows[0]!;
-      const others = [...own.keys()].filter((t) => t !== contentTerms(first.column!)[0]);
+      const others = [...own.keys()].filter((t) => t !== kindOf(first));
       const intro = sentences.filter((s) => s.rank === first.rank && s.position < first.position && !s.heading && first.position - s.position <= TABLE_INTRO);
       // What the table as a whole is about: its section, its header names, its introduction.
       const context = new Set([...first.titleTerms, ...intro.flatMap((s) => [...s.terms])]);

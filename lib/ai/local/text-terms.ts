@@ -301,7 +301,8 @@ function recordRow(line: string): SentencePart | undefined {
   return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[k]!, column: labels[k]!, fields };
 }
 
-const NAMING_LABEL = /^(?:(?:full|display|product|company)[ _]?)?(?:name|title)$/i;
+/** The label of a record's field that names it. */
+export const NAMING_LABEL = /^(?:(?:full|display|product|company)[ _]?)?(?:name|title)$/i;
 
 const QUOTE_MARKS = /^[ \t]*(?:>[ \t]?)+/gm;
 const ALERT_LABEL = /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/gi;

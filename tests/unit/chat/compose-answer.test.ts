@@ -189,6 +189,15 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Who works in Sales?', sources: [{ n: 1, title: 'employees.csv', text: [...rows, rows[0]!.replace('Engineering', 'Sales')].join('\n\n') }] })).toBe(
       `${rows[4]} [1]. ${rows[0]!.replace('Engineering', 'Sales')} [1].`,
     );
+    // Records under a heading of their kind list as a table's first column does, by their names.
+    const catalog = [
+      'catalog: Outdoor 2026; currency: EUR',
+      '# products',
+      'sku: TK-100; name: Trail Kettle; price: 39.9; in_stock: true',
+      'sku: TK-200; name: Summit Stove; price: 89; in_stock: false',
+      'sku: TK-300; name: Ridge Tent; price: 349; in_stock: true',
+    ].join('\n\n');
+    expect(composeAnswer({ question: 'Which products are in stock?', sources: [{ n: 1, title: 'products.json', text: catalog }] })).toBe('Trail Kettle and Ridge Tent [1].');
     // A sentence with a colon and a semicolon is no record.
     expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
   });
