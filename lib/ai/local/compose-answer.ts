@@ -1271,14 +1271,16 @@ function select(
   if (top && firstPick?.column) {
     // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
     const saying = (s: Sentence) => asked.map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : '')).filter(Boolean).join(' ');
-    // (of the same document, its name in the same column: a record leaves out its empty values)
+    // (named in the same column, in whichever passage: a record leaves out its empty values, and
+    // overlapping passages repeat rows)
     const said = saying(firstPick);
-    const ties = said ? sentences.filter((s) => s !== firstPick && s.n === firstPick.n && s.column === firstPick.column && saying(s) === said && !chosen.some((c) => c.text === s.text)) : [];
+    const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);
       words = shownWords(firstPick);
       for (const s of [...ties, ...rest.map((c) => sentences.find((o) => o.rank === c.rank && o.position === c.position)!)]) {
         if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
+        if (chosen.some((c) => c.text === s.text)) continue;
         const rested = rest.find((c) => c.rank === s.rank && c.position === s.position);
         chosen.push(rested ?? { n: s.n, rank: s.rank, position: s.position, text: s.text, score: top.score, item: false });
         words += shownWords(s);

@@ -189,6 +189,9 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Who works in Sales?', sources: [{ n: 1, title: 'employees.csv', text: [...rows, rows[0]!.replace('Engineering', 'Sales')].join('\n\n') }] })).toBe(
       `${rows[4]} [1]. ${rows[0]!.replace('Engineering', 'Sales')} [1].`,
     );
+    // …in whichever passage of the file they are found, each row once though passages overlap.
+    const passages = [rows.slice(0, 2), rows.slice(1, 4)].map((part, i) => ({ n: i + 1, title: 'employees.csv', text: part.join('\n\n') }));
+    expect(composeAnswer({ question: 'Who works in the Support department?', sources: passages })).toBe(`${rows[1]} [1]. ${rows[3]} [2].`);
     // Records under a heading of their kind list as a table's first column does, by their names.
     const catalog = [
       'catalog: Outdoor 2026; currency: EUR',
