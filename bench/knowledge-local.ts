@@ -1,7 +1,7 @@
 // In-process variant of the knowledge benchmark for tuning (no server): ingests SciFact with
 // the real queue and worker code into the database named by DATABASE_URL, then scores the
 // train and test queries through searchKnowledge with the configured or given settings.
-//   DATABASE_URL=pglite:/tmp/scifact node --conditions=react-server --import tsx bench/knowledge-local.ts [gramWeight vectorWeight]
+//   DATABASE_URL=pglite:/tmp/scifact node --conditions=react-server --import tsx bench/knowledge-local.ts [gramWeight vectorWeight phraseWeight]
 import { closeDatabase, prisma } from '@/lib/db';
 import { createSources } from '@/lib/knowledge/create-sources';
 import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
@@ -34,6 +34,7 @@ const docOf = new Map((await db.source.findMany({ select: { id: true, metadata: 
 const settings: Partial<SearchSettings> = {};
 if (process.argv[2]) settings.gramWeight = Number(process.argv[2]);
 if (process.argv[3]) settings.vectorWeight = Number(process.argv[3]);
+if (process.argv[4]) settings.phraseWeight = Number(process.argv[4]);
 for (const split of ['train', 'test'] as const) {
   const judged = qrels(split);
   let ndcg = 0;

@@ -3,6 +3,7 @@ import { chunkContext } from './chunk-context';
 import { fuseScores } from './fuse-rankings';
 import { rankCandidates, type Candidate } from './rank-candidates';
 import { charGramScores } from './rerank-char-grams';
+import { phraseScores } from './rerank-phrases';
 import { lexicalRanking } from './search-lexical';
 import { searchSettings, type SearchSettings } from './search-settings';
 import { vectorRanking } from './search-vector';
@@ -29,12 +30,14 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
     s.vectorWeight > 0 ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId }) : null,
   ]);
   const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
-  const grams = s.gramWeight > 0
-    ? charGramScores(query, candidates.map((c) => ({ id: c.chunkId, text: [...chunkContext(c.title, c.location), c.text].join('\n') })))
-    : new Map<string, number>();
+  const texts = candidates.map((c) => ({ id: c.chunkId, text: [...chunkContext(c.title, c.location), c.text].join('\n') }));
+  const grams = s.gramWeight > 0 ? charGramScores(query, texts) : new Map<string, number>();
+  const phrases = s.phraseWeight > 0 ? phraseScores(query, texts) : new Map<string, number>();
   const fused = fuseScores([
-    { scores: scoresOf(candidates, (c) => c.lexical), weight: 1 - s.gramWeight - s.vectorWeight },
+    // (a query spelling no name in several words leaves the phrase share to BM25)
+    { scores: scoresOf(candidates, (c) => c.lexical), weight: 1 - s.gramWeight - s.vectorWeight - (phrases.size > 0 ? s.phraseWeight : 0) },
     { scores: grams, weight: s.gramWeight },
+    { scores: phrases, weight: s.phraseWeight },
     { scores: scoresOf(candidates, (c) => c.similarity), weight: s.vectorWeight },
   ]);
   return candidates

@@ -13,6 +13,8 @@ export interface SearchSettings {
   vectorWeight: number;
   /** Share that comes from character 4-gram BM25 over the candidates. */
   gramWeight: number;
+  /** Share that comes from BM25 over the query's word pairs said side by side (phrases), over the candidates. */
+  phraseWeight: number;
   /** Vector-only candidates below this cosine similarity are ignored (unrelated text). */
   minSimilarity: number;
   /** Candidates BM25 contributes before fusion (the vector index: up to 50). */
@@ -32,6 +34,7 @@ export function searchSettings(): SearchSettings {
     subwordWeight: c.SEARCH_SUBWORD_WEIGHT,
     vectorWeight: c.SEARCH_VECTOR_WEIGHT,
     gramWeight: c.SEARCH_GRAM_WEIGHT,
+    phraseWeight: c.SEARCH_PHRASE_WEIGHT,
     minSimilarity: c.SEARCH_MIN_SIMILARITY,
     candidates: c.SEARCH_CANDIDATES,
     efSearch: c.SEARCH_HNSW_EF_SEARCH,

@@ -27,6 +27,7 @@ describe('configuration', () => {
     ['EMBEDDING_MODEL', { EMBEDDING_MODEL: 'text-embedding-3-small' }],
     ['SEARCH_K', { SEARCH_K: '101' }],
     ['SEARCH_GRAM_WEIGHT', { SEARCH_GRAM_WEIGHT: '0.7', SEARCH_VECTOR_WEIGHT: '0.4' }],
+    ['SEARCH_PHRASE_WEIGHT', { SEARCH_GRAM_WEIGHT: '0.5', SEARCH_VECTOR_WEIGHT: '0.2', SEARCH_PHRASE_WEIGHT: '0.4' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(name));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS } from '@/lib/ai/embedding/local-embedding-model';
 import { fuseScores } from '@/lib/knowledge/fuse-rankings';
 import { charGramScores } from '@/lib/knowledge/rerank-char-grams';
+import { phraseScores } from '@/lib/knowledge/rerank-phrases';
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
@@ -84,5 +85,28 @@ describe('fusion and the character n-gram rerank', () => {
       const actual = charGramScores(query, docs);
       for (const [id, score] of expected) expect(actual.get(id), `round ${round}, ${id}`).toBeCloseTo(score, 9);
     }
+  });
+});
+
+describe('the phrase rerank', () => {
+  const rows = [
+    { id: 'scattered', text: 'name: Kai Olsen; team: Data\n\nname: Ada Eriksen; team: Mobile\n\nname: Kai Tran; team: Data\n\nname: Eli Eriksen; team: Growth' },
+    { id: 'named', text: 'name: Ben Quinn; team: Data\n\nname: Kai Eriksen; team: Growth\n\nname: Uma Sato; team: Data' },
+    { id: 'neither', text: 'name: Ben Quinn; team: Data' },
+  ];
+
+  it('scores the passages that say a name of the query in its words, side by side', () => {
+    const scores = phraseScores('Which team is Kai Eriksen on?', rows);
+    expect([...scores.keys()]).toEqual(['named']);
+    expect(scores.get('named')).toBeGreaterThan(0);
+    // Case and punctuation between the words do not matter; the words' order does.
+    expect([...phraseScores('kai eriksen?', [{ id: 'x', text: 'KAI, eriksen' }]).keys()]).toEqual([]);
+    expect([...phraseScores('Kai Eriksen', [{ id: 'x', text: 'KAI, eriksen' }, { id: 'y', text: 'Eriksen Kai' }]).keys()]).toEqual(['x']);
+  });
+
+  it('reads only pairs written as names: words of a sentence, and words like "of", say nothing', () => {
+    expect(phraseScores('which team is he on', rows).size).toBe(0);
+    expect(phraseScores('Team Of Data', [{ id: 'x', text: 'team of data' }]).size).toBe(0);
+    expect(phraseScores('price of TK 200', [{ id: 'x', text: 'sku: TK-200' }]).size).toBe(1);
   });
 });

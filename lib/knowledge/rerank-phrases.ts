@@ -1,0 +1,57 @@
+/**
+ * BM25 over the names a query spells in two or more words ("Kai Eriksen", "Summit Stove",
+ * "TK 200"), computed on the candidate set only: how often a passage says each pair of their
+ * words side by side. Word BM25 and the character grams score each word apart, so in a table of
+ * people a passage holding "Kai" and "Eriksen" in two other people's names ranked with the one
+ * holding "Kai Eriksen". Only pairs of words written as names (a capital or a digit) count: every
+ * pair of a question's words, tried on SciFact's train queries, lowered nDCG@10 (0.7103 → 0.7079
+ * at a tenth of the fused score), and so did pairs without words like "of" and "the". Document
+ * frequencies come from the candidates, as for the character grams: no index, no ingestion cost.
+ */
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words that join others ("of the", "is a"): a pair holding one says nothing of a name or a term. */
+const GLUE = new Set('a an the of in on at to for by with from and or but is are was were be been it its as that this these those which what who how when where why do does did can not no'.split(' '));
+
+const wordsOf = (text: string) => text.toLowerCase().match(WORD) ?? [];
+
+/** Written as (part of) a name: with a capital letter or a digit. */
+const NAME_LIKE = /[\p{Lu}\p{N}]/u;
+
+export function phraseScores(query: string, candidates: { id: string; text: string }[], k1 = 1.2, b = 0.75): Map<string, number> {
+  const scores = new Map<string, number>();
+  const words = query.match(WORD) ?? [];
+  const pairs = new Map<string, number>();
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    if (!NAME_LIKE.test(a) || !NAME_LIKE.test(b) || GLUE.has(a.toLowerCase()) || GLUE.has(b.toLowerCase())) continue;
+    const pair = ` ${a.toLowerCase()} ${b.toLowerCase()} `;
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  if (pairs.size === 0 || candidates.length === 0) return scores;
+  const docs = candidates.map((c) => {
+    const w = wordsOf(c.text);
+    const flat = ` ${w.join(' ')} `;
+    const counts = new Map<string, number>();
+    for (const pair of pairs.keys()) {
+      let n = 0;
+      for (let at = flat.indexOf(pair); at >= 0; at = flat.indexOf(pair, at + 1)) n++;
+      if (n > 0) counts.set(pair, n);
+    }
+    return { id: c.id, counts, length: w.length };
+  });
+  const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
+  const df = new Map<string, number>();
+  for (const d of docs) for (const pair of d.counts.keys()) df.set(pair, (df.get(pair) ?? 0) + 1);
+  const n = docs.length;
+  for (const d of docs) {
+    let score = 0;
+    for (const [pair, tf] of d.counts) {
+      const idf = Math.log(1 + (n - df.get(pair)! + 0.5) / (df.get(pair)! + 0.5));
+      score += pairs.get(pair)! * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg)));
+    }
+    if (score > 0) scores.set(d.id, score);
+  }
+  return scores;
+}
