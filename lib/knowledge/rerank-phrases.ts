@@ -24,9 +24,9 @@ export function phraseScores(query: string, candidates: { id: string; text: stri
   const words = query.match(WORD) ?? [];
   const pairs = new Map<string, number>();
   for (let i = 0; i + 1 < words.length; i++) {
-    const [a, b] = [words[i]!, words[i + 1]!];
-    if (!NAME_LIKE.test(a) || !NAME_LIKE.test(b) || GLUE.has(a.toLowerCase()) || GLUE.has(b.toLowerCase())) continue;
-    const pair = ` ${a.toLowerCase()} ${b.toLowerCase()} `;
+    const [first, second] = [words[i]!, words[i + 1]!];
+    if (![first, second].every((w) => NAME_LIKE.test(w) && !GLUE.has(w.toLowerCase()))) continue;
+    const pair = ` ${first.toLowerCase()} ${second.toLowerCase()} `;
     pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
   }
   if (pairs.size === 0 || candidates.length === 0) return scores;
