@@ -13,6 +13,8 @@
  * regular expression, no substring per gram. Other words take the general path.
  */
 
+import { candidateBm25 } from './candidate-bm25';
+
 const N = 4;
 const WORD = /[\p{L}\p{N}]+/gu;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -150,23 +152,9 @@ function isWordChar(text: string, at: number): boolean {
 }
 
 export function charGramScores(query: string, candidates: { id: string; text: string }[], k1 = 1.2, b = 0.75): Map<string, number> {
-  const scores = new Map<string, number>();
-  if (candidates.length === 0) return scores;
+  if (candidates.length === 0) return new Map();
   const q = allGrams(query);
   const keep = new Set(q.keys());
   const packed = packedQueryGrams(keep);
-  const docs = candidates.map((c) => ({ id: c.id, ...countGrams(c.text, keep, packed) }));
-  const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
-  const df = new Map<string, number>();
-  for (const d of docs) for (const gram of d.counts.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
-  const n = docs.length;
-  for (const d of docs) {
-    let score = 0;
-    for (const [gram, tf] of d.counts) {
-      const idf = Math.log(1 + (n - df.get(gram)! + 0.5) / (df.get(gram)! + 0.5));
-      score += q.get(gram)! * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg)));
-    }
-    scores.set(d.id, score);
-  }
-  return scores;
+  return candidateBm25(q, candidates.map((c) => ({ id: c.id, ...countGrams(c.text, keep, packed) })), k1, b);
 }

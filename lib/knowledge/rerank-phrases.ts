@@ -9,6 +9,8 @@
  * frequencies come from the candidates, as for the character grams: no index, no ingestion cost.
  */
 
+import { candidateBm25 } from './candidate-bm25';
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words that join others ("of the", "is a"): a pair holding one says nothing of a name or a term. */
@@ -20,7 +22,6 @@ const wordsOf = (text: string) => text.toLowerCase().match(WORD) ?? [];
 const NAME_LIKE = /[\p{Lu}\p{N}]/u;
 
 export function phraseScores(query: string, candidates: { id: string; text: string }[], k1 = 1.2, b = 0.75): Map<string, number> {
-  const scores = new Map<string, number>();
   const words = query.match(WORD) ?? [];
   const pairs = new Map<string, number>();
   for (let i = 0; i + 1 < words.length; i++) {
@@ -29,7 +30,7 @@ export function phraseScores(query: string, candidates: { id: string; text: stri
     const pair = ` ${first.toLowerCase()} ${second.toLowerCase()} `;
     pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
   }
-  if (pairs.size === 0 || candidates.length === 0) return scores;
+  if (pairs.size === 0 || candidates.length === 0) return new Map();
   const docs = candidates.map((c) => {
     const w = wordsOf(c.text);
     const flat = ` ${w.join(' ')} `;
@@ -41,17 +42,6 @@ export function phraseScores(query: string, candidates: { id: string; text: stri
     }
     return { id: c.id, counts, length: w.length };
   });
-  const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
-  const df = new Map<string, number>();
-  for (const d of docs) for (const pair of d.counts.keys()) df.set(pair, (df.get(pair) ?? 0) + 1);
-  const n = docs.length;
-  for (const d of docs) {
-    let score = 0;
-    for (const [pair, tf] of d.counts) {
-      const idf = Math.log(1 + (n - df.get(pair)! + 0.5) / (df.get(pair)! + 0.5));
-      score += pairs.get(pair)! * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg)));
-    }
-    if (score > 0) scores.set(d.id, score);
-  }
-  return scores;
+  // (only the passages saying a pair: none at all leaves the phrase share to BM25)
+  return new Map([...candidateBm25(pairs, docs, k1, b)].filter(([, score]) => score > 0));
 }
