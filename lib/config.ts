@@ -102,7 +102,7 @@ const schema = z.object({
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_GRAM_WEIGHT: z.coerce.number().min(0).max(1).default(0.4),
-  // SciFact nDCG@10 train/test 0.7103/0.7131 without, 0.7100/0.7130 at 0.1, 0.7093/0.7117 at 0.2.
+  // SciFact nDCG@10 train/test 0.7103/0.7131 without, 0.7100/0.7134 at 0.1 (0.7093/0.7117 at 0.2, an earlier version).
   SEARCH_PHRASE_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_SUBWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.3),
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),

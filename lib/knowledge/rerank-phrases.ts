@@ -9,14 +9,13 @@
  * frequencies come from the candidates, as for the character grams: no index, no ingestion cost.
  */
 
+import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { candidateBm25 } from './candidate-bm25';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words that join others ("of the", "is a"): a pair holding one says nothing of a name or a term. */
 const GLUE = new Set('a an the of in on at to for by with from and or but is are was were be been it its as that this these those which what who how when where why do does did can not no'.split(' '));
-
-const wordsOf = (text: string) => text.toLowerCase().match(WORD) ?? [];
 
 /** Written as (part of) a name: with a capital letter or a digit. */
 const NAME_LIKE = /[\p{Lu}\p{N}]/u;
@@ -27,20 +26,24 @@ export function phraseScores(query: string, candidates: { id: string; text: stri
   for (let i = 0; i + 1 < words.length; i++) {
     const [first, second] = [words[i]!, words[i + 1]!];
     if (![first, second].every((w) => NAME_LIKE.test(w) && !GLUE.has(w.toLowerCase()))) continue;
-    const pair = ` ${first.toLowerCase()} ${second.toLowerCase()} `;
+    const pair = `${first.toLowerCase()} ${second.toLowerCase()}`;
     pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
   }
   if (pairs.size === 0 || candidates.length === 0) return new Map();
+  // Each pair found as its two words with no letter or digit between them, in any case, on the
+  // text as it is: no copy of a passage is made (about 100 of them, on every search).
+  const found = [...pairs.keys()].map((pair) => {
+    const [first, second] = pair.split(' ').map(escapeRegExp);
+    return [pair, new RegExp(`(?<![\\p{L}\\p{N}])${first}[^\\p{L}\\p{N}]+${second}(?![\\p{L}\\p{N}])`, 'giu')] as const;
+  });
   const docs = candidates.map((c) => {
-    const w = wordsOf(c.text);
-    const flat = ` ${w.join(' ')} `;
     const counts = new Map<string, number>();
-    for (const pair of pairs.keys()) {
-      let n = 0;
-      for (let at = flat.indexOf(pair); at >= 0; at = flat.indexOf(pair, at + 1)) n++;
+    for (const [pair, re] of found) {
+      const n = c.text.match(re)?.length ?? 0;
       if (n > 0) counts.set(pair, n);
     }
-    return { id: c.id, counts, length: w.length };
+    // (its length in characters: BM25 needs lengths only relative to the average)
+    return { id: c.id, counts, length: c.text.length };
   });
   // (only the passages saying a pair: none at all leaves the phrase share to BM25)
   return new Map([...candidateBm25(pairs, docs, k1, b)].filter(([, score]) => score > 0));
