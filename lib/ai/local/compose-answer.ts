@@ -548,7 +548,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
       const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
       if (headsCode) sentence.codeHeading = true;
       if (headingTerms && !heading) sentence.headingTerms = headingTerms;
-      if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields] = [new Set(contentTerms(clean(key))), clean(key), column, fields];
+      if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields, sentence.sectionTerms] = [new Set(contentTerms(clean(key))), clean(key), column, fields, section];
       if (fact) facts = sentence;
       sentences.push(sentence);
       // Facts that lead a description are read, and shown, with it, not on their own.
@@ -864,6 +864,8 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
   key?: string;
   column?: string;
   fields?: [header: string, cell: string][];
+  /** A table row's: the words of its document's title and of the heading above it, without its header's. */
+  sectionTerms?: Set<string>;
 };
 
 /**
@@ -1075,11 +1077,12 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
   const plurals = new Set(words.filter((w) => /[^s]s$/i.test(w)).flatMap((w) => contentTerms(w)));
   if (plurals.size === 0) return undefined;
   // Each table, as its rows: consecutive rows of a passage under a column headed with that noun,
-  // or records named by their name under a heading that is that noun ("## products").
+  // or records named by their name under a heading that is that noun ("## products"), or with no
+  // heading, in a document so titled (`employees.csv`).
   const kindOf = (s: Sentence) => {
     const heads = s.column ? contentTerms(s.column) : [];
     if (heads.length === 1 && plurals.has(heads[0]!)) return heads[0];
-    return s.column && NAMING_LABEL.test(s.column) ? [...(s.headingTerms ?? [])].find((t) => plurals.has(t)) : undefined;
+    return s.column && NAMING_LABEL.test(s.column) ? [...(s.headingTerms ?? s.sectionTerms ?? [])].find((t) => plurals.has(t)) : undefined;
   };
   const tables: Sentence[][] = [];
   for (const s of sentences) {

@@ -192,7 +192,9 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     // …in whichever passage of the file they are found, each row once though passages overlap.
     const passages = [rows.slice(0, 2), rows.slice(1, 4)].map((part, i) => ({ n: i + 1, title: 'employees.csv', text: part.join('\n\n') }));
     expect(composeAnswer({ question: 'Who works in the Support department?', sources: passages })).toBe(`${rows[1]} [1]. ${rows[3]} [2].`);
-    // Records under a heading of their kind list as a table's first column does, by their names.
+    // Records of a file titled for their kind list by their names, as a table's first column does…
+    expect(composeAnswer({ question: 'Which employees work in Support?', sources: staff })).toBe('Dmitri Ivanov and Ines Silva [1].');
+    // …and so do records under a heading of their kind.
     const catalog = [
       'catalog: Outdoor 2026; currency: EUR',
       '# products',
