@@ -1323,8 +1323,36 @@ function select(
     }
   }
   if (chosen.length === 0) return undefined;
+  for (const c of chosen) {
+    const row = sentences.find((s) => s.rank === c.rank && s.position === c.position && s.text === c.text);
+    const focused = row && focusedRow(row, asked);
+    if (focused) c.text = focused;
+  }
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
   return { text: render(chosen, leadSaid), first };
+}
+
+/** Values a row must have, besides its name, before it shows only those asked for. */
+const WIDE_ROW = 4;
+
+/**
+ * A wide row (a record of five or more values) asked for some of them by their labels ("What is
+ * Hiro Tanaka's email?") shows its name and those, with any value saying the question's words:
+ * `Name: Hiro Tanaka; Email: hiro.tanaka@example.com`. Asked for none by label, it shows whole.
+ */
+function focusedRow(row: Sentence, asked: string[]): string | undefined {
+  const fields = row.fields?.filter(([, cell]) => cell.trim());
+  if (!row.column || !fields || fields.length < WIDE_ROW) return undefined;
+  const parts = row.text.split(/;\s+/);
+  if (parts.length !== fields.length + 1) return undefined; // (a cell holding "; ")
+  const says = (text: string) => contentTerms(clean(text)).some((t) => asked.includes(t));
+  const named = new Set(fields.filter(([header]) => says(header)).map(([header]) => header));
+  if (named.size === 0) return undefined;
+  const kept = parts.filter((part) => {
+    const field = fields.find(([header, cell]) => part === `${header}: ${cell}`);
+    return !field || named.has(field[0]) || says(field[1]);
+  });
+  return kept.length < parts.length ? kept.join('; ') : undefined;
 }
 
 /**
