@@ -1348,9 +1348,11 @@ function focusedRow(row: Sentence, asked: string[]): string | undefined {
   const says = (text: string) => contentTerms(clean(text)).some((t) => asked.includes(t));
   const named = new Set(fields.filter(([header]) => says(header)).map(([header]) => header));
   if (named.size === 0) return undefined;
+  // (a value saying what the name already says, `ada.ito1499@corp.example`, adds nothing)
+  const saysMore = (cell: string) => contentTerms(clean(cell)).some((t) => asked.includes(t) && !row.keyTerms?.has(t));
   const kept = parts.filter((part) => {
     const field = fields.find(([header, cell]) => part === `${header}: ${cell}`);
-    return !field || named.has(field[0]) || says(field[1]);
+    return !field || named.has(field[0]) || saysMore(field[1]);
   });
   return kept.length < parts.length ? kept.join('; ') : undefined;
 }

@@ -182,6 +182,9 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     // A wide record asked for some of its values by their labels shows its name and those.
     expect(composeAnswer({ question: 'Who works in the Support department?', sources: staff })).toBe('Name: Dmitri Ivanov; Department: Support [1]. Name: Ines Silva; Department: Support [1].');
     expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: staff })).toBe('Name: Hiro Tanaka; Office: Toronto [1].');
+    // (a value that says the name again, as an address may, is not asked for)
+    const addressed = [{ n: 1, title: 'staff.csv', text: `${rows[2]}; Email: hiro.tanaka@example.com` }];
+    expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: addressed })).toBe('Name: Hiro Tanaka; Office: Toronto [1].');
     // The labels every record repeats are what its values are about, not words that make one the answer.
     expect(composeAnswer({ question: 'Which department is Ines in?', sources: staff })).toBe('Name: Ines Silva; Department: Support [1].');
     // Asked for none of its values by label, a record shows whole. Its name names it: the row named
