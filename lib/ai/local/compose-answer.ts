@@ -1337,8 +1337,9 @@ const WIDE_ROW = 4;
 
 /**
  * A wide row (a record of five or more values) asked for some of them by their labels ("What is
- * Hiro Tanaka's email?") shows its name and those, with any value saying the question's words:
- * `Name: Hiro Tanaka; Email: hiro.tanaka@example.com`. Asked for none by label, it shows whole.
+ * Hiro Tanaka's email?") shows its name and those, with any value saying more of the question
+ * than its name does: `Name: Hiro Tanaka; Email: hiro.tanaka@example.com`. Asked for none by
+ * label, it shows whole.
  */
 function focusedRow(row: Sentence, asked: string[]): string | undefined {
   const fields = row.fields?.filter(([, cell]) => cell.trim());
