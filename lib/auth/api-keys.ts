@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { prisma } from '@/lib/db';
 import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
-import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
+import { decodeCursor, keysetPage } from '@/lib/schemas/common';
 
 /** Keys look like `gwk_<43 base64url chars>`; only their SHA-256 is stored. */
 export const KEY_PREFIX = 'gwk_';
@@ -61,9 +61,8 @@ export async function listApiKeys({ limit, cursor }: { limit: number; cursor?: s
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
-  const keys = rows.slice(0, limit);
-  const last = keys.at(-1);
-  return { keys, nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+  const { page, nextCursor } = keysetPage(rows, limit, (key) => ({ at: key.createdAt, id: key.id }));
+  return { keys: page, nextCursor };
 }
 
 export class LastAdminKeyError extends Error {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma, prisma } from '@/lib/db';
 import { escapeLike } from '@/lib/db/like-pattern';
-import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
+import { decodeCursor, keysetPage } from '@/lib/schemas/common';
 import { presentSummary } from './present-conversation';
 
 interface Row {
@@ -42,10 +42,6 @@ export async function listConversations({ ownerId, limit, cursor, q }: { ownerId
     WHERE c.owner_id = ${ownerId}::uuid ${before} ${match}
     ORDER BY c.updated_at DESC, c.id DESC
     LIMIT ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    data: page.map(presentSummary),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.updatedAt, id: last.id }) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ at: row.updatedAt, id: row.id }));
+  return { data: page.map(presentSummary), nextCursor };
 }

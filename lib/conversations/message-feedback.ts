@@ -3,7 +3,7 @@ import { REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
 import { citationsOfParts, textOfParts } from '@/lib/chat/select-history';
 import { Prisma, prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
-import { decodeCursor, encodeCursor } from '@/lib/schemas/common';
+import { decodeCursor, keysetPage } from '@/lib/schemas/common';
 import type { Feedback, FeedbackEntry, FeedbackPage, FeedbackRating } from '@/lib/schemas/feedback';
 
 interface ReplyRef {
@@ -113,12 +113,11 @@ export async function listFeedback({
       LIMIT ${limit + 1}`,
     db.$queryRaw<{ rating: FeedbackRating; n: number }[]>`SELECT rating::text AS rating, count(*)::int AS n FROM message_feedback GROUP BY rating`,
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ at: row.updatedAt, id: row.messageId }));
   return {
     data: page.map(presentEntry),
     counts: { up: counts.find((c) => c.rating === 'up')?.n ?? 0, down: counts.find((c) => c.rating === 'down')?.n ?? 0 },
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.updatedAt, id: last.messageId }) : null,
+    nextCursor,
   };
 }
 

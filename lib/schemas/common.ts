@@ -122,6 +122,16 @@ export interface Cursor {
 
 export const encodeCursor = (cursor: Cursor) => encodeKeyset([cursor.at.toISOString(), cursor.id]);
 
+/**
+ * A page of a keyset listing, from the `limit + 1` rows its query fetched: the first `limit`, and
+ * the cursor after the last of them when the extra row says another page follows.
+ */
+export function keysetPage<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+}
+
 const timeCursor = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
 
 export const decodeCursor = (cursor: string | undefined): Cursor | undefined =>
