@@ -23,6 +23,11 @@
 // environment variables, installs, as a user asks about them. Then the READMEs are replaced by
 // themselves as a web page, a PDF and a Word file (bench/render-formats.ts: pandoc, and Chromium
 // for the PDF) and both README sets are asked again over each: htmlReadmeDev, pdfReadmeHeldOut…
+// Last of all, tables join: two CSV files (Ubuntu's and Debian's releases, from Debian's
+// distro-info-data, copied to bench/answers/tabular) and three JSON files in node_modules (Node.js's
+// release schedule and releases, axe-core's rule texts), asked about in the same blind way
+// (tabular-dev.json, 20, to tune on, and tabular-held-out.json, 20, never tune on it): a
+// version's codename, a release's dates, what a rule checks, as a user asks of a data file.
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
@@ -50,6 +55,8 @@ interface Judged {
 const docsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'ai', 'docs');
 const nextDocsDir = path.resolve(import.meta.dirname, '..', 'node_modules', 'next', 'dist', 'docs');
 const packagesDir = path.resolve(import.meta.dirname, '..', 'node_modules');
+/** The tabular sets name their files from the project's root (bench/answers/tabular/…, node_modules/…). */
+const rootDir = path.resolve(import.meta.dirname, '..');
 /** A conversation whose last reply is judged. */
 interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
@@ -61,6 +68,7 @@ const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.j
 const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
 const nextSets = { nextDev: load<Judged>('next-dev.json'), nextHeldOut: load<Judged>('next-held-out.json') };
 const readmeSets = { readmeDev: load<Judged>('readme-dev.json'), readmeHeldOut: load<Judged>('readme-held-out.json') };
+const tabularSets = { tabularDev: load<Judged>('tabular-dev.json'), tabularHeldOut: load<Judged>('tabular-held-out.json') };
 const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable-dev.json'), unanswerable: load<{ question: string }>('unanswerable.json') };
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
@@ -126,7 +134,9 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     log(`${name}: right (fact stated, its file cited) ${right}/${n}; fact stated ${stated}/${n}; no answer ${declined}/${n}`);
     Object.assign(figures, { [`${name}Questions`]: n, [`${name}Right`]: right / n, [`${name}FactStated`]: stated / n, [`${name}Declined`]: declined / n });
   };
-  for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  /** Asks each question of a set through POST /api/ask and judges the replies. */
+  const askAll = (name: string, set: Judged[]) => judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  for (const [name, set] of Object.entries(sets)) await askAll(name, set);
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
   const [askP50Ms, askP95Ms] = [percentile(times, 50), percentile(times, 95)];
   for (const [name, set] of Object.entries(unanswerable)) {
@@ -157,7 +167,7 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     const ids = await upload(dir, added);
     if (sets === readmeSets) readmeIds = ids;
     log(`${added.length} ${what} added`);
-    for (const [name, set] of Object.entries(sets)) await judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+    for (const [name, set] of Object.entries(sets)) await askAll(name, set);
   }
   // Last, the READMEs take the place of their Markdown as each other format people upload: the
   // same questions over the same knowledge base, so what a parser loses shows as answers lost.
@@ -177,7 +187,7 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
         const ids = await uploadAs(items);
         log(`${readmes.length} package READMEs added as ${format}`);
         for (const [name, set] of Object.entries(readmeSets)) {
-          await judge(`${format}${name[0]!.toUpperCase()}${name.slice(1)}`, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+          await askAll(`${format}${name[0]!.toUpperCase()}${name.slice(1)}`, set);
         }
         await remove(ids);
       }
@@ -185,6 +195,11 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
       await renderer.close();
     }
   }
+  // The tables join after the READMEs' formats, so no earlier figure has them in the knowledge base.
+  const tables = sourcesOf(Object.values(tabularSets).flat());
+  await upload(rootDir, tables);
+  log(`${tables.length} data files (CSV and JSON) added`);
+  for (const [name, set] of Object.entries(tabularSets)) await askAll(name, set);
   return {
     ...figures,
     askP50Ms,
