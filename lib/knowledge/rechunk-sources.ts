@@ -39,8 +39,9 @@ import { prisma } from '@/lib/db';
  *     heading that opens it names the document.
  * 27: the bars TeX draws for underscores are underscores; code spans that touch are one.
  * 28: a JSON record is one paragraph of `key: value` pairs, under a heading naming its list.
+ * 29: a JSON map of records is a record per key, headed by it; an empty text is no value.
  */
-const CHUNKER_VERSION = 28;
+const CHUNKER_VERSION = 29;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

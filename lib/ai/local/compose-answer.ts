@@ -5,7 +5,7 @@ import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { bareTitle, namedTitle } from './named-documents';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { askedInTurn, asksForMore, contentTerms, isStopword, leansOnHistory, NAMING_LABEL, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
+import { askedInTurn, asksForMore, contentTerms, HEADING_COLUMN, isStopword, leansOnHistory, NAMING_LABEL, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -1344,8 +1344,11 @@ const WIDE_ROW = 4;
 function focusedRow(row: Sentence, asked: string[]): string | undefined {
   const fields = row.fields?.filter(([, cell]) => cell.trim());
   if (!row.column || !fields || fields.length < WIDE_ROW) return undefined;
-  const parts = row.text.split(/;\s+/);
-  if (parts.length !== fields.length + 1) return undefined; // (a cell holding "; ")
+  // (a record named by its heading shows it before its values: `v18 — end: 2025-04-30`)
+  const head = row.column === HEADING_COLUMN ? `${row.key} — ` : '';
+  if (!row.text.startsWith(head)) return undefined;
+  const parts = row.text.slice(head.length).split(/;\s+/);
+  if (parts.length !== fields.length + (head ? 0 : 1)) return undefined; // (a cell holding "; ")
   const says = (text: string) => contentTerms(clean(text)).some((t) => asked.includes(t));
   const named = new Set(fields.filter(([header]) => says(header)).map(([header]) => header));
   if (named.size === 0) return undefined;
@@ -1355,7 +1358,7 @@ function focusedRow(row: Sentence, asked: string[]): string | undefined {
     const field = fields.find(([header, cell]) => part === `${header}: ${cell}`);
     return !field || named.has(field[0]) || saysMore(field[1]);
   });
-  return kept.length < parts.length ? kept.join('; ') : undefined;
+  return kept.length < parts.length ? head + kept.join('; ') : undefined;
 }
 
 /**

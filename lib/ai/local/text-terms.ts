@@ -195,6 +195,8 @@ export interface SentencePart {
   depth?: number;
   /** The fenced code right after this sentence's paragraph (only blank lines between), fences included. */
   code?: string;
+  /** A record paragraph's row (`label: value; …`), not a table's. */
+  record?: true;
 }
 
 /** `splitSentences`, with a table row's header names kept apart from its cells. */
@@ -246,7 +248,26 @@ export function sentenceParts(text: string, { verbatimRows = false } = {}): Sent
   }
   if (table.length) endTable();
   splitProse(prose.join('\n'), out);
-  return out;
+  return namedByHeading(out);
+}
+
+const HEADING_LINE = /^\s*#{1,6}\s+(.*?)[\s#]*$/;
+/** The column of a record named by its heading, which has no label. */
+export const HEADING_COLUMN = '#';
+
+/**
+ * A record alone under its heading, none of its labels a name (`## area-alt` over `description: …;
+ * help: …`, as a JSON map's records read), is named by the heading, as a row by its first cell: it
+ * reads `area-alt — description: …; help: …`, every value a field.
+ */
+function namedByHeading(parts: SentencePart[]): SentencePart[] {
+  return parts.map((part, i) => {
+    const heading = HEADING_LINE.exec(parts[i - 1]?.text ?? '')?.[1];
+    const next = parts[i + 1];
+    if (!part.record || !heading || (next && !HEADING_LINE.test(next.text)) || NAMING_LABEL.test(part.column ?? '')) return part;
+    const fields: [string, string][] = [[part.column!, part.key!], ...part.fields!];
+    return { ...part, text: `${heading} — ${part.text}`, cells: `${heading}; ${part.cells}`, key: heading, column: HEADING_COLUMN, fields };
+  });
 }
 
 const TABLE_ROW = /^\s*\|.*\||\S \| \S/;
@@ -298,7 +319,7 @@ function recordRow(line: string): SentencePart | undefined {
   // (named by its name or title where it has one, not by an id: `Employee ID: E1006; Name: Grace Okafor`)
   const k = Math.max(0, labels.findIndex((label) => NAMING_LABEL.test(label)));
   const fields = labels.flatMap((name, j) => (j === k ? [] : [[name, values[j]!] as [string, string]]));
-  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[k]!, column: labels[k]!, fields };
+  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[k]!, column: labels[k]!, fields, record: true };
 }
 
 /** The label of a record's field that names it. */

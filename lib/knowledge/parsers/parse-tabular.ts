@@ -41,6 +41,15 @@ export function parseJson(text: string): ExtractedDocument {
       return void blocks.push(paths(v, '').join('; '));
     }
     if (Array.isArray(v)) return list(v, level, label);
+    if (isKeyedRecords(v)) {
+      // A map of records (`{"v18": {…}, "v20": {…}}`): each is a record named by its key, under
+      // a heading of that name, as a list's records holding sections are.
+      for (const [key, child] of Object.entries(v)) {
+        blocks.push(`${'#'.repeat(level)} ${oneLine(key) || '(no name)'}`);
+        section(child, level + 1, key);
+      }
+      return;
+    }
     // Under the object's heading come its values, then its texts, then the sections it holds.
     const pairs: string[] = [];
     const texts: string[] = [];
@@ -87,6 +96,12 @@ const scalar = (v: unknown): string => (v === null ? 'null' : String(v));
 const scalarList = (v: unknown): string => (Array.isArray(v) ? v.map(scalar).join(', ') || '[]' : scalar(v));
 
 
+/** An object whose values are all records, so its keys name them: not one record with dotted fields. */
+const isKeyedRecords = (v: object) => {
+  const values = Object.values(v);
+  return values.length >= 2 && values.every((c) => isObject(c) && Object.keys(c).length > 0);
+};
+
 const isValue = (v: unknown) => v === null || typeof v !== 'object';
 
 const isValueList = (v: unknown) => Array.isArray(v) && v.every(isValue);
@@ -96,12 +111,14 @@ const isValueList = (v: unknown) => Array.isArray(v) && v.every(isValue);
  * section: a value, a list of values, an object of those as dotted pairs (`size.width: 3`).
  */
 function inlinePairs(key: string, v: unknown): string[] | undefined {
+  // (an empty text is no value, as a CSV's empty cell is none: `codename: ""`)
+  if (v === '') return [];
   if (isValue(v) || isValueList(v)) return [`${oneLine(key)}: ${scalarList(v)}`];
   if (!isObject(v)) return undefined;
   const entries = Object.entries(v);
   if (entries.length === 0) return [`${oneLine(key)}: {}`];
   if (!entries.every(([, c]) => (isValue(c) && !(typeof c === 'string' && c.includes('\n'))) || isValueList(c))) return undefined;
-  return entries.map(([k, c]) => `${oneLine(`${key}.${k}`)}: ${scalarList(c)}`);
+  return entries.filter(([, c]) => c !== '').map(([k, c]) => `${oneLine(`${key}.${k}`)}: ${scalarList(c)}`);
 }
 
 /** What names a record in a heading: a short name, title or id among its values. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NOT_ANSWERED, NOTHING_FOUND, NOTHING_MORE } from '@/lib/ai/local/compose-answer';
-import { contentTerms, leansOnHistory, MAX_QUESTIONS, questionsIn, splitSentences, stem } from '@/lib/ai/local/text-terms';
+import { contentTerms, leansOnHistory, MAX_QUESTIONS, questionsIn, sentenceParts, splitSentences, stem } from '@/lib/ai/local/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 
 const sources = [
@@ -210,6 +210,31 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'Which products are in stock?', sources: [{ n: 1, title: 'products.json', text: catalog }] })).toBe('Trail Kettle and Ridge Tent [1].');
     // A sentence with a colon and a semicolon is no record.
     expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
+  });
+
+  it('names a record alone under its heading by the heading (a JSON map of records), and shows it with what is asked', () => {
+    const rules = [
+      '# rules',
+      '## image-alt',
+      'description: Ensure images have alternative text; help: Images must have alternative text',
+      '## link-name',
+      'description: Ensure links have discernible text; help: Links must have discernible text',
+    ].join('\n\n');
+    const asked = (question: string) => composeAnswer({ question, sources: [{ n: 1, title: 'rules.json', text: rules }] });
+    expect(asked('What does the link-name rule check?')).toBe('link-name — description: Ensure links have discernible text; help: Links must have discernible text [1].');
+    expect(asked('Which rule makes sure images have alternative text?')).toMatch(/^image-alt — /);
+    const schedule = [
+      '# v18',
+      'start: 2022-04-19; lts: 2022-10-25; maintenance: 2023-10-18; end: 2025-04-30; codename: Hydrogen',
+      '# v20',
+      'start: 2023-04-18; lts: 2023-10-24; maintenance: 2024-10-22; end: 2026-04-30; codename: Iron',
+    ].join('\n\n');
+    // (a wide one, asked by a label, shows its name and that value)
+    expect(composeAnswer({ question: 'When does v18 reach its end?', sources: [{ n: 1, title: 'schedule.json', text: schedule }] })).toBe('v18 — end: 2025-04-30 [1].');
+    // A record with a name of its own is named by it, not by the heading over it.
+    expect(sentenceParts('# products\n\nsku: TK-1; name: Trail Kettle; price: 39')[1]).toMatchObject({ text: 'sku: TK-1; name: Trail Kettle; price: 39', key: 'Trail Kettle' });
+    // Nor does a heading name the records of a list under it.
+    expect(sentenceParts('# products\n\nsku: TK-1; price: 39\n\nsku: TK-2; price: 89')[1]).toMatchObject({ key: 'TK-1' });
   });
 
   it('reads a table row’s header names as what the row is about, not as its own words', () => {

@@ -45,6 +45,22 @@ describe('JSON files as text', () => {
     expect(parts.slice(3)).toEqual(['# later', 'name: after']);
   });
 
+  it('reads a map of records as a record per key, headed by it, and leaves out empty texts as a CSV does its empty cells', () => {
+    const schedule = { v18: { start: '2022-04-19', end: '2025-04-30', codename: 'Hydrogen' }, v27: { start: '2027-04-22', codename: '' } };
+    expect(paragraphs(parseJson(JSON.stringify(schedule)).text)).toEqual(['# v18', 'start: 2022-04-19; end: 2025-04-30; codename: Hydrogen', '# v27', 'start: 2027-04-22']);
+    const locale = { lang: 'en', rules: { 'image-alt': { help: 'Images must have alternative text' }, label: { help: 'Form elements must have labels', tags: { wcag: 'A', note: '' } } } };
+    expect(paragraphs(parseJson(JSON.stringify(locale)).text)).toEqual([
+      'lang: en',
+      '# rules',
+      '## image-alt',
+      'help: Images must have alternative text',
+      '## label',
+      'help: Form elements must have labels; tags.wcag: A',
+    ]);
+    // One object of values is still one record's dotted values.
+    expect(parseJson(JSON.stringify({ db: { host: 'db1', port: 5432 } })).text).toBe('db.host: db1; db.port: 5432');
+  });
+
   it('writes every value of a list of values, and says an empty object or list is empty', () => {
     expect(paragraphs(parseJson('["alpha", 2, null, true]').text)).toEqual(['alpha', '2', 'null', 'true']);
     expect(parseJson('{"tags": [], "extra": {}}').text).toBe('tags: []; extra: {}');
