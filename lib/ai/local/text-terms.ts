@@ -113,6 +113,8 @@ export function asksForMore(question: string): boolean {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** `18.0.0`, `22.04`, or a `v` and a version (`v18`, `v2.1`), not inside a longer word or figure. */
+const DOTTED_NUMBER = /(?<![\p{L}\p{N}.])[vV]?(\d+(?:\.\d+)+|(?<=[vV])\d+)(?![\p{L}\p{N}]|\.\d)/gu;
 
 // The ".js" of a name (Postgres.js, Next.js, app.js) says nothing the name does not: "How do I
 // connect with postgres.js?" asked for sentences that spell "Postgres.js" over those that say how.
@@ -129,6 +131,9 @@ export function wordsOf(text: string): string[] {
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
+  // A version or a dotted figure is a term whole as well (`18.0.0`, `22.04`): its parts alone are
+  // said by any row with a 0 or an 18 in it (`date: 2022-01-18`). `v18` is "18" too.
+  for (const [, number] of text.normalize('NFKC').matchAll(DOTTED_NUMBER)) terms.push(number!);
   for (const word of wordsOf(text)) {
     const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
     for (const part of parts.map((p) => p.toLowerCase())) {

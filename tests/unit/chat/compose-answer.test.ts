@@ -229,12 +229,18 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       '# v20',
       'start: 2023-04-18; lts: 2023-10-24; maintenance: 2024-10-22; end: 2026-04-30; codename: Iron',
     ].join('\n\n');
-    // (a wide one, asked by a label, shows its name and that value)
-    expect(composeAnswer({ question: 'When does v18 reach its end?', sources: [{ n: 1, title: 'schedule.json', text: schedule }] })).toBe('v18 — end: 2025-04-30 [1].');
+    // (a wide one, asked by a label, shows its name and that value; "Node 18" is `v18`)
+    expect(composeAnswer({ question: 'When does Node 18 reach its end?', sources: [{ n: 1, title: 'schedule.json', text: schedule }] })).toBe('v18 — end: 2025-04-30 [1].');
     // A record with a name of its own is named by it, not by the heading over it.
     expect(sentenceParts('# products\n\nsku: TK-1; name: Trail Kettle; price: 39')[1]).toMatchObject({ text: 'sku: TK-1; name: Trail Kettle; price: 39', key: 'Trail Kettle' });
     // Nor does a heading name the records of a list under it.
     expect(sentenceParts('# products\n\nsku: TK-1; price: 39\n\nsku: TK-2; price: 89')[1]).toMatchObject({ key: 'TK-1' });
+  });
+
+  it('reads a version or a dotted figure as a term of its own, so a row whose date has an 18 does not say 18.0.0', () => {
+    expect(contentTerms('Node.js 18.0.0 or v20, not 2022-01-18')).toEqual(['18.0.0', '20', 'node', '18', '0', '0', 'v20', '2022', '01', '18']);
+    const releases = ['version: 17.4.0; date: 2022-01-18; v8: 9.6.180.15', 'version: 18.0.0; date: 2022-04-19; v8: 10.1.124.8'];
+    expect(composeAnswer({ question: 'Which V8 ships with Node.js 18.0.0?', sources: [{ n: 1, title: 'releases.json', text: releases.join('\n\n') }] })).toBe(`${releases[1]} [1].`);
   });
 
   it('reads a table row’s header names as what the row is about, not as its own words', () => {
