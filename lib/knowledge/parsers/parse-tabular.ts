@@ -24,7 +24,8 @@ export function parseCsv(text: string): ExtractedDocument {
  * `tags: x, y`, an object of values inside it by dotted key (`size.width: 3`). A key holding
  * more (a list of objects, an object of objects) heads a section of its own, one paragraph a
  * record, so a record's values stay together and its citation names the list it is in. A list's
- * records that hold sections of their own are headed by their name (or `products 2`).
+ * records that hold sections of their own are headed by their name (or `products 2`), and the
+ * records of a map, an object whose values are all records (`{"v18": {…}}`), by their keys.
  */
 export function parseJson(text: string): ExtractedDocument {
   let value: unknown;
@@ -44,10 +45,7 @@ export function parseJson(text: string): ExtractedDocument {
     if (isKeyedRecords(v)) {
       // A map of records (`{"v18": {…}, "v20": {…}}`): each is a record named by its key, under
       // a heading of that name, as a list's records holding sections are.
-      for (const [key, child] of Object.entries(v)) {
-        blocks.push(`${'#'.repeat(level)} ${oneLine(key) || '(no name)'}`);
-        section(child, level + 1, key);
-      }
+      for (const [key, child] of Object.entries(v)) headed(key, child, level);
       return;
     }
     // Under the object's heading come its values, then its texts, then the sections it holds.
@@ -61,10 +59,12 @@ export function parseJson(text: string): ExtractedDocument {
       else sections.push([key, child]);
     }
     blocks.push(pairs.join('; '), ...texts);
-    for (const [key, child] of sections) {
-      blocks.push(`${'#'.repeat(level)} ${oneLine(key) || '(no name)'}`);
-      section(child, level + 1, key);
-    }
+    for (const [key, child] of sections) headed(key, child, level);
+  };
+  /** A value under a heading of its key. */
+  const headed = (key: string, v: unknown, level: number) => {
+    blocks.push(`${'#'.repeat(level)} ${oneLine(key) || '(no name)'}`);
+    section(v, level + 1, key);
   };
   const list = (items: unknown[], level: number, label: string) => {
     if (items.every(isValue)) {
