@@ -11,8 +11,6 @@ export const SUBWORD = ' ';
  * and the characters code joins words with (`result.toolCalls`, `@ai-sdk/openai`, `max_tokens`).
  */
 const PIECE = /[\w$.@/-]+/g;
-/** A version as a `v` and its number (`v18`, `v2.1`), which the parser keeps as one word. */
-const VERSION = /^[vV](\d+(?:\.\d+)*)$/;
 /**
  * Where the words of a camelCase or PascalCase name meet: `streamText` is stream|Text,
  * `XMLHttpRequest` XML|Http|Request. The local model reads names with it too (text-terms).
@@ -24,8 +22,7 @@ export const CAMEL_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
  * indexed with the name as subwords (SUBWORD), as code search does: the parser
  * reads `onToolExecutionStart` as one word, `result.toolCalls` as a host name and the
  * `/openai` of `@ai-sdk/openai` as a path, so "when does a tool start" never met the first,
- * nor "openai" the last. Hyphens and underscores need nothing: the parser splits at them. A
- * version's number is one of its words too (`v18`: "18"; "Node.js 18" never met `v18`).
+ * nor "openai" the last. Hyphens and underscores need nothing: the parser splits at them.
  *
  * A name counts as camelCase when it has a capitalised word of three letters or more and no
  * one-letter part (`useChat`, `stepCountIs`, `XMLHttpRequest`; not `mRNA`, `iPhone`, `miRNAs`),
@@ -36,9 +33,6 @@ export function compoundWords(text: string): string {
   const words = new Set<string>();
   for (const [raw] of text.matchAll(PIECE)) {
     const piece = raw.replace(/^[.@/-]+|[.@/-]+$/g, '');
-    // (a version named by its number: `v18` is "18", which the parser cannot see in it)
-    const version = VERSION.exec(piece)?.[1];
-    if (version) words.add(version);
     const joined = /[A-Za-z\d][./][A-Za-z]/.test(piece);
     if (!joined && !/[a-z][A-Z]/.test(piece)) continue;
     for (const segment of piece.split(/[^A-Za-z\d]+/)) {

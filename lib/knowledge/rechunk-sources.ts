@@ -40,8 +40,7 @@ import { prisma } from '@/lib/db';
  * 27: the bars TeX draws for underscores are underscores; code spans that touch are one.
  * 28: a JSON record is one paragraph of `key: value` pairs, under a heading naming its list.
  * 29: a JSON map of records is a record per key, headed by it; an empty text is no value; a
- *     title that is a file name is indexed by its words too (`debian.csv`: "debian"); a
- *     version's number is a subword (`v18`).
+ *     title that is a file name is indexed by its words too (`debian.csv`: "debian").
  */
 const CHUNKER_VERSION = 29;
 
