@@ -1,3 +1,4 @@
+import { bareTitle } from '@/lib/bare-title';
 import type { ChunkLocation } from './types';
 
 /**
@@ -8,15 +9,13 @@ export function chunkContext(title: string, location: Pick<ChunkLocation, 'headi
   return [title, ...fileNameWords(title), ...(location.headings ?? []), ...(location.tableHeader ? [location.tableHeader] : [])];
 }
 
-/** A document's file name, which an upload without a title of its own is titled by. */
-const FILE_NAME = /^[\w.-]+\.(?:csv|json|jsonl|txt|md|mdx|markdown|html?|pdf|docx)$/i;
-
 /**
  * The words of a title that is a file name (`debian.csv`, `release-schedule.json`): the text
  * search parser reads the name as one host name (`debian.csv`), so "Debian" never met it.
  */
 function fileNameWords(title: string): string[] {
-  if (!FILE_NAME.test(title)) return [];
-  const words = title.replace(/\.[^.]+$/, '').replace(/[\W_]+/g, ' ').trim();
+  const bare = bareTitle(title);
+  if (bare === title || !/^[\w.-]+$/.test(bare)) return [];
+  const words = bare.replace(/[\W_]+/g, ' ').trim();
   return words ? [words] : [];
 }

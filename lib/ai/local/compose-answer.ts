@@ -1,9 +1,10 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import { bareTitle } from '@/lib/bare-title';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
-import { bareTitle, namedTitle } from './named-documents';
+import { namedTitle } from './named-documents';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
 import { askedInTurn, asksForMore, contentTerms, HEADING_COLUMN, isStopword, leansOnHistory, NAMING_LABEL, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
 

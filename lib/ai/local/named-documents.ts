@@ -1,15 +1,9 @@
+import { bareTitle } from '@/lib/bare-title';
 import { englishCount } from '@/lib/english-words';
 import { contentTerms, wordsOf } from './text-terms';
 
 /** A title word that names a thing rather than says one: rare in everyday English ("glob", "uuid", "postgres"; not "getting started"). */
 const NAME_COUNT = 100;
-/** What a file name adds to a document's title: its type, no word of it. */
-const FILE_EXTENSION = /\.(?:md|mdx|markdown|txt|html?|pdf|docx|csv|jsonl?)$/i;
-
-/** A document's title as its words say it, without a file name's extension. */
-export function bareTitle(title: string): string {
-  return title.replace(FILE_EXTENSION, '');
-}
 
 /**
  * The terms of a title the question names (`asked`: its terms), or undefined: the question says

@@ -95,7 +95,6 @@ const scalar = (v: unknown): string => (v === null ? 'null' : String(v));
 
 const scalarList = (v: unknown): string => (Array.isArray(v) ? v.map(scalar).join(', ') || '[]' : scalar(v));
 
-
 /** An object whose values are all records, so its keys name them: not one record with dotted fields. */
 const isKeyedRecords = (v: object) => {
   const values = Object.values(v);
