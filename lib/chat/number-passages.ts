@@ -9,19 +9,34 @@ export interface NumberedPassage {
   mediaType: string;
 }
 
-/** Gives each retrieved passage its citation number, in retrieval order, and says which passage each one that continues another follows. */
+/**
+ * Gives each retrieved passage its citation number, in retrieval order, and says which passage
+ * each one that continues another follows, and which one of its source comes nearest before it.
+ */
 export function numberPassages(hits: Passage[]): NumberedPassage[] {
   const numbers = new Map(hits.map((hit, i) => [hit.chunkId, i + 1]));
   return hits.map((hit, i) => {
     const n = i + 1;
     const mediaType = typeof hit.metadata.mediaType === 'string' ? hit.metadata.mediaType : 'text/plain';
     const follows = hit.follows === undefined ? undefined : numbers.get(hit.follows);
+    const before = nearestBefore(hit, hits);
+    const after = before && numbers.get(before.chunkId);
     return {
-      source: { n, title: hit.title, text: readable(hit), ...(follows ? { follows } : {}) },
+      source: { n, title: hit.title, text: readable(hit), ...(follows ? { follows } : {}), ...(after ? { after } : {}) },
       mediaType,
       citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
     };
   });
+}
+
+/** The passage of the same version of the hit's source that starts nearest before it, if any. */
+function nearestBefore(hit: Passage, hits: Passage[]): Passage | undefined {
+  let nearest: Passage | undefined;
+  for (const other of hits) {
+    if (other.sourceId !== hit.sourceId || other.generation !== hit.generation || other.location.start >= hit.location.start) continue;
+    if (!nearest || other.location.start > nearest.location.start) nearest = other;
+  }
+  return nearest;
 }
 
 /**

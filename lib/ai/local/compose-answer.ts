@@ -14,6 +14,13 @@ export const NOT_ANSWERED =
   'I could not find an answer to that in the knowledge base: the closest passages are about other things.';
 
 const MAX_SENTENCES = 4;
+/**
+ * Rows of a table answering a question alike ("Which Ubuntu releases are LTS?") are shown up to
+ * this many, in this many words as shown (focusedRow), as a list from TIED_ROWS_LISTED on.
+ */
+const MAX_TIED_ROWS = 12;
+const MAX_ROW_WORDS = 160;
+const TIED_ROWS_LISTED = 3;
 const MAX_WORDS = 120;
 /** What a question term found only in the title of a sentence's document counts, against one in the sentence. */
 const TITLE_SHARE = 0.5;
@@ -425,6 +432,8 @@ interface Candidate {
   code?: string;
   /** A list item's nesting: see `SentencePart`. */
   depth?: number;
+  /** A table row shown with others saying the same of the question: see `TIED_ROWS_LISTED`. */
+  row?: boolean;
 }
 
 /**
@@ -625,6 +634,7 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     kindsNamed: namedKinds(goesOn ? '' : question),
     defined: definition && new Set(contentTerms(definition.subject)),
     follows,
+    inSource: sourceOrder(sources),
     // ("Where does edelweiss grow, and why is it woolly?": "Its woolly bracts…" without its lead, said just before)
     leadSaid: saidIn(uncited(saidAbove)),
   };
@@ -939,6 +949,24 @@ function continuing(sources: PromptSource[]): Map<number, number> {
 }
 
 /**
+ * For each passage (by rank), its place among the passages given, as their sources go: those of
+ * one source (told by `after`, the one nearest before each) in its order, at its first passage's rank.
+ */
+function sourceOrder(sources: PromptSource[]): Map<number, number> {
+  const rankOf = new Map(sources.map((s, rank) => [s.n, rank]));
+  const before = (rank: number) => {
+    const after = sources[rank]?.after;
+    return after === undefined ? undefined : rankOf.get(after);
+  };
+  return new Map(sources.map((_, rank) => {
+    // (walked back to the source's first passage given; `after` never loops, but a prompt is input)
+    let [at, depth] = [rank, 0];
+    for (let b = before(rank); b !== undefined && depth < sources.length; b = before(b)) [at, depth] = [b, depth + 1];
+    return [rank, at * sources.length + depth];
+  }));
+}
+
+/**
  * The sentences after the last one `justSaid` in each passage it drew on, and on into the
  * passages that continue one of those (`follows`), that no reply said, if any. The chunks of a
  * source overlap: a sentence at the end of one and the start of the next is told once.
@@ -1141,7 +1169,7 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), defined, follows, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), defined, follows, inSource, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -1166,6 +1194,8 @@ function select(
     defined?: Set<string>;
     /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
     follows?: Map<number, number>;
+    /** Each passage's place in its source: see `sourceOrder`. */
+    inSource?: Map<number, number>;
     /** How many sentences and words the answer may have. */
     limits?: { sentences: number; words: number };
     /** A lead said already (by the answer to an earlier question of the message) is not shown again. */
@@ -1268,6 +1298,7 @@ function select(
     words += length;
   }
   const top = chosen[0];
+  let unshownRows = 0;
   const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
   // Rows of the same table saying just what the best one says of the question, where it says it, answer it as well:
   // "Who works in the Support department?" is every row with `Department: Support`, not the first.
@@ -1281,12 +1312,22 @@ function select(
     const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);
-      words = shownWords(firstPick);
-      for (const s of [...ties, ...rest.map((c) => sentences.find((o) => o.rank === c.rank && o.position === c.position)!)]) {
-        if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
+      // (a row is as long as what it shows of itself)
+      const rowWords = (s: Sentence) => (focusedRow(s, asked) ?? s.text).split(' ').length;
+      words = rowWords(firstPick);
+      chosen[0]!.row = true;
+      for (const s of ties) {
+        if (chosen.length >= MAX_TIED_ROWS || words + rowWords(s) > MAX_ROW_WORDS) break;
         if (chosen.some((c) => c.text === s.text)) continue;
-        const rested = rest.find((c) => c.rank === s.rank && c.position === s.position);
-        chosen.push(rested ?? { n: s.n, rank: s.rank, position: s.position, text: s.text, score: top.score, item: false });
+        chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: top.score, item: false, row: true });
+        words += rowWords(s);
+      }
+      unshownRows = new Set(ties.map((s) => s.text).filter((text) => !chosen.some((c) => c.text === text))).size;
+      for (const c of rest) {
+        const s = sentences.find((o) => o.rank === c.rank && o.position === c.position)!;
+        if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
+        if (chosen.some((o) => o.text === s.text)) continue;
+        chosen.push(c);
         words += shownWords(s);
       }
     }
@@ -1329,8 +1370,12 @@ function select(
     const focused = row && focusedRow(row, asked);
     if (focused) c.text = focused;
   }
-  chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return { text: render(chosen, leadSaid), first };
+  // (a list of rows, in their table's order, though its passages were found in another)
+  const place = (c: Candidate) => (chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
+  chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
+  // (rows left out are counted, so that a list of some is not read as all of them)
+  const more = unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same in the passages cited.` : '';
+  return { text: render(chosen, leadSaid) + more, first };
 }
 
 /** Values a row must have, besides its name, before it shows only those asked for. */
@@ -1395,17 +1440,22 @@ function withLists(chosen: Candidate[], sentences: Sentence[], words: number, fo
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth'>[], leadSaid?: (lead: { text: string }) => boolean): string {
+function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth' | 'row'>[], leadSaid?: (lead: { text: string }) => boolean): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
   const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
+  // (rows answering alike list wherever they stand in their table)
+  const rowList = sentences.filter((s) => s.row).length >= TIED_ROWS_LISTED;
+  const listedRow = (s: Shown | undefined): boolean => rowList && !!s?.row;
   // (an answer that opens with an item of a list, as "tell me more" can, opens the list)
   const listed = (s: Shown, i: number): boolean =>
-    !!s.item && (i === 0 ? !!sentences[1]?.item && follows(s, sentences[1]) : follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':')));
+    listedRow(s) ||
+    (!!s.item && (i === 0 ? !!sentences[1]?.item && follows(s, sentences[1]) : follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'))));
   let answer = '';
   sentences.forEach((s, i) => {
     const next = sentences[i + 1];
-    const goesOn = !s.code && follows(s, next) && s.n === next!.n && (s.text.endsWith(':') || (listed(s, i) && listed(next!, i + 1)));
+    const goesOn =
+      !s.code && s.n === next?.n && ((listedRow(s) && listedRow(next)) || (follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next, i + 1)))));
     let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
     // A sentence introducing its code keeps its colon: "…any condition [1]:"
     if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;

@@ -47,7 +47,7 @@ export function buildSystemPrompt({
     return rules.join('\n');
   }
   rules.push(
-    'Sources: one JSON object per line between the markers, each with its citation number "n", a "title" and the quoted "text"; a source that continues another has "follows", that one\'s number.',
+    'Sources: one JSON object per line between the markers, each with its citation number "n", a "title" and the quoted "text"; a source that continues another has "follows", that one\'s number, and one that comes later in the same document than others has "after", the number of the one nearest before it.',
     formatSourcesBlock(sources),
   );
   return rules.join('\n');

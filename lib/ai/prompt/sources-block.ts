@@ -12,6 +12,8 @@ export interface PromptSource {
   text: string;
   /** The number of the passage this one comes after in their source, when it was read as its continuation. */
   follows?: number;
+  /** The number of the passage nearest before this one in their source, among those given: their order in it. */
+  after?: number;
 }
 
 export const SOURCES_START = '<<<SOURCES';
@@ -22,7 +24,7 @@ function quote(value: unknown): string {
 }
 
 export function formatSourcesBlock(sources: PromptSource[]): string {
-  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text, ...(s.follows ? { follows: s.follows } : {}) }));
+  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text, ...(s.follows ? { follows: s.follows } : {}), ...(s.after ? { after: s.after } : {}) }));
   return [SOURCES_START, ...lines, SOURCES_END].join('\n');
 }
 
@@ -38,7 +40,8 @@ export function parseSourcesBlock(prompt: string): PromptSource[] {
       const value = JSON.parse(line) as Partial<PromptSource>;
       if (typeof value.n === 'number' && typeof value.text === 'string') {
         const follows = typeof value.follows === 'number' ? { follows: value.follows } : {};
-        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text, ...follows });
+        const after = typeof value.after === 'number' ? { after: value.after } : {};
+        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text, ...follows, ...after });
       }
     } catch {
       // Not a passage line: ignore rather than guess.

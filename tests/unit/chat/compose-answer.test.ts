@@ -212,6 +212,27 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(splitSentences('Note: the export runs nightly; it takes an hour. Then it stops.')).toEqual(['Note: the export runs nightly; it takes an hour.', 'Then it stops.']);
   });
 
+  it('lists every row of a table answering a question alike, and counts the rows it leaves out', () => {
+    const release = (i: number) => `version: ${6 + i}.04${i % 2 === 0 ? ' LTS' : ''}; codename: ${['Amber', 'Birch', 'Cedar', 'Dune', 'Elm'][i % 5]} ${['Fox', 'Gull', 'Hare'][i % 3]}; release: ${2006 + i}-04-2${i % 10}`;
+    const table = (count: number) => [{ n: 1, title: 'releases.csv', text: Array.from({ length: count }, (_, i) => release(i)).join('\n\n') }];
+    // Three rows say it: a list, in the table's order, cited after the last.
+    const few = table(6);
+    const lts = [0, 2, 4].map(release);
+    expect(composeAnswer({ question: 'Which releases are LTS?', sources: few })).toBe(`- ${lts[0]}\n- ${lts[1]}\n- ${lts[2]} [1].`);
+    // More than a list holds: the first dozen, and how many more there are, so that the list is not read as all.
+    const answer = composeAnswer({ question: 'Which releases are LTS?', sources: table(30) });
+    const items = answer.split('\n').filter((line) => line.startsWith('- '));
+    expect(items).toHaveLength(12);
+    expect(items.every((item) => item.includes(' LTS;'))).toBe(true);
+    expect(answer).toMatch(/\n\n3 more rows say the same in the passages cited\.$/);
+    // Rows of passages found out of their table's order list in its order (`after`: the passage nearest before).
+    const rows = Array.from({ length: 12 }, (_, i) => release(i));
+    const parts = [rows.slice(8), rows.slice(0, 4), rows.slice(4, 8)];
+    const found = [{ n: 1, title: 'releases.csv', text: parts[0]!.join('\n\n'), after: 3 }, { n: 2, title: 'releases.csv', text: parts[1]!.join('\n\n') }, { n: 3, title: 'releases.csv', text: parts[2]!.join('\n\n'), after: 2 }];
+    const listed = composeAnswer({ question: 'Which releases are LTS?', sources: found }).split('\n').map((line) => line.replace(/^- | \[\d\]\.$/g, ''));
+    expect(listed).toEqual(rows.filter((row) => row.includes(' LTS;')));
+  });
+
   it('names a record alone under its heading by the heading (a JSON map of records), and shows it with what is asked', () => {
     const rules = [
       '# rules',

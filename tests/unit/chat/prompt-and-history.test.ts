@@ -75,6 +75,15 @@ describe('citations, titles and follow-up queries', () => {
     expect(passages.map((p) => p.source.follows)).toEqual([undefined, undefined, 1, undefined]);
   });
 
+  it('says of each passage which one of the same version of its source comes nearest before it', () => {
+    const part = (id: string, start: number, generation = 1) => ({ ...hit(1), chunkId: id, location: { start, end: start + 10 }, generation });
+    // Found in the order 3rd, 1st, other source, 2nd, an older version's 1st.
+    const passages = numberPassages([part('c', 200), part('a', 0), hit(2), part('b', 100), part('old', 0, 0)]);
+    expect(passages.map((p) => p.source.after)).toEqual([4, undefined, undefined, 2, undefined]);
+    const sources = passages.map((p) => p.source);
+    expect(parseSourcesBlock(buildSystemPrompt({ sources }))).toEqual(sources);
+  });
+
   it('points each citation’s snippet at the passage sentence that supports the claim', () => {
     const passage = {
       chunkId: 'c', sourceId: 's', title: 'Tea', score: 1, location: { start: 0, end: 10 }, generation: 1, metadata: {},
