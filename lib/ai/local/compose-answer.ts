@@ -936,8 +936,13 @@ function completes(s: Sentence, next: Sentence): boolean {
 
 /** How many words a sentence shows in an answer: its own and its lead's. */
 function shownWords(s: Sentence): number {
-  return s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0);
+  let n = wordCounts.get(s);
+  if (n === undefined) wordCounts.set(s, (n = s.text.split(' ').length + (s.lead ? s.lead.text.split(' ').length : 0)));
+  return n;
 }
+
+// (each candidate's length is asked for at every pick)
+const wordCounts = new WeakMap<Sentence, number>();
 
 /** For each passage (by rank) that continues another in its source, that one's rank. */
 function continuing(sources: PromptSource[]): Map<number, number> {

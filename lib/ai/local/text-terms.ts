@@ -122,8 +122,13 @@ const JS_SUFFIX = /(?<=[\p{L}\p{N}])\.js\b/giu;
 
 /** The words of a text as written, "what's" and "generateText" each one word, "Postgres.js" one too ("Postgres"). */
 export function wordsOf(text: string): string[] {
-  return text.normalize('NFKC').replace(JS_SUFFIX, '').match(WORD) ?? [];
+  return wordsOfNormal(text.normalize('NFKC'));
 }
+
+const wordsOfNormal = (text: string): string[] => text.replace(JS_SUFFIX, '').match(WORD) ?? [];
+
+/** Whether a text may hold a DOTTED_NUMBER: most do not, and the pattern is slow to fail at every place. */
+const MAY_BE_DOTTED = /\d\.\d|[vV]\d/;
 
 /**
  * Lower-cased word stems, stopwords removed. A camelCase identifier also gives its words, so
@@ -133,8 +138,9 @@ export function contentTerms(text: string): string[] {
   const terms: string[] = [];
   // A version or a dotted figure is a term whole as well (`18.0.0`, `22.04`): its parts alone are
   // said by any row with a 0 or an 18 in it (`date: 2022-01-18`). `v18` is "18" too.
-  for (const [, number] of text.normalize('NFKC').matchAll(DOTTED_NUMBER)) terms.push(number!);
-  for (const word of wordsOf(text)) {
+  const normal = text.normalize('NFKC');
+  if (MAY_BE_DOTTED.test(normal)) for (const [, number] of normal.matchAll(DOTTED_NUMBER)) terms.push(number!);
+  for (const word of wordsOfNormal(normal)) {
     const parts = CAMEL_BREAK.test(word) ? [word, ...word.split(CAMEL_BREAK)] : [word];
     for (const part of parts.map((p) => p.toLowerCase())) {
       if (!isStopword(part) && (part.length > 1 || /\d/.test(part))) terms.push(stem(part));
@@ -160,8 +166,18 @@ export function nameWords(name: string): string[] {
  * possessive goes first ("policy's" is "policy").
  */
 export function stem(word: string): string {
-  return porterStem(word.replace(/['’]s$/, ''));
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, (stemmed = porterStem(word.replace(/['’]s$/, ''))));
+  }
+  return stemmed;
 }
+
+// Every reply stems its passages' words again, and the same words come back: remembered, up to
+// a vocabulary far larger than a knowledge base's, and then forgotten all at once.
+const stems = new Map<string, string>();
+const MAX_STEMS = 200_000;
 
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|eg|ie|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
 
