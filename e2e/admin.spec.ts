@@ -151,6 +151,41 @@ test('after an outage, Retry failed queues every failed source again', async ({ 
   }
 });
 
+test('a file is renamed in place: the table, search and citations show the new title; an empty one gives back its own', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+  const bytes = Buffer.from(`# Tide table ${stamp}\n\nHigh water at six in the harbour. Run ${stamp}.`);
+  expect((await page.request.post('/api/knowledge/sources', { headers: admin, multipart: { file: { name: `tides-${stamp}.md`, mimeType: 'text/markdown', buffer: bytes } } })).status()).toBe(202);
+  await page.reload();
+  const row = page.getByTestId('source-row').filter({ hasText: `tides-${stamp}.md` });
+  await expect(row.getByTestId('source-row-title')).toHaveText(`Tide table ${stamp}`, { timeout: 30_000 });
+  await expect(row).toHaveAttribute('data-status', 'ready');
+
+  await row.getByTestId('rename-source').click();
+  const dialog = page.getByTestId('rename-dialog');
+  await expect(dialog.getByTestId('rename-input')).toHaveValue(`Tide table ${stamp}`);
+  await dialog.getByTestId('rename-input').fill(`Harbour tides ${stamp}`);
+  await dialog.getByTestId('rename-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('source-row-title')).toHaveText(`Harbour tides ${stamp}`);
+  await expect(row.getByTestId('source-row-notice')).toHaveText(`Renamed “Harbour tides ${stamp}”: search catches up in the background.`);
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const hit = async () => {
+    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`high water ${stamp}`)}`, { headers: admin });
+    return ((await r.json()) as { data: { title: string }[] }).data[0]?.title;
+  };
+  expect(await hit()).toBe(`Harbour tides ${stamp}`);
+
+  // Emptied, the title is the document's own again, once it is read again.
+  await row.getByTestId('rename-source').click();
+  await dialog.getByTestId('rename-input').fill('');
+  await dialog.getByTestId('rename-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('source-row-title')).toHaveText(`Tide table ${stamp}`, { timeout: 30_000 });
+  await expect.poll(hit, { timeout: 30_000 }).toBe(`Tide table ${stamp}`);
+  await removeSources(page, new RegExp(`^Tide table ${stamp}`));
+});
+
 test('the sources table sorts, filters by status, searches, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {
   test.setTimeout(120_000);
   await removeSources(page, /^Pager /);

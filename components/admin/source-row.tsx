@@ -7,6 +7,7 @@ import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { EditTextDialog } from './edit-text-dialog';
+import { RenameDialog } from './rename-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
 import { formatBytes } from '@/lib/format-bytes';
@@ -16,8 +17,8 @@ import { uploadProblem, xhrUpload } from './xhr-upload';
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
 /**
- * One source in the table, with delete and replace-content actions (retry when it failed, fetch
- * again for a web page); pasted text is edited in place instead of replaced by a file. Its title
+ * One source in the table, with delete, rename and replace-content actions (retry when it failed,
+ * fetch again for a web page); pasted text is edited in place, title and all, instead. Its title
  * opens the text as ingested, once it has some: what search and citations read, which is how
  * an admin sees what a parser made of a file.
  */
@@ -28,6 +29,7 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [viewing, setViewing] = useState(false);
 
   async function replace(file: File) {
@@ -136,10 +138,14 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
         {source.kind === 'text' ? (
           <RowAction onClick={() => setEditing(true)} label={`Edit ${source.title}`} testId="edit-source" icon={PencilIcon} text="Edit" />
         ) : (
-          <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+          <>
+            <RowAction onClick={() => setRenaming(true)} label={`Rename ${source.title}`} testId="rename-source" icon={PencilIcon} text="Rename" />
+            <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+          </>
         )}
         <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
+        {renaming ? <RenameDialog source={source} onClose={() => setRenaming(false)} onSaved={setNotice} /> : null}
         {viewing ? (
           <PassageDialog
             passage={{ sourceId: source.id, title: source.title }}

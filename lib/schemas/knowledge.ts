@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { containsQuery, errorResponse, errorResponses, idParam, isBlank, jsonOf, pageQuery, titleSchema } from './common';
+import { containsQuery, errorResponse, errorResponses, idParam, isBlank, jsonBodyErrors, jsonOf, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -9,9 +9,12 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
+/** A source's metadata, as JSON text, at most. */
+export const MAX_METADATA_CHARS = 16_384;
+
 const metadataSchema = z
   .record(z.string(), z.unknown())
-  .refine((m) => JSON.stringify(m).length <= 16_384, 'must be at most 16 KB of JSON')
+  .refine((m) => JSON.stringify(m).length <= MAX_METADATA_CHARS, 'must be at most 16 KB of JSON')
   .meta({ description: 'Free JSON kept with the source and returned with search hits and citations.' });
 
 const httpUrl = z
@@ -185,6 +188,24 @@ const ingested = {
   },
 };
 
+export const updateSourceBody = once(() =>
+  z
+    .strictObject({
+      title: titleSchema()
+        .nullable()
+        .optional()
+        .meta({ description: 'A new title. `null`: the one it would have been given (its document’s own, else its file name, URL or first line).' }),
+      metadata: metadataSchema
+        .nullable()
+        .optional()
+        .meta({ description: 'Merged into its metadata as a JSON merge patch: members sent replace those there, objects merge, `null` removes a member. `null`: none at all.' }),
+    })
+    .meta({
+      id: 'UpdateSource',
+      description: 'A JSON merge patch (RFC 7396): fields left out stay as they are.',
+    }),
+);
+
 export const retrySourcesBody = () =>
   z
     .object({
@@ -257,6 +278,30 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         412: errorResponse('`If-Match` names a text that is no longer the source’s: another replacement went live or is queued.'),
         413: e413,
         415: e415,
+        429: e429,
+      },
+    },
+    patch: {
+      tags: ['knowledge'],
+      summary: 'Rename a source or change its metadata (admin)',
+      description:
+        'Without sending its content again. Both show at once in listings, search hits and citations. A source’s title is ' +
+        'indexed with each of its chunks, so a new title also queues it to be chunked again from the content it keeps ' +
+        '(status `pending`): it answers from its old chunks until the new ones are ready, and keeps them if that fails. ' +
+        'A source being ingested starts again under the new title; a failed one takes it when retried.',
+      requestParams: { path: idParam },
+      requestBody: {
+        required: true,
+        content: { 'application/merge-patch+json': { schema: updateSourceBody() }, 'application/json': { schema: updateSourceBody() } },
+      },
+      responses: {
+        200: { description: 'The source as changed (as it was, when the patch changes nothing).', content: jsonOf(sourceSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        404: e404,
+        ...jsonBodyErrors,
+        415: errorResponse('The body is not JSON (application/json or application/merge-patch+json).'),
         429: e429,
       },
     },

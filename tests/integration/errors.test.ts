@@ -215,7 +215,7 @@ describe('unknown paths and methods', () => {
   it.each([
     ['/api/conversations', 'GET, POST, OPTIONS'],
     ['/api/conversations/01900000-0000-7000-8000-000000000001/messages', 'POST, OPTIONS'],
-    ['/api/knowledge/sources/01900000-0000-7000-8000-000000000001', 'GET, PUT, DELETE, OPTIONS'],
+    ['/api/knowledge/sources/01900000-0000-7000-8000-000000000001', 'GET, PUT, PATCH, DELETE, OPTIONS'],
   ])('answers OPTIONS %s with the methods it has: %s', async (path, allow) => {
     const res = await api('OPTIONS', path);
     expect(res.status).toBe(204);

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/http/api-error';
 import { entityTags } from '@/lib/http/entity-tags';
+import { readJson } from '@/lib/http/read-json';
 import { parseParams } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { deleteSource } from '@/lib/knowledge/delete-source';
@@ -7,7 +8,9 @@ import { getSourceOrThrow } from '@/lib/knowledge/list-sources';
 import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
 import { replaceSource } from '@/lib/knowledge/replace-source';
 import { toSourceJson } from '@/lib/knowledge/source-json';
+import { updateSource } from '@/lib/knowledge/update-source';
 import { idParam } from '@/lib/schemas/common';
+import { updateSourceBody } from '@/lib/schemas/knowledge';
 
 type Params = { id: string };
 
@@ -36,6 +39,16 @@ export const PUT = withApi<Params>(
   { auth: 'admin' },
 );
 
+// PATCH /api/knowledge/sources/{id} – rename it or change its metadata (a merge patch); a new title queues it to be chunked again
+export const PATCH = withApi<Params>(
+  async ({ req, params }) => {
+    const { id } = parseParams(params, idParam);
+    const patch = await readJson(req, updateSourceBody());
+    return json(toSourceJson(await updateSource(id, patch)));
+  },
+  { auth: 'admin' },
+);
+
 // DELETE /api/knowledge/sources/{id} – delete a source and its chunks (cancels an ingestion)
 export const DELETE = withApi<Params>(
   async ({ params }) => {
@@ -46,4 +59,4 @@ export const DELETE = withApi<Params>(
   { auth: 'admin' },
 );
 
-export const { POST, PATCH, OPTIONS } = otherMethods(['GET', 'PUT', 'DELETE']);
+export const { POST, OPTIONS } = otherMethods(['GET', 'PUT', 'PATCH', 'DELETE']);

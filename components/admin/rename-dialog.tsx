@@ -1,0 +1,79 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { apiFetch, describeProblem } from '@/components/client-api';
+import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { announceSourcesChanged, type Source } from './types';
+
+/**
+ * Renames a file or web page source (PATCH): the title its citations and the sources table show,
+ * which search also reads, so the source is chunked again in the background. An empty title
+ * gives it back the one it would have had: its document's own, else its file name or address.
+ */
+export function RenameDialog({ source, onClose, onSaved }: { source: Source; onClose: () => void; onSaved: (notice: string) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [title, setTitle] = useState(source.title);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    setBusy(true);
+    setError(null);
+    try {
+      const wanted = title.trim();
+      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, { method: 'PATCH', json: { title: wanted || null } });
+      announceSourcesChanged();
+      onSaved(saved.title === source.title ? 'Nothing changed.' : `Renamed “${saved.title}”: search catches up in the background.`);
+      ref.current?.close();
+    } catch (e) {
+      setError(describeProblem(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="rename-title" data-testid="rename-dialog" className="w-[min(94vw,32rem)] p-5">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id="rename-title" className="text-base font-semibold">
+          Rename source
+        </h2>
+        <label htmlFor="rename-input" className="mt-3 block text-sm font-medium">
+          Title
+        </label>
+        <input
+          id="rename-input"
+          maxLength={200}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-describedby="rename-hint"
+          className={`${fieldClass} mt-1`}
+          data-testid="rename-input"
+        />
+        <p id="rename-hint" className="mt-1 text-xs text-muted">
+          What citations show and search reads. Leave it empty for the document’s own title, else its {source.kind === 'url' ? 'address' : 'file name'}.
+        </p>
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" onClick={() => ref.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy} data-testid="rename-save">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
