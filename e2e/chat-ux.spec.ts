@@ -41,6 +41,8 @@ test('an example question sends itself; the thinking state shows before the firs
   await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   await expect(reply).toContainText('seven in the morning');
   await expect(reply.getByTestId('source-item')).toContainText(['Community garden rules']);
+  // A passage with no headings or pages to say where it is shows what it says: the sentence cited.
+  expect(NOTES).toContain(await reply.getByTestId('source-where').innerText());
 });
 
 test('a 429 says when to retry, and Retry sends the question again', async ({ visitor }) => {

@@ -1,4 +1,5 @@
 import { FileIcon } from '@/components/ui/icons';
+import { markdownPreview } from '@/lib/markdown-preview';
 import { describeLocation, type Citation } from './types';
 
 /** The sources under a reply, numbered like the [n] markers; each opens its passage. */
@@ -26,7 +27,12 @@ export function SourceList({ citations, onOpen }: { citations: Citation[]; onOpe
                     {c.title}
                   </span>
                 </span>
-                {describeLocation(c) ? <span className="block truncate text-xs text-muted">{describeLocation(c)}</span> : null}
+                {/* (where in its source, else what it says: passages of a file without headings or pages, rows of a table, tell apart) */}
+                {describeLocation(c) || c.snippet ? (
+                  <span dir="auto" className="block truncate text-xs text-muted" data-testid="source-where">
+                    {describeLocation(c) || markdownPreview(c.snippet)}
+                  </span>
+                ) : null}
               </span>
             </button>
           </li>
