@@ -1313,7 +1313,10 @@ function select(
     const saying = (s: Sentence) => asked.map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : '')).filter(Boolean).join(' ');
     // (named in the same column, in whichever passage: a record leaves out its empty values, and
     // overlapping passages repeat rows)
-    const said = saying(firstPick);
+    // (a number asked for names one row, a version or a year: the best row not saying it answers
+    // something else, and rows like it do too: "When does Node.js 22 enter maintenance?" is not
+    // every row with a maintenance date)
+    const said = asked.every((t) => !/^\d/.test(t) || hasTerm(firstPick, t)) ? saying(firstPick) : '';
     const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);

@@ -219,6 +219,8 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     const few = table(6);
     const lts = [0, 2, 4].map(release);
     expect(composeAnswer({ question: 'Which releases are LTS?', sources: few })).toBe(`- ${lts[0]}\n- ${lts[1]}\n- ${lts[2]} [1].`);
+    // A number asked for that the best row does not say names a row not there: rows like it are no answer either.
+    expect(composeAnswer({ question: 'When was LTS release 99.04 out?', sources: few }).match(/version:/g) ?? []).toHaveLength(1);
     // More than a list holds: the first dozen, and how many more there are, so that the list is not read as all.
     const answer = composeAnswer({ question: 'Which releases are LTS?', sources: table(30) });
     const items = answer.split('\n').filter((line) => line.startsWith('- '));
