@@ -2,8 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem, fetchSourceText, loadInEffect } from '@/components/client-api';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
 import { fieldClass } from '@/components/ui/field';
@@ -62,53 +61,41 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
   }
 
   return (
-    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="edit-text-title" data-testid="edit-text-dialog" className="w-[min(94vw,44rem)] p-5">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id="edit-text-title" className="text-base font-semibold">
-          Edit text
-        </h2>
-        <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
-          Title
-        </label>
-        <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
-        <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
-          Text
-        </label>
-        {text === null && !error ? (
-          <p className="mt-1 flex items-center gap-2 text-sm text-muted">
-            <Spinner /> Loading the text…
-          </p>
-        ) : (
-          <textarea
-            id="edit-text"
-            required
-            rows={12}
-            value={text ?? ''}
-            disabled={text === null}
-            onChange={(e) => setText(e.target.value)}
-            className={`${fieldClass} mt-1 resize-y font-mono text-[13px]`}
-            data-testid="edit-text"
-          />
-        )}
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button type="button" onClick={() => ref.current?.close()}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy || !text?.trim()} data-testid="edit-save">
-            Save
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      dialogRef={ref}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      heading="Edit text"
+      error={error}
+      busy={busy}
+      canSubmit={!!text?.trim()}
+      submitTestId="edit-save"
+      className="w-[min(94vw,44rem)] p-5"
+      data-testid="edit-text-dialog"
+    >
+      <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
+        Title
+      </label>
+      <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
+      <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
+        Text
+      </label>
+      {text === null && !error ? (
+        <p className="mt-1 flex items-center gap-2 text-sm text-muted">
+          <Spinner /> Loading the text…
+        </p>
+      ) : (
+        <textarea
+          id="edit-text"
+          required
+          rows={12}
+          value={text ?? ''}
+          disabled={text === null}
+          onChange={(e) => setText(e.target.value)}
+          className={`${fieldClass} mt-1 resize-y font-mono text-[13px]`}
+          data-testid="edit-text"
+        />
+      )}
+    </FormDialog>
   );
 }

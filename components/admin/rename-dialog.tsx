@@ -2,9 +2,8 @@
 
 import { useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
-import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { announceSourcesChanged, type Source } from './types';
 
 /**
@@ -35,45 +34,32 @@ export function RenameDialog({ source, onClose, onSaved }: { source: Source; onC
   }
 
   return (
-    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="rename-title" data-testid="rename-dialog" className="w-[min(94vw,32rem)] p-5">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id="rename-title" className="text-base font-semibold">
-          Rename source
-        </h2>
-        <label htmlFor="rename-input" className="mt-3 block text-sm font-medium">
-          Title
-        </label>
-        <input
-          id="rename-input"
-          maxLength={200}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          aria-describedby="rename-hint"
-          className={`${fieldClass} mt-1`}
-          data-testid="rename-input"
-        />
-        <p id="rename-hint" className="mt-1 text-xs text-muted">
-          What citations show and search reads. Leave it empty for the document’s own title, else its {source.kind === 'url' ? 'address' : 'file name'}.
-        </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button type="button" onClick={() => ref.current?.close()}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy} data-testid="rename-save">
-            Save
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      dialogRef={ref}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      heading="Rename source"
+      error={error}
+      busy={busy}
+      submitTestId="rename-save"
+      className="w-[min(94vw,32rem)] p-5"
+      data-testid="rename-dialog"
+    >
+      <label htmlFor="rename-input" className="mt-3 block text-sm font-medium">
+        Title
+      </label>
+      <input
+        id="rename-input"
+        maxLength={200}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        aria-describedby="rename-hint"
+        className={`${fieldClass} mt-1`}
+        data-testid="rename-input"
+      />
+      <p id="rename-hint" className="mt-1 text-xs text-muted">
+        What citations show and search reads. Leave it empty for the document’s own title, else its {source.kind === 'url' ? 'address' : 'file name'}.
+      </p>
+    </FormDialog>
   );
 }
