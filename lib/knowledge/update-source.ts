@@ -75,8 +75,9 @@ export function mergePatch(target: unknown, patch: Record<string, unknown>): Rec
     if (change === null || typeof change !== 'object' || Array.isArray(change)) return change;
     const result: Record<string, unknown> = into !== null && typeof into === 'object' && !Array.isArray(into) ? { ...(into as Record<string, unknown>) } : {};
     for (const [key, value] of Object.entries(change)) {
+      // (defined, not set: a member named `__proto__` is a member like any other, as JSON has it)
       if (value === null) delete result[key];
-      else result[key] = merge(result[key], value);
+      else Object.defineProperty(result, key, { value: merge(result[key], value), enumerable: true, writable: true, configurable: true });
     }
     return result;
   };

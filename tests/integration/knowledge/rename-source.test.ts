@@ -75,6 +75,11 @@ describe('PATCH /api/knowledge/sources/{id}', () => {
     expect(await bodyOf<SourceView>(res)).toMatchObject({ status: 'ready', generation: ready.generation, metadata: { team: 'ops', tags: { b: 2 }, owner: 'kim' } });
     expect(await drainIngestQueue()).toBe(0);
     expect((await search(user, `spring tides ${tag}`)).find((h) => h.sourceId === s.id)?.metadata).toEqual({ team: 'ops', tags: { b: 2 }, owner: 'kim' });
+    // A member named __proto__ is left out, as POST leaves it out, and sets no prototype.
+    const proto = await patch(s.id, '{"metadata":{"__proto__":{"admin":true}}}');
+    expect(proto.status).toBe(200);
+    expect((await bodyOf<SourceView>(proto)).metadata).toEqual({ team: 'ops', tags: { b: 2 }, owner: 'kim' });
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect((await bodyOf<SourceView>(await patch(s.id, { metadata: null }))).metadata).toEqual({});
     // Nothing to change: as it is.
     expect(await bodyOf<SourceView>(await patch(s.id, {}))).toMatchObject({ status: 'ready', title: `Tides ${tag}` });
@@ -120,6 +125,9 @@ describe('PATCH /api/knowledge/sources/{id}', () => {
       [{ title: 5 }, '#/title'],
       [{ metadata: [1] }, '#/metadata'],
       [{ colour: 'red' }, undefined],
+      [{ status: 'ready', generation: 9 }, undefined],
+      [{ title: 'a\u0000b' }, '#/title'],
+      [{ metadata: { note: 'c\u0000d' } }, '#/metadata/note'],
       // (merged, over 16 KB of JSON)
       [{ metadata: { more: 'y'.repeat(9000) } }, '#/metadata'],
     ] as const) {
