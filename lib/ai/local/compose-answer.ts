@@ -1382,7 +1382,7 @@ function select(
   const place = (c: Candidate) => (chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
-  const more = unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same in the passages cited.` : '';
+  const more = unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same.` : '';
   return { text: render(chosen, leadSaid) + more, first };
 }
 
