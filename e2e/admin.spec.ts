@@ -280,6 +280,32 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await removeSources(page, /^Pager /);
 });
 
+test('several sources are deleted at once: ticked, confirmed, gone, and the others stay', async ({ adminPage: page }) => {
+  const stamp = Date.now();
+  const trees = ['Alder', 'Birch', 'Cedar'].map((t) => ({ title: `Tree ${t} ${stamp}`, text: `The ${t.toLowerCase()} tree grows by the river. Run ${stamp}.` }));
+  expect((await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { sources: trees } })).status()).toBe(202);
+  await page.getByTestId('source-search').fill(String(stamp));
+  const rows = page.getByTestId('source-row');
+  await expect(rows).toHaveCount(3);
+  await rows.filter({ hasText: `Tree Alder ${stamp}` }).getByTestId('tick-source').check();
+  await rows.filter({ hasText: `Tree Cedar ${stamp}` }).getByTestId('tick-source').check();
+  const bar = page.getByTestId('ticked-bar');
+  await expect(bar).toContainText('2 sources selected');
+  await bar.getByTestId('delete-ticked').click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 2 sources?' });
+  await confirm.getByTestId('confirm-accept').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`Tree Birch ${stamp}`);
+  await expect(page.getByTestId('sources-notice')).toHaveText('2 sources deleted.');
+  await expect(bar).toBeHidden();
+  // The header's box ticks every row of the page, and unticks them.
+  await page.getByTestId('tick-all').check();
+  await expect(bar).toContainText('1 source selected');
+  await page.getByTestId('tick-all').uncheck();
+  await expect(bar).toBeHidden();
+  await removeSources(page, new RegExp(`^Tree Birch ${stamp}`));
+});
+
 test('pasted text is edited in place: its title and text, read back as stored', async ({ adminPage: page }) => {
   const stamp = Date.now();
   await page.getByTestId('paste-title').fill(`Canteen ${stamp}`);

@@ -22,7 +22,7 @@ const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
  * opens the text as ingested, once it has some: what search and citations read, which is how
  * an admin sees what a parser made of a file.
  */
-export function SourceRow({ source: listed, onDelete }: { source: Source; onDelete: () => void }) {
+export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source: Source; onDelete: () => void; ticked: boolean; onTick: (on: boolean) => void }) {
   const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<number | null>(null);
@@ -68,7 +68,17 @@ export function SourceRow({ source: listed, onDelete }: { source: Source; onDele
 
   return (
     <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
-      <td className="max-w-[8rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pr-3">
+      <td className="hidden py-2.5 pl-4 pr-0 sm:table-cell">
+        <input
+          type="checkbox"
+          aria-label={`Select ${source.title}`}
+          checked={ticked}
+          onChange={(e) => onTick(e.target.checked)}
+          className="mt-0.5 h-4 w-4 accent-accent"
+          data-testid="tick-source"
+        />
+      </td>
+      <td className="max-w-[7rem] py-2.5 pl-4 pr-2 sm:max-w-[18rem] sm:pl-3 sm:pr-3">
         {hasText(source) ? (
           <button
             type="button"

@@ -20,10 +20,24 @@ const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: bo
   { key: 'createdAt', label: 'Added', wide: true },
 ];
 
-/** Every knowledge source: sorted, searched and filtered by the server, paginated, with delete and replace. */
+/**
+ * Every knowledge source: sorted, searched and filtered by the server, paginated, with delete and
+ * replace, and several deleted at once by ticking them (on the page shown: a tick on another page
+ * or filter is not acted on).
+ */
 export function SourcesTable({ initial }: { initial: SourcesView }) {
   const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } = useSources(initial);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmTicked, setConfirmTicked] = useState(false);
+  const chosen = (sources ?? []).filter((s) => ticked.has(s.id));
+  const tick = (id: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -52,6 +66,22 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
     } finally {
       setBusy(false);
       setPendingDelete(null);
+      announceSourcesChanged();
+    }
+  }
+
+  async function deleteChosen() {
+    setBusy(true);
+    try {
+      const { deleted } = await apiFetch<{ deleted: string[] }>('/api/knowledge/sources/delete', { method: 'POST', json: { ids: chosen.map((s) => s.id) } });
+      setNotice(deleted.length === 1 ? '1 source deleted.' : `${deleted.length} sources deleted.`);
+      setActionError(null);
+      setTicked(new Set());
+    } catch (e) {
+      setActionError(describeProblem(e));
+    } finally {
+      setBusy(false);
+      setConfirmTicked(false);
       announceSourcesChanged();
     }
   }
@@ -104,6 +134,19 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           </select>
         </div>
       </div>
+      {chosen.length > 0 ? (
+        <div className="mx-4 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-surface-2 px-3 py-2 text-sm" data-testid="ticked-bar">
+          <span className="mr-auto" role="status">
+            {chosen.length === 1 ? '1 source selected' : `${chosen.length} sources selected`}
+          </span>
+          <Button size="sm" onClick={() => setTicked(new Set())}>
+            Clear
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirmTicked(true)} disabled={busy} data-testid="delete-ticked">
+            Delete selected
+          </Button>
+        </div>
+      ) : null}
       {notice ? (
         <p role="status" className="mx-4 mb-3 rounded-md bg-surface-2 px-3 py-2 text-sm" data-testid="sources-notice">
           {notice}
@@ -118,12 +161,16 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
         <table className="w-full text-sm" data-testid="sources-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>
+              {/* (ticking several is for a wider screen: a phone keeps its width for each row's actions) */}
+              <th scope="col" className="hidden w-8 py-2 pl-4 pr-0 sm:table-cell">
+                <TickAll sources={sources ?? []} chosen={chosen.length} onChange={(on) => setTicked(on ? new Set((sources ?? []).map((s) => s.id)) : new Set())} />
+              </th>
               {columns.map((c) => (
                 <th
                   key={c.key}
                   scope="col"
                   aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
-                  className={`px-2 py-2 font-medium first:pl-4 sm:px-3 ${c.numeric ? 'text-right' : ''} ${c.wide ? 'hidden md:table-cell' : ''}`}
+                  className={`px-2 py-2 font-medium sm:px-3 ${c.key === 'title' ? 'pl-4 sm:pl-3' : ''} ${c.numeric ? 'text-right' : ''} ${c.wide ? 'hidden md:table-cell' : ''}`}
                 >
                   <button
                     type="button"
@@ -144,13 +191,13 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           <tbody>
             {sources === null ? (
               <tr>
-                <td colSpan={7} className="px-4 py-6 text-center text-muted">
+                <td colSpan={8} className="px-4 py-6 text-center text-muted">
                   Loading sources…
                 </td>
               </tr>
             ) : sources.length === 0 ? (
               <tr>
-                <td colSpan={7} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
+                <td colSpan={8} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
                   {q
                     ? `No source${status ? ' with this status' : ''} matches “${q}”.`
                     : status
@@ -159,7 +206,7 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                 </td>
               </tr>
             ) : (
-              sources.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} />)
+              sources.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} ticked={ticked.has(s.id)} onTick={(on) => tick(s.id, on)} />)
             )}
           </tbody>
         </table>
@@ -183,6 +230,36 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
       >
         “{pendingDelete?.title}” and all its chunks will be removed. The assistant will stop citing it at once.
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmTicked}
+        title={chosen.length === 1 ? 'Delete 1 source?' : `Delete ${chosen.length} sources?`}
+        confirmLabel="Delete sources"
+        busy={busy}
+        onConfirm={deleteChosen}
+        onCancel={() => setConfirmTicked(false)}
+      >
+        They and all their chunks will be removed. The assistant will stop citing them at once.
+      </ConfirmDialog>
     </section>
+  );
+}
+
+/** Ticks every source of the page, or none; half ticked while some are. */
+function TickAll({ sources, chosen, onChange }: { sources: Source[]; chosen: number; onChange: (on: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < sources.length;
+  }, [chosen, sources.length]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label="Select every source on this page"
+      checked={sources.length > 0 && chosen === sources.length}
+      disabled={sources.length === 0}
+      onChange={(e) => onChange(e.target.checked)}
+      className="h-4 w-4 accent-accent"
+      data-testid="tick-all"
+    />
   );
 }

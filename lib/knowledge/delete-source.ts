@@ -15,3 +15,23 @@ export async function deleteSource(id: string): Promise<void> {
   if (deleted === 0) throw notFound('source');
   markIndexDirty();
 }
+
+/** Sources deleted per statement: a statement holds PGlite's one connection while it cascades. */
+const DELETE_BATCH = 50;
+
+/**
+ * Deletes several sources as `deleteSource` does one, a few at a time. Returns the ids deleted
+ * and, in the order given, those that named no source (deleted already, or never there).
+ */
+export async function deleteSources(ids: string[]): Promise<{ deleted: string[]; unknown: string[] }> {
+  const db = await prisma();
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const deleted = new Set<string>();
+  for (let at = 0; at < wanted.length; at += DELETE_BATCH) {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      DELETE FROM sources WHERE id = ANY(${wanted.slice(at, at + DELETE_BATCH)}::uuid[]) RETURNING id::text AS id`;
+    for (const row of rows) deleted.add(row.id);
+  }
+  if (deleted.size > 0) markIndexDirty();
+  return { deleted: wanted.filter((id) => deleted.has(id)), unknown: wanted.filter((id) => !deleted.has(id)) };
+}

@@ -219,6 +219,24 @@ export const retrySourcesBody = () =>
     .strict()
     .meta({ id: 'RetrySources' });
 
+export const deleteSourcesBody = () =>
+  z
+    .strictObject({
+      ids: z
+        .array(z.uuid({ message: 'must be a UUID' }))
+        .min(1)
+        .max(MAX_SOURCES_PER_REQUEST)
+        .meta({ description: `The sources to delete, at most ${MAX_SOURCES_PER_REQUEST}.` }),
+    })
+    .meta({ id: 'DeleteSources' });
+
+const deletedSchema = z
+  .object({
+    deleted: z.array(z.uuid()).meta({ description: 'The ids deleted, in the order given.' }),
+    unknown: z.array(z.uuid()).meta({ description: 'Ids that name no source (deleted already, or never there), in the order given.' }),
+  })
+  .meta({ id: 'DeletedSources' });
+
 const retriedSchema = z
   .object({
     data: z.array(sourceSchema).meta({ description: 'The sources queued again, oldest first.' }),
@@ -327,6 +345,24 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         401: e401,
         403: e403,
         415: errorResponse('A body that is not application/json, or a compressed one.'),
+        429: e429,
+      },
+    },
+  },
+  '/knowledge/sources/delete': {
+    post: {
+      tags: ['knowledge'],
+      summary: 'Delete several sources and their chunks (admin)',
+      description:
+        'As `DELETE /knowledge/sources/{id}` for each: an ingestion in progress is cancelled, and none of their chunks ' +
+        'is found or cited again. Ids that name no source are listed, not refused, so a repeated request answers the same way.',
+      requestBody: { required: true, content: jsonOf(deleteSourcesBody()) },
+      responses: {
+        200: { description: 'Deleted.', content: jsonOf(deletedSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        ...jsonBodyErrors,
         429: e429,
       },
     },

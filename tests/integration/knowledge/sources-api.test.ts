@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
+import { claimSources } from '@/lib/knowledge/claim-sources';
 import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, upload, type SourceView } from './helpers';
@@ -138,6 +139,32 @@ describe('knowledge sources API', () => {
     expect((await api('DELETE', `/api/knowledge/sources/${s.id}`, { key: admin })).status).toBe(404);
     expect((await api('GET', `/api/knowledge/sources/${s.id}`, { key: admin })).status).toBe(404);
     expect((await api('GET', `/api/knowledge/search?q=x&sourceId=${s.id}`, { key: user })).status).toBe(404);
+  });
+
+  it('deletes several sources at once, a claimed one included; ids naming none are listed, not refused', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [a, b, kept] = [await addText(`Puffin ${tag} burrows on cliffs.`), await addText(`Gannet ${tag} dives from height.`), await addText(`Kittiwake ${tag} nests on ledges.`)];
+    await ingested(admin, a.id);
+    const claimed = await addText(`Fulmar ${tag} glides low.`);
+    expect((await claimSources(`busy-${tag}`, 100, 300)).map((c) => c.id)).toContain(claimed.id);
+    const nobody = randomUUID();
+    const res = await api('POST', '/api/knowledge/sources/delete', { key: admin, json: { ids: [a.id, b.id.toUpperCase(), nobody, a.id, claimed.id] } });
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toEqual({ deleted: [a.id, b.id, claimed.id], unknown: [nobody] });
+    for (const id of [a.id, b.id, claimed.id]) {
+      expect(await chunksOf(id)).toBe(0);
+      expect((await api('GET', `/api/knowledge/sources/${id}`, { key: admin })).status).toBe(404);
+    }
+    expect((await search(user, `puffin ${tag} burrows`)).map((h) => h.sourceId)).not.toContain(a.id);
+    expect((await ingested(admin, kept.id)).status).toBe('ready');
+    // Again: nothing left to delete, the same answer's other half.
+    expect(await bodyOf(await api('POST', '/api/knowledge/sources/delete', { key: admin, json: { ids: [a.id] } }))).toEqual({ deleted: [], unknown: [a.id] });
+    for (const body of [{}, { ids: [] }, { ids: ['nope'] }, { ids: Array.from({ length: 1001 }, () => randomUUID()) }, { ids: [kept.id], all: true }]) {
+      expect((await api('POST', '/api/knowledge/sources/delete', { key: admin, json: body })).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await api('POST', '/api/knowledge/sources/delete', { key: user, json: { ids: [kept.id] } })).status).toBe(403);
+    expect((await api('GET', '/api/knowledge/sources/delete', { key: admin })).status).toBe(405);
+    expect((await api('GET', `/api/knowledge/sources/${kept.id}`, { key: admin })).status).toBe(200);
   });
 
   it('DELETE during ingestion cancels it: no chunk survives, no 204 leaves orphans', async () => {

@@ -22,7 +22,7 @@ const source = (over: Partial<Source>): Source => ({
   ...over,
 });
 
-const row = (s: Source) => renderToStaticMarkup(createElement('table', null, createElement('tbody', null, createElement(SourceRow, { source: s, onDelete: () => {} }))));
+const row = (s: Source) => renderToStaticMarkup(createElement('table', null, createElement('tbody', null, createElement(SourceRow, { source: s, onDelete: () => {}, ticked: false, onTick: () => {} }))));
 
 describe('a source row', () => {
   it('says why a ready source could not be chunked again, as a warning, not a failure', () => {
