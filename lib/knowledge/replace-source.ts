@@ -132,7 +132,7 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
 }
 
 /** The state of replaced content handed to the ingest queue (attempts counted from zero; retries set the same in SQL). */
-const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
+export const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
 
 /** Content held by another source that has not failed would be stored twice: 409, naming it (`duplicateOf`: its id). */
 async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: string, hash: string): Promise<void> {

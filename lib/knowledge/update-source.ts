@@ -5,6 +5,7 @@ import type { Source } from '@/lib/db/generated/client';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { MAX_METADATA_CHARS } from '@/lib/schemas/knowledge';
 import { defaultTitle } from './new-source';
+import { QUEUED_AGAIN } from './replace-source';
 import { wakeIngestWorker } from './wake-ingest-worker';
 
 export interface SourcePatch {
@@ -20,8 +21,8 @@ export interface SourcePatch {
  * chunks (chunkContext), so a new one also queues the source to be chunked again from the content
  * it keeps, as a new chunker version does (rechunkStep): it answers from its old chunks meanwhile,
  * and keeps them if that fails. One being ingested starts again, under the new title. A failed
- * source takes the title with it when retried; one kept without its content (a web page fetched
- * before pages were kept) is renamed, but its chunks keep the words of its old title.
+ * source takes the title with it when retried; one ingested before sources kept their content is
+ * renamed, but its chunks keep the words of its old title.
  */
 export async function updateSource(id: string, patch: SourcePatch): Promise<Source> {
   const db = await prisma();
@@ -60,7 +61,7 @@ export async function updateSource(id: string, patch: SourcePatch): Promise<Sour
       data: {
         title,
         metadata: metadata as object,
-        ...(requeue ? { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } : {}),
+        ...(requeue ? QUEUED_AGAIN : {}),
       },
     });
     return { source: updated, queued: requeue };
