@@ -4,7 +4,8 @@ import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
 import { fieldError, problemAt, problemsError, validationError, zodProblems, type Problem } from '@/lib/http/validation';
-import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
+import { titleSchema } from '@/lib/schemas/common';
+import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, metadataSchema, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
@@ -23,7 +24,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export async function readIngestRequest(req: Request): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) return { sources: await readMultipart(req), titled: false, withMetadata: false };
+  if (type.startsWith('multipart/form-data')) return readMultipart(req);
   if (/^application\/(jsonl|x-ndjson|x-jsonlines)\b/.test(type)) {
     return { sources: jsonlSources(await readTextWithin(req, config().MAX_UPLOAD_BYTES)), titled: true, withMetadata: true };
   }
@@ -116,7 +117,7 @@ function atMostPerRequest<T>(items: T[]): T[] {
   return items;
 }
 
-async function readMultipart(req: Request): Promise<NewSource[]> {
+async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
   const limit = config().MAX_UPLOAD_BYTES;
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
@@ -147,6 +148,7 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
   const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
   if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ parameter: 'file', detail: 'is required' }] });
   atMostPerRequest(files);
+  const { title, metadata } = formFields(form, files.length);
   const sources: NewSource[] = [];
   for (const file of files) {
     if (file.size > limit) throw tooLarge(limit);
@@ -161,11 +163,52 @@ async function readMultipart(req: Request): Promise<NewSource[]> {
       if (error instanceof ApiError && files.length > 1) throw new ApiError('unsupported_media_type', `${filename}: ${error.message}`);
       throw error;
     }
-    if (mediaType === JSONL) sources.push(...jsonlSources(new TextDecoder().decode(bytes)));
-    else sources.push({ kind: 'file', title: defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: {} });
+    if (mediaType === JSONL) {
+      if (title !== undefined) throw formFieldError('title', 'names one file, and the lines of a JSON Lines file each have their own');
+      sources.push(...jsonlSources(new TextDecoder().decode(bytes)).map((s) => ({ ...s, metadata: { ...metadata, ...s.metadata } })));
+    } else sources.push({ kind: 'file', title: title ?? defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: metadata ?? {} });
     atMostPerRequest(sources);
   }
-  return sources;
+  return { sources, titled: title !== undefined, withMetadata: metadata !== undefined };
+}
+
+/** A 400 about a form field, which `errors` names as a parameter. */
+const formFieldError = (name: string, detail: string) => new ApiError('validation', `${name}: ${detail}`, { errors: [{ parameter: name, detail }] });
+
+/**
+ * The text fields that go with uploaded files: `title`, for a single file, and `metadata`, a JSON
+ * object for every file, checked as the JSON forms check theirs.
+ */
+function formFields(form: FormData, files: number): { title?: string; metadata?: Record<string, unknown> } {
+  const one = (name: string): string | undefined => {
+    const values = form.getAll(name);
+    if (values.length > 1) throw formFieldError(name, 'must be sent once');
+    if (values[0] !== undefined && typeof values[0] !== 'string') throw formFieldError(name, 'must be text, not a file');
+    return values[0];
+  };
+  const [rawTitle, rawMetadata] = [one('title'), one('metadata')];
+  let title: string | undefined;
+  if (rawTitle !== undefined) {
+    if (files > 1) throw formFieldError('title', 'names one file: send a single `file` with it');
+    const parsed = titleSchema().refine((t) => !t.includes('\u0000'), 'must not contain NUL (\\u0000) characters').safeParse(rawTitle);
+    if (!parsed.success) throw formFieldError('title', parsed.error.issues[0]!.message);
+    title = parsed.data;
+  }
+  let metadata: Record<string, unknown> | undefined;
+  if (rawMetadata !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(rawMetadata);
+    } catch {
+      throw formFieldError('metadata', 'must be a JSON object');
+    }
+    const unstorable = storableJsonProblem(value, { in: 'body' });
+    if (unstorable) throw formFieldError('metadata', unstorable.error.detail);
+    const parsed = metadataSchema.safeParse(value);
+    if (!parsed.success) throw formFieldError('metadata', parsed.error.issues[0]!.message);
+    metadata = parsed.data;
+  }
+  return { title, metadata };
 }
 
 export { ACCEPTED_TYPES };

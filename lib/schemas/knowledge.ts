@@ -12,7 +12,7 @@ function once<T>(make: () => T): () => T {
 /** A source's metadata, as JSON text, at most. */
 export const MAX_METADATA_CHARS = 16_384;
 
-const metadataSchema = z
+export const metadataSchema = z
   .record(z.string(), z.unknown())
   .refine((m) => JSON.stringify(m).length <= MAX_METADATA_CHARS, 'must be at most 16 KB of JSON')
   .meta({ description: 'Free JSON kept with the source and returned with search hits and citations.' });
@@ -175,7 +175,14 @@ const ingestBody = {
   content: {
     'application/json': { schema: z.union([textSourceInput(), urlSourceInput(), bulkSourcesInput()]) },
     'multipart/form-data': {
-      schema: z.object({ file: z.string().meta({ description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl', format: 'binary' }) }),
+      schema: z.object({
+        file: z.string().meta({ description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl; several `file` fields for several files.', format: 'binary' }),
+        title: z.string().optional().meta({ description: 'The title of a single file (not a JSON Lines file, whose lines have their own): else its document’s own, else its name.' }),
+        metadata: z
+          .string()
+          .optional()
+          .meta({ description: 'A JSON object kept with every file of the request (under a JSON Lines line’s own members).', contentMediaType: 'application/json' }),
+      }),
     },
     'application/jsonl': { schema: z.string().meta({ description: 'One `{title?, text, metadata?}` object per line.' }) },
   },

@@ -220,6 +220,58 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
     expect(hit!.text.replace(/\s+/g, ' ')).toBe(`# Tools Tools ${tag} run on your server.`);
   });
 
+  it('takes a title for one uploaded file and metadata for every one, from form fields, checked as JSON forms check theirs', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const form = (fields: Record<string, string>, files: { name: string; bytes: string }[]) => {
+      const body = new FormData();
+      for (const f of files) body.append('file', new Blob([f.bytes]), f.name);
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      return api('POST', '/api/knowledge/sources', { key: admin, body });
+    };
+    const titled = await form({ title: `  Harbour handbook ${tag} `, metadata: '{"team":"ops","tags":["tides"]}' }, [{ name: `h-${tag}.md`, bytes: `# Its own title ${tag}\n\nMoorings are free in winter.` }]);
+    expect(titled.status).toBe(202);
+    const source = await bodyOf<SourceView>(titled);
+    expect(source).toMatchObject({ title: `Harbour handbook ${tag}`, filename: `h-${tag}.md`, metadata: { team: 'ops', tags: ['tides'] } });
+    // A title given is kept over the document's own, and the metadata goes with its hits.
+    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Harbour handbook ${tag}` });
+    expect((await search(user, `moorings free winter ${tag}`)).find((h) => h.sourceId === source.id)?.metadata).toEqual({ team: 'ops', tags: ['tides'] });
+    // Metadata goes with every file of the request, under a JSON Lines line's own members.
+    const several = await form({ metadata: '{"team":"docs","lang":"en"}' }, [
+      { name: `a-${tag}.txt`, bytes: `Ferries ${tag} leave hourly.` },
+      { name: `b-${tag}.jsonl`, bytes: `{"text":"Buses ${tag} stop at noon.","metadata":{"lang":"fr"}}\n` },
+    ]);
+    expect(several.status).toBe(202);
+    expect((await bodyOf<{ data: SourceView[] }>(several)).data.map((s) => s.metadata)).toEqual([{ team: 'docs', lang: 'en' }, { team: 'docs', lang: 'fr' }]);
+    // Refused, and nothing stored.
+    const file = [{ name: `c-${tag}.txt`, bytes: `Trains ${tag} run late.` }];
+    for (const [fields, files, parameter] of [
+      [{ title: 'One' }, [...file, { name: `d-${tag}.txt`, bytes: `Trams ${tag}.` }], 'title'],
+      [{ title: 'Lines' }, [{ name: `e-${tag}.jsonl`, bytes: '{"text":"x"}\n' }], 'title'],
+      [{ title: '  ' }, file, 'title'],
+      [{ title: 'x'.repeat(201) }, file, 'title'],
+      [{ title: 'a\u0000b' }, file, 'title'],
+      [{ metadata: 'not json' }, file, 'metadata'],
+      [{ metadata: '[1,2]' }, file, 'metadata'],
+      [{ metadata: '{"note":"a\\u0000b"}' }, file, 'metadata'],
+      [{ metadata: JSON.stringify({ note: 'x'.repeat(17_000) }) }, file, 'metadata'],
+    ] as const) {
+      const res = await form(fields, [...files]);
+      expect(res.status, JSON.stringify(fields).slice(0, 40)).toBe(400);
+      expect((await bodyOf<{ errors: { parameter?: string }[] }>(res)).errors.map((e) => e.parameter)).toEqual([parameter]);
+    }
+    expect(await (await prisma()).source.count({ where: { filename: { in: [`c-${tag}.txt`, `d-${tag}.txt`, `e-${tag}.jsonl`] } } })).toBe(0);
+    // A replacement with a title is renamed by it; without, a title given before is kept.
+    const put = (fields: Record<string, string>) => {
+      const body = new FormData();
+      body.append('file', new Blob([`Moorings cost ${fields.title ?? 'nothing'} in winter ${tag}.`]), `h2-${tag}.md`);
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      return api('PUT', `/api/knowledge/sources/${source.id}`, { key: admin, body });
+    };
+    expect(await bodyOf<SourceView>(await put({}))).toMatchObject({ title: `Harbour handbook ${tag}`, metadata: { team: 'ops', tags: ['tides'] } });
+    expect(await bodyOf<SourceView>(await put({ title: `Marina guide ${tag}`, metadata: '{}' }))).toMatchObject({ title: `Marina guide ${tag}`, metadata: {} });
+    await ingested(admin, source.id);
+  });
+
   it('ingests a real PDF with page numbers and its title', async () => {
     const tag = randomUUID().slice(0, 8);
     const pdf = await makePdf([`First page about apples ${tag}.`, `Second page about volcanoes ${tag}.`], `Fruit and fire ${tag}`);
