@@ -204,6 +204,12 @@ const LABELLED_FACT = /^\p{Lu}[\p{L} ]{0,20}:\s*\S/u;
  * ("upload limit…"), not by one about another limit that mentions it.
  */
 const ROW_NAME_SHARE = 1.5;
+/**
+ * What a question term in a row counts when it is in the cell under a header the question also
+ * names, against one anywhere else in it: "Which release came out in April 2020?" is answered by
+ * a row released in 2020 (`release: 2020-04-23`), not by one whose end of life falls then.
+ */
+const NAMED_CELL_SHARE = 1.5;
 /** How much more a sentence holding what the question asks for counts. */
 const ANSWER_KIND_BOOST = 1.3;
 
@@ -1238,6 +1244,10 @@ function select(
       if (says(next) < COMPLETION_SHARE * says(s)) answeredWithNext.add(s);
     });
   }
+  const termsOfText = new Map<string, Set<string>>();
+  const termsOf = (text: string) => termsOfText.get(text) ?? termsOfText.set(text, new Set(contentTerms(clean(text)))).get(text)!;
+  const inNamedCell = (s: Sentence, term: string) =>
+    !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && [...termsOf(header)].some((t) => t !== term && weights.has(t) && !context.has(t)));
   const gain = (s: Sentence) => {
     const holds = holdsKind(s) || answeredWithNext.has(s);
     const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
@@ -1250,7 +1260,7 @@ function select(
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
       const fromTitle = s.titleTerms.has(term) ? (implied && defined!.has(term) ? 1 : TITLE_SHARE) : 0;
-      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : 1) : Math.max(fromLead, fromTitle);
+      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : inNamedCell(s, term) ? NAMED_CELL_SHARE : 1) : Math.max(fromLead, fromTitle);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     // Long sentences dilute the answer; very short ones are usually headings or fragments. A
@@ -1317,7 +1327,15 @@ function select(
     // something else, and rows like it do too: "When does Node.js 22 enter maintenance?" is not
     // every row with a maintenance date)
     const said = asked.every((t) => !/^\d/.test(t) || hasTerm(firstPick, t)) ? saying(firstPick) : '';
-    const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said) : [];
+    // (and a value asked for in the cells it is in: "Which releases came out in 2020?" is not
+    // answered by a row whose end of life falls in 2020)
+    const valueTerms = new Map<Sentence, [string, Set<string>][]>();
+    const cellsSaying = (s: Sentence, t: string) => {
+      if (!valueTerms.has(s)) valueTerms.set(s, (s.fields ?? []).map(([header, cell]) => [header, new Set(contentTerms(clean(cell)))]));
+      return valueTerms.get(s)!.filter(([, terms]) => terms.has(t)).map(([header]) => header);
+    };
+    const inSameCells = (s: Sentence) => asked.every((t) => cellsSaying(firstPick, t).every((header) => cellsSaying(s, t).includes(header)));
+    const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s)) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);
       // (a row is as long as what it shows of itself)

@@ -219,6 +219,17 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     const few = table(6);
     const lts = [0, 2, 4].map(release);
     expect(composeAnswer({ question: 'Which releases are LTS?', sources: few })).toBe(`- ${lts[0]}\n- ${lts[1]}\n- ${lts[2]} [1].`);
+    // A value asked for is said in the cells the best row says it in: a release whose end of life is in 2020 did not come out then.
+    const dated = [
+      'version: 19.04; release: 2019-04-18; eol: 2020-01-23',
+      'version: 19.10; release: 2019-10-17; eol: 2020-07-17',
+      'version: 20.04; release: 2020-04-23; eol: 2025-05-29',
+      'version: 20.10; created: 2020-04-23; release: 2020-10-22; eol: 2021-07-22',
+      'version: 21.04; created: 2020-10-22; release: 2021-04-22; eol: 2022-01-20',
+      'version: 20.06; release: 2020-06-01; eol: 2021-01-01',
+    ];
+    const byDate = composeAnswer({ question: 'Which releases came out in 2020?', sources: [{ n: 1, title: 'releases.csv', text: dated.join('\n\n') }] });
+    expect(byDate.split('\n').map((line) => line.replace(/^- | \[\d\]\.$/g, ''))).toEqual([dated[2], dated[3], dated[5]]);
     // A number asked for that the best row does not say names a row not there: rows like it are no answer either.
     expect(composeAnswer({ question: 'When was LTS release 99.04 out?', sources: few }).match(/version:/g) ?? []).toHaveLength(1);
     // More than a list holds: the first dozen, and how many more there are, so that the list is not read as all.
