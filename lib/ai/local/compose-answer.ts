@@ -1246,8 +1246,9 @@ function select(
   }
   const termsOfText = new Map<string, Set<string>>();
   const termsOf = (text: string) => termsOfText.get(text) ?? termsOfText.set(text, new Set(contentTerms(clean(text)))).get(text)!;
-  const inNamedCell = (s: Sentence, term: string) =>
-    !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && [...termsOf(header)].some((t) => t !== term && weights.has(t) && !context.has(t)));
+  // (a header the question names with another of its terms than the value's)
+  const namesHeader = (header: string, term: string) => [...termsOf(header)].some((t) => t !== term && weights.has(t) && !context.has(t));
+  const inNamedCell = (s: Sentence, term: string) => !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && namesHeader(header, term));
   const gain = (s: Sentence) => {
     const holds = holdsKind(s) || answeredWithNext.has(s);
     const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
@@ -1327,14 +1328,16 @@ function select(
     // something else, and rows like it do too: "When does Node.js 22 enter maintenance?" is not
     // every row with a maintenance date)
     const said = asked.every((t) => !/^\d/.test(t) || hasTerm(firstPick, t)) ? saying(firstPick) : '';
-    // (and a value asked for in the cells it is in: "Which releases came out in 2020?" is not
-    // answered by a row whose end of life falls in 2020)
-    const valueTerms = new Map<Sentence, [string, Set<string>][]>();
-    const cellsSaying = (s: Sentence, t: string) => {
-      if (!valueTerms.has(s)) valueTerms.set(s, (s.fields ?? []).map(([header, cell]) => [header, new Set(contentTerms(clean(cell)))]));
-      return valueTerms.get(s)!.filter(([, terms]) => terms.has(t)).map(([header]) => header);
-    };
-    const inSameCells = (s: Sentence) => asked.every((t) => cellsSaying(firstPick, t).every((header) => cellsSaying(s, t).includes(header)));
+    // (and a value asked for in the cells it is in, those under a header the question names if
+    // any: "Which releases came out in 2020?" is not answered by a row whose end of life falls in
+    // 2020, and is by one released in 2020, whatever else of it did too)
+    const cellsSaying = (s: Sentence, t: string) => (s.fields ?? []).filter(([, cell]) => termsOf(cell).has(t)).map(([header]) => header);
+    const inSameCells = (s: Sentence) =>
+      asked.every((t) => {
+        const cells = cellsSaying(firstPick, t);
+        const named = cells.filter((header) => namesHeader(header, t));
+        return (named.length > 0 ? named : cells).every((header) => cellsSaying(s, t).includes(header));
+      });
     const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s)) : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);

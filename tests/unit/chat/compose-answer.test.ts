@@ -230,6 +230,10 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ];
     const byDate = composeAnswer({ question: 'Which releases came out in 2020?', sources: [{ n: 1, title: 'releases.csv', text: dated.join('\n\n') }] });
     expect(byDate.split('\n').map((line) => line.replace(/^- | \[\d\]\.$/g, ''))).toEqual([dated[2], dated[3], dated[5]]);
+    // …whatever else of the best row says it too: 20.10, found first, was created in 2020 as well.
+    const reordered = [dated[3]!, dated[0]!, dated[2]!, dated[5]!];
+    const first = composeAnswer({ question: 'Which releases came out in 2020?', sources: [{ n: 1, title: 'releases.csv', text: reordered.join('\n\n') }] });
+    expect(first.split('\n').map((line) => line.replace(/^- | \[\d\]\.$/g, ''))).toEqual([dated[3], dated[2], dated[5]]);
     // A number asked for that the best row does not say names a row not there: rows like it are no answer either.
     expect(composeAnswer({ question: 'When was LTS release 99.04 out?', sources: few }).match(/version:/g) ?? []).toHaveLength(1);
     // More than a list holds: the first dozen, and how many more there are, so that the list is not read as all.
