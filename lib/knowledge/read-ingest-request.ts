@@ -186,14 +186,17 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
     if (values[0] !== undefined && typeof values[0] !== 'string') throw formFieldError(name, 'must be text, not a file');
     return values[0];
   };
+  // (each as a JSON form's field is checked: storable text, then its schema)
+  const checked = <T>(name: string, value: unknown, schema: z.ZodType<T>): T => {
+    const unstorable = storableJsonProblem(value, { in: 'body' });
+    if (unstorable) throw formFieldError(name, unstorable.error.detail);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw formFieldError(name, parsed.error.issues[0]!.message);
+    return parsed.data;
+  };
   const [rawTitle, rawMetadata] = [one('title'), one('metadata')];
-  let title: string | undefined;
-  if (rawTitle !== undefined) {
-    if (files > 1) throw formFieldError('title', 'names one file: send a single `file` with it');
-    const parsed = titleSchema().refine((t) => !t.includes('\u0000'), 'must not contain NUL (\\u0000) characters').safeParse(rawTitle);
-    if (!parsed.success) throw formFieldError('title', parsed.error.issues[0]!.message);
-    title = parsed.data;
-  }
+  if (rawTitle !== undefined && files > 1) throw formFieldError('title', 'names one file: send a single `file` with it');
+  const title = rawTitle === undefined ? undefined : checked('title', rawTitle, titleSchema());
   let metadata: Record<string, unknown> | undefined;
   if (rawMetadata !== undefined) {
     let value: unknown;
@@ -202,11 +205,7 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
     } catch {
       throw formFieldError('metadata', 'must be a JSON object');
     }
-    const unstorable = storableJsonProblem(value, { in: 'body' });
-    if (unstorable) throw formFieldError('metadata', unstorable.error.detail);
-    const parsed = metadataSchema.safeParse(value);
-    if (!parsed.success) throw formFieldError('metadata', parsed.error.issues[0]!.message);
-    metadata = parsed.data;
+    metadata = checked('metadata', value, metadataSchema);
   }
   return { title, metadata };
 }

@@ -2,8 +2,9 @@ import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { prisma } from '@/lib/db';
 import type { Source } from '@/lib/db/generated/client';
-import { ApiError, notFound } from '@/lib/http/api-error';
-import { MAX_METADATA_CHARS } from '@/lib/schemas/knowledge';
+import { notFound } from '@/lib/http/api-error';
+import { validationError } from '@/lib/http/validation';
+import { metadataSchema } from '@/lib/schemas/knowledge';
 import { defaultTitle } from './new-source';
 import { QUEUED_AGAIN } from './replace-source';
 import { wakeIngestWorker } from './wake-ingest-worker';
@@ -40,11 +41,9 @@ export async function updateSource(id: string, patch: SourcePatch): Promise<Sour
         ? current.title
         : (patch.title ?? defaultTitle({ filename: current.filename ?? undefined, uri: current.uri ?? undefined, text: locked[0]!.text ?? undefined }));
     const metadata = patch.metadata === undefined ? current.metadata : patch.metadata === null ? {} : mergePatch(current.metadata, patch.metadata);
-    if (JSON.stringify(metadata).length > MAX_METADATA_CHARS) {
-      throw new ApiError('validation', 'The metadata would be over 16 KB of JSON with this change.', {
-        errors: [{ detail: `must be at most ${MAX_METADATA_CHARS / 1024} KB of JSON`, pointer: '#/metadata' }],
-      });
-    }
+    // (the patch was checked as sent; merged, it must still be what the schema allows: 16 KB at most)
+    const allowed = metadataSchema.safeParse(metadata);
+    if (!allowed.success) throw validationError(allowed.error, { in: 'body', path: ['metadata'] });
     const renamed = title !== current.title;
     if (!renamed && isDeepStrictEqual(metadata, current.metadata)) return { source: current, queued: false };
     // (a web page not fetched yet has no bytes, and is fetched anew: its title goes with it all the same)

@@ -10,7 +10,7 @@ function once<T>(make: () => T): () => T {
 }
 
 /** A source's metadata, as JSON text, at most. */
-export const MAX_METADATA_CHARS = 16_384;
+const MAX_METADATA_CHARS = 16_384;
 
 export const metadataSchema = z
   .record(z.string(), z.unknown())

@@ -1400,7 +1400,8 @@ function select(
     if (focused) c.text = focused;
   }
   // (a list of rows, in their table's order, though its passages were found in another)
-  const place = (c: Candidate) => (chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
+  const rowList = chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED;
+  const place = (c: Candidate) => (rowList ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
   const more = unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same.` : '';
