@@ -14,16 +14,41 @@ for (const [net, bits] of [
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
-/** The IPv4 address hidden in an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible or NAT64 (64:ff9b::/96) IPv6 address. */
+/** An IPv6 address as its 16 bytes (dotted IPv4 tail and `::` allowed); undefined when it is not one. */
+function ipv6Bytes(address: string): number[] | undefined {
+  if (isIP(address) !== 6) return undefined;
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const hextets = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return hextets.flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]);
+}
+
+const zero = (bytes: number[]) => bytes.every((b) => b === 0);
+
+/**
+ * The IPv4 address an IPv6 address carries, which a gateway on the path may connect to:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 2765),
+ * IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002:AABB:CCDD::/48).
+ */
 export function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|::|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const hi = parseInt(hex[1]!, 16);
-  const lo = parseInt(hex[2]!, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return undefined;
+  const v4 = (at: number) => bytes.slice(at, at + 4).join('.');
+  const ffff = (at: number) => bytes[at] === 0xff && bytes[at + 1] === 0xff;
+  if (zero(bytes.slice(0, 10)) && ffff(10)) return v4(12);
+  if (zero(bytes.slice(0, 8)) && ffff(8) && zero(bytes.slice(10, 12))) return v4(12);
+  if (zero(bytes.slice(0, 12))) return v4(12);
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zero(bytes.slice(4, 12))) return v4(12);
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(2);
+  return undefined;
 }
 
 /** True when the address is one a server-side fetch must not reach. */
@@ -32,9 +57,10 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family !== 6) return true;
+  // Both rules apply: a carried IPv4 address must be public, and so must the IPv6 range
+  // (6to4 stays refused as a whole, whatever address it carries).
   const v4 = embeddedIpv4(bare);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(bare, 'ipv6');
+  return (v4 !== undefined && blocked.check(v4, 'ipv4')) || blocked.check(bare, 'ipv6');
 }
 
 /** URL_ALLOWLIST entries: host names (`intranet.local`, `*.corp.example`), addresses or CIDR ranges. */

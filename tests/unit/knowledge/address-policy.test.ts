@@ -27,6 +27,31 @@ describe('SSRF address policy', () => {
     expect(embeddedIpv4('2001:db8::1')).toBeUndefined();
   });
 
+  // RFC 2765 IPv4-translated (::ffff:0:a.b.c.d), NAT64 written out in full and 6to4 carry an IPv4
+  // address as well; it is checked against the IPv4 rules.
+  it.each([
+    ['::ffff:0:7f00:1', '127.0.0.1'],
+    ['::ffff:0:127.0.0.1', '127.0.0.1'],
+    ['0:0:0:0:ffff:0:a9fe:a9fe', '169.254.169.254'],
+    ['64:ff9b:0:0:0:0:a00:1', '10.0.0.1'],
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+    ['2002:7f00:1::', '127.0.0.1'],
+    ['2002:a9fe:a9fe:1::5', '169.254.169.254'],
+  ])('reads the IPv4 in %s as %s', (v6, v4) => {
+    expect(embeddedIpv4(v6)).toBe(v4);
+  });
+
+  it.each([
+    'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[0:0:0:0:ffff:0:a00:1]/', 'http://[::ffff:0:a9fe:a9fe]/',
+    'http://[64:ff9b:0:0:0:0:c0a8:101]/', 'http://[2002:808:808::1]/',
+  ])('refuses the IPv4-translated, NAT64 and 6to4 address %s', (url) => {
+    expect(isPrivateAddress(hostOf(url))).toBe(true);
+  });
+
+  it('allows a public address carried in an IPv4-translated one', () => {
+    expect(isPrivateAddress('::ffff:0:808:808')).toBe(false);
+  });
+
   it('allowlists by host name, wildcard, address and CIDR', () => {
     const allowlist = ['intranet.local', '*.corp.example', '10.0.0.0/8', '127.0.0.1'];
     expect(isAllowlisted({ host: 'intranet.local.', allowlist })).toBe(true);
