@@ -8,7 +8,7 @@ export type { Database } from './driver';
 export { Prisma } from './generated/client';
 export type { PrismaClient } from './generated/client';
 
-const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
+export const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
 
 // One database per process, kept on globalThis so dev-mode reloads and every
 // route bundle share it (PGlite allows one owner of its data directory).

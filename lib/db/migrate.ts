@@ -11,9 +11,9 @@ import type { Database, SqlSession } from './driver';
  */
 
 // The advisory lock key Prisma's migrate engine uses: instances starting at once wait here.
-const PRISMA_MIGRATE_LOCK = 72707369;
+export const PRISMA_MIGRATE_LOCK = 72707369;
 
-const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum"              VARCHAR(64) NOT NULL,
     "finished_at"           TIMESTAMPTZ,
@@ -26,6 +26,32 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export class MissingExtensionError extends Error {
   override name = 'MissingExtensionError';
+}
+
+interface MigrationRow {
+  migration_name: string;
+  finished_at: Date | null;
+  rolled_back_at: Date | null;
+  logs: string | null;
+}
+
+/**
+ * A migration recorded as started but neither finished nor rolled back: left by the Prisma CLI,
+ * or by a version of this runner that recorded failures so. Nothing more runs until an operator
+ * says which it is (scripts/migrate.ts, lib/db/resolve-migration.ts).
+ */
+export class FailedMigrationError extends Error {
+  override name = 'FailedMigrationError';
+  constructor(row: Pick<MigrationRow, 'migration_name' | 'logs'>) {
+    const name = row.migration_name;
+    const log = row.logs?.trim().split('\n')[0]?.slice(0, 300);
+    super(
+      `Migration ${name} failed earlier${log ? ` (${log})` : ''} and is recorded as neither applied nor rolled back, so no migration runs until it is resolved. ` +
+        `If the database has none of its changes (this server runs each migration in a transaction, so one it ran left none), ` +
+        `fix the cause, run \`npm run db:migrate -- --resolve-rolled-back ${name}\` and start again: it is applied then. ` +
+        `If you completed it by hand, run \`npm run db:migrate -- --resolve-applied ${name}\` instead.`,
+    );
+  }
 }
 
 export interface Migration {
@@ -79,15 +105,11 @@ export async function migrate(db: Database, dir: string): Promise<MigrateResult>
     await session.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK]);
     try {
       await session.exec(MIGRATIONS_TABLE);
-      const rows = await session.query<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-        'SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"',
+      const rows = await session.query<MigrationRow>(
+        'SELECT migration_name, finished_at, rolled_back_at, logs FROM "_prisma_migrations"',
       );
       const failed = rows.find((r) => r.finished_at === null && r.rolled_back_at === null);
-      if (failed) {
-        throw new Error(
-          `Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it with \`prisma migrate resolve\` before starting.`,
-        );
-      }
+      if (failed) throw new FailedMigrationError(failed);
       const done = new Set(rows.filter((r) => r.finished_at !== null).map((r) => r.migration_name));
       const applied: string[] = [];
       for (const m of migrations) {
@@ -106,21 +128,27 @@ export async function migrate(db: Database, dir: string): Promise<MigrateResult>
 
 async function applyOne(session: SqlSession, m: Migration): Promise<void> {
   const id = randomUUID();
-  await session.query(
-    'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)',
-    [id, m.checksum, m.name],
-  );
+  // Unlike the Prisma CLI we run each migration in a transaction, together with the row that
+  // records it as applied: PostgreSQL DDL is transactional, so a migration either is applied
+  // and recorded so, or left nothing behind. One string, so that nothing else runs in between.
+  const record = `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+    VALUES (${literal(id)}, ${literal(m.checksum)}, ${literal(m.name)}, now(), clock_timestamp(), 1);`;
   try {
-    // Unlike the Prisma CLI we run each migration in a transaction: PostgreSQL DDL is
-    // transactional, so a failed migration leaves nothing half-applied.
-    await session.exec(`BEGIN;\n${m.sql}\nCOMMIT;`);
+    await session.exec(`BEGIN;\n${m.sql}\n;\n${record}\nCOMMIT;`);
   } catch (error) {
     await session.exec('ROLLBACK').catch(() => {});
-    await session.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String(error)]);
-    throw new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // Recorded as rolled back (what `--resolve-rolled-back` would say), with the error in its
+    // logs: nothing of it was applied, so the next start tries it again instead of refusing.
+    await session
+      .query(
+        'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, rolled_back_at, logs) VALUES ($1, $2, $3, now(), now(), $4)',
+        [id, m.checksum, m.name, String(error)],
+      )
+      .catch(() => {});
+    throw new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  await session.query(
-    'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-    [id],
-  );
+}
+
+function literal(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
 }
