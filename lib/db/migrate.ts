@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, SqlSession } from './driver';
+import { extensionPrivilegeError } from './extension-privilege';
 
 /**
  * Applies prisma/migrations/* in order and records each in `_prisma_migrations`
@@ -145,7 +146,11 @@ async function applyOne(session: SqlSession, m: Migration): Promise<void> {
         [id, m.checksum, m.name, String(error)],
       )
       .catch(() => {});
-    throw new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const [where] = await session
+      .query<{ user: string; database: string }>('SELECT current_user AS "user", current_database() AS "database"')
+      .catch(() => []);
+    const denied = where && extensionPrivilegeError(error, where);
+    throw denied ?? new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
