@@ -1,10 +1,11 @@
 import { Children, createContext, isValidElement, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type Options } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CitationLink } from './citation-link';
 import { CodeBlock } from './code-block';
 import { remarkCitations } from './remark-citations';
 import { remarkMarks, type TextMark } from './remark-marks';
+import { spelledOutUrl } from './reply-url';
 import type { Citation } from './types';
 
 /**
@@ -87,13 +88,21 @@ const COMPONENTS: Components = {
 /** Renders a reply as Markdown: no raw HTML (it shows as text), no scriptable links, no foreign images. */
 export const Markdown = memo(function Markdown({ text, citations, onOpenCitation, streaming }: MarkdownProps) {
   const cited = useMemo(() => ({ citations, onOpenCitation }), [citations, onOpenCitation]);
+  // A web or mail link goes only where its own source spells out (see spelledOutUrl); in-page
+  // anchors (the [n] citations' `#cite-n`) stay as safeUrl leaves them.
+  const replyUrl = useMemo((): UrlTransform => {
+    return (url, key, node) => {
+      const safe = safeUrl(url, key);
+      return key === 'href' && safe && !safe.startsWith('#') ? spelledOutUrl({ url: safe, node, text }) : safe;
+    };
+  }, [text]);
   return (
     <div className="prose-chat">
       <CitationsContext value={cited}>
         <ReactMarkdown
           remarkPlugins={[remarkGfm, [remarkCitations, { count: streaming ? 999 : citations.length }]]}
           skipHtml={false}
-          urlTransform={safeUrl}
+          urlTransform={replyUrl}
           components={COMPONENTS}
         >
           {text}

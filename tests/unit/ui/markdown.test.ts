@@ -40,6 +40,32 @@ describe('reply Markdown', () => {
     expect(render('[docs](https://example.com/a)')).toContain('href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow"');
   });
 
+  // Checklist 40: where the browser would resolve a link elsewhere than its source spells out.
+  it.each([
+    ['no slashes', '[a](https:evil.example/?q=SECRET)'],
+    ['an entity in the scheme', '[a](h&#116;tp://evil.example/?q=SECRET)'],
+    ['an autolink without slashes', '<https:evil.example/?q=SECRET>'],
+    ['a reference-style definition', '[a][r]\n\n[r]: https:evil.example/?q=SECRET'],
+    ['a bare www address', 'a www.evil.example/?q=SECRET'],
+    ['an entity in the path', '[a](https://evil.example/&#63;q=SECRET)'],
+    ['a protocol-relative address', '[a](//evil.example/?q=SECRET)'],
+  ])('makes no link of %s', (_, text) => {
+    const html = render(text);
+    expect(html).not.toContain('<a');
+    expect(html).toContain('a');
+  });
+
+  it.each([
+    ['[docs](https://example.com/a "The docs")', 'https://example.com/a'],
+    ['[docs](<https://example.com/a b>)', 'https://example.com/a%20b'],
+    ['See <https://example.com/a>.', 'https://example.com/a'],
+    ['See https://example.com/a.', 'https://example.com/a'],
+    ['See HTTPS://EXAMPLE.com/a.', 'HTTPS://EXAMPLE.com/a'],
+    ['[mail](mailto:hr@example.com)', 'mailto:hr@example.com'],
+  ])('keeps the link %s to the address it spells out', (text, href) => {
+    expect(render(text)).toContain(`href="${href}"`);
+  });
+
   it('loads images only from this site', () => {
     expect(render('![chart](/logo.png)')).toContain('<img src="/logo.png"');
     const foreign = render('![tracker](https://evil.example/p.png?q=secret)');
