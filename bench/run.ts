@@ -59,8 +59,6 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
       RATE_LIMIT_REQUESTS: '10000000',
       RATE_LIMIT_IP_REQUESTS: '10000000',
       RATE_LIMIT_MESSAGES: '10000000',
-      // A few SciFact paper titles are longer than the 200-character default; keep them whole.
-      MAX_TITLE_CHARS: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 
 
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
@@ -66,7 +67,7 @@ export function PasteForm({ onSubmit }: { onSubmit: Submit<[string, string]> }) 
       <label htmlFor="paste-title" className="sr-only">
         Title
       </label>
-      <input id="paste-title" placeholder="Title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-2`} data-testid="paste-title" />
+      <input id="paste-title" placeholder="Title" maxLength={MAX_SOURCE_TITLE_CHARS} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-2`} data-testid="paste-title" />
       <label htmlFor="paste-text" className="sr-only">
         Text
       </label>

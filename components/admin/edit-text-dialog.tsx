@@ -6,6 +6,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
 import { fieldClass } from '@/components/ui/field';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 
 
 /**
@@ -76,7 +77,7 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
       <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
         Title
       </label>
-      <input id="edit-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
+      <input id="edit-title" required maxLength={MAX_SOURCE_TITLE_CHARS} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
       <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
         Text
       </label>

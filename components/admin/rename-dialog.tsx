@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { fieldClass } from '@/components/ui/field';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { announceSourcesChanged, type Source } from './types';
 
@@ -50,7 +51,7 @@ export function RenameDialog({ source, onClose, onSaved }: { source: Source; onC
       </label>
       <input
         id="rename-input"
-        maxLength={200}
+        maxLength={MAX_SOURCE_TITLE_CHARS}
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         aria-describedby="rename-hint"

@@ -9,6 +9,7 @@ import { ExtractionError } from './parsers/extracted-document';
 import { readDocument } from './parsers/parse-thread-client';
 import { ingestSignature } from './rechunk-sources';
 import { keepFetched, type SourceContent } from './source-contents';
+import { MAX_SOURCE_TITLE_CHARS } from './source-title-limit';
 import { clipText } from '@/lib/clip-text';
 
 export interface PreparedSource {
@@ -59,7 +60,7 @@ export async function prepareSource(source: ClaimedSource, content: SourceConten
   if (doc.chunks.length === 0) throw new ExtractionError('The document has no text.');
   // A title we made up from the URL or file name gives way to the document's own.
   const defaulted = source.title === source.uri || source.title === source.filename;
-  const title = defaulted && doc.title ? clipText(doc.title, 200) : source.title;
+  const title = defaulted && doc.title ? clipText(doc.title, MAX_SOURCE_TITLE_CHARS) : source.title;
   return { id: source.id, generation, title, size: bytes.byteLength, mediaType, chunks: doc.chunks, chunkedWith: ingestSignature(c) };
 }
 

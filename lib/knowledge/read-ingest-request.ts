@@ -4,8 +4,7 @@ import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
 import { fieldError, problemAt, problemsError, validationError, zodProblems, type Problem } from '@/lib/http/validation';
-import { titleSchema } from '@/lib/schemas/common';
-import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, metadataSchema, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
+import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, metadataSchema, sourceTitleSchema, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
@@ -196,7 +195,7 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
   };
   const [rawTitle, rawMetadata] = [one('title'), one('metadata')];
   if (rawTitle !== undefined && files > 1) throw formFieldError('title', 'names one file: send a single `file` with it');
-  const title = rawTitle === undefined ? undefined : checked('title', rawTitle, titleSchema());
+  const title = rawTitle === undefined ? undefined : checked('title', rawTitle, sourceTitleSchema());
   let metadata: Record<string, unknown> | undefined;
   if (rawMetadata !== undefined) {
     let value: unknown;

@@ -59,14 +59,14 @@ export const containsQuery = (description: string) =>
 /** Nothing to read: whitespace and invisible format characters (zero-width spaces, direction marks) only. */
 export const isBlank = (s: string) => /^[\s\p{Cf}]*$/u.test(s);
 
-/** A title: trimmed, 1..MAX_TITLE_CHARS characters, one of them visible. */
-export const titleSchema = () =>
+/** A title: trimmed, 1..max (MAX_TITLE_CHARS unless given) characters, one of them visible. */
+export const titleSchema = (max = config().MAX_TITLE_CHARS) =>
   z
     .string()
     .trim()
     .min(1, 'must not be empty')
     .refine((s) => !isBlank(s), 'must have a visible character, not only invisible ones')
-    .max(config().MAX_TITLE_CHARS, `must be at most ${config().MAX_TITLE_CHARS} characters`);
+    .max(max, `must be at most ${max} characters`);
 
 const problem = (description: string) => ({
   description,

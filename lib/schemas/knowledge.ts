@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 import { containsQuery, errorResponse, errorResponses, idParam, isBlank, jsonBodyErrors, jsonOf, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
@@ -8,6 +9,9 @@ function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
+
+/** A source's title: longer than other titles, as documents' own are (lib/knowledge/source-title-limit.ts). */
+export const sourceTitleSchema = () => titleSchema(MAX_SOURCE_TITLE_CHARS);
 
 /** A source's metadata, as JSON text, at most. */
 const MAX_METADATA_CHARS = 16_384;
@@ -26,7 +30,7 @@ const httpUrl = z
 export const textSourceInput = once(() =>
   z
     .object({
-      title: titleSchema().optional().meta({ description: 'Optional; defaults to the YAML front matter\'s `title`, else the first line.' }),
+      title: sourceTitleSchema().optional().meta({ description: 'Optional; defaults to the YAML front matter\'s `title`, else the first line.' }),
       text: z
         .string()
         .min(1, 'must not be empty')
@@ -38,7 +42,7 @@ export const textSourceInput = once(() =>
 );
 
 export const urlSourceInput = once(() =>
-  z.object({ url: httpUrl, title: titleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' }),
+  z.object({ url: httpUrl, title: sourceTitleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' }),
 );
 
 /** The most sources one request may create: a bulk body, a JSON Lines body, or all the files of a multipart body together. */
@@ -198,7 +202,7 @@ const ingested = {
 export const updateSourceBody = once(() =>
   z
     .strictObject({
-      title: titleSchema()
+      title: sourceTitleSchema()
         .nullable()
         .optional()
         .meta({ description: 'A new title. `null`: the one it would have been given (its document’s own, else its file name, URL or first line).' }),

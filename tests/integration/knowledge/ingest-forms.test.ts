@@ -248,7 +248,7 @@ describe('POST /api/knowledge/sources: every accepted form', () => {
       [{ title: 'One' }, [...file, { name: `d-${tag}.txt`, bytes: `Trams ${tag}.` }], 'title'],
       [{ title: 'Lines' }, [{ name: `e-${tag}.jsonl`, bytes: '{"text":"x"}\n' }], 'title'],
       [{ title: '  ' }, file, 'title'],
-      [{ title: 'x'.repeat(201) }, file, 'title'],
+      [{ title: 'x'.repeat(801) }, file, 'title'],
       [{ title: 'a\u0000b' }, file, 'title'],
       [{ metadata: 'not json' }, file, 'metadata'],
       [{ metadata: '[1,2]' }, file, 'metadata'],

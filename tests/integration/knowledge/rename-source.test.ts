@@ -129,7 +129,7 @@ describe('PATCH /api/knowledge/sources/{id}', () => {
     for (const [body, pointer] of [
       [{ title: '' }, '#/title'],
       [{ title: '\u200b' }, '#/title'],
-      [{ title: 'x'.repeat(201) }, '#/title'],
+      [{ title: 'x'.repeat(801) }, '#/title'],
       [{ title: 5 }, '#/title'],
       [{ metadata: [1] }, '#/metadata'],
       [{ colour: 'red' }, undefined],

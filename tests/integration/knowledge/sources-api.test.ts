@@ -121,6 +121,36 @@ describe('knowledge sources API', () => {
     await drainIngestQueue();
   });
 
+  it('takes a long source title (a paper title, a path) in a bulk import; one far past any title is a 400 naming the field', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const listed = async () =>
+      (await bodyOf<{ data: SourceView[] }>(await api('GET', `/api/knowledge/sources?q=${tag}&sort=title`, { key: user }))).data.map((s) => s.title);
+    // SciFact's longest paper title is 300 characters. At the limit, three-byte characters (the most
+    // one UTF-16 unit takes) spread so they do not compress, must still fit the title-order index.
+    const long = `${tag} ${'A study of ferry timetables and the people who keep them. '.repeat(11).slice(0, 590)}.`;
+    expect(long).toHaveLength(600);
+    const wide = `${tag} ${Array.from({ length: 791 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20_000))).join('')}`;
+    expect(wide).toHaveLength(800);
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { sources: [{ title: `${tag} short`, text: `Ferries ${tag} leave hourly.` }, { title: long, text: `Ferry study ${tag}.` }, { title: wide, text: `Wide ${tag}.` }] },
+    });
+    expect(res.status).toBe(202);
+    expect((await bodyOf<{ data: SourceView[] }>(res)).data.map((s) => s.title)).toEqual([`${tag} short`, long, wide]);
+    expect(await listed()).toEqual([long, `${tag} short`, wide]);
+
+    const refused = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { sources: [{ title: `${tag} fine`, text: `Trams ${tag}.` }, { title: 'x'.repeat(5_000), text: `Trains ${tag}.` }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    const problem = await bodyOf<{ errors: { pointer?: string; detail: string }[] }>(refused);
+    expect(problem.errors).toEqual([expect.objectContaining({ pointer: '#/sources/1/title', detail: expect.stringContaining('at most 800 characters') })]);
+    expect(await listed()).toHaveLength(3);
+    await drainIngestQueue();
+  });
+
   it('GET 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await api('GET', `/api/knowledge/sources/${randomUUID()}`, { key: user })).status).toBe(404);
     expect((await api('GET', '/api/knowledge/sources/..%2Fx', { key: user })).status).toBe(400);
