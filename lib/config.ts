@@ -58,6 +58,9 @@ const schema = z.object({
   // Limits
   MAX_JSON_BYTES: bytes(1024 * 1024),
   MAX_UPLOAD_BYTES: bytes(25 * 1024 * 1024),
+  // What a DOCX's parts or a PDF's streams may inflate to, together: ten times the upload
+  // limit, past what text compresses by (3-6x), far short of a bomb's 1,000x.
+  MAX_EXPANDED_BYTES: bytes(256 * 1024 * 1024),
   MAX_MESSAGE_CHARS: positiveInt(32_000),
   MAX_TITLE_CHARS: positiveInt(200),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),

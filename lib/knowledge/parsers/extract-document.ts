@@ -38,10 +38,10 @@ export async function extractDocument(bytes: Uint8Array, mediaType: string, { ad
   let doc: ExtractedDocument;
   switch (mediaType) {
     case MEDIA_TYPES.pdf:
-      doc = await parsePdf(bytes, { maxPages: c.PDF_MAX_PAGES, timeoutMs: c.PDF_TIMEOUT_MS });
+      doc = await parsePdf(bytes, { maxPages: c.PDF_MAX_PAGES, timeoutMs: c.PDF_TIMEOUT_MS, maxExpandedBytes: c.MAX_EXPANDED_BYTES });
       break;
     case MEDIA_TYPES.docx:
-      doc = await parseDocx(bytes);
+      doc = await parseDocx(bytes, { maxExpandedBytes: c.MAX_EXPANDED_BYTES, heapMb: c.PARSE_MAX_HEAP_MB });
       break;
     case MEDIA_TYPES.html:
       doc = parseHtml(utf8(bytes), { address });

@@ -10,3 +10,10 @@ export interface ExtractedDocument {
 export class ExtractionError extends Error {
   override name = 'ExtractionError';
 }
+
+/** A compressed file (a DOCX's parts, a PDF's streams) that inflates to more than MAX_EXPANDED_BYTES. */
+export function expandsTooMuch(maxBytes: number): ExtractionError {
+  return new ExtractionError(
+    `The document expands to more than ${Math.round(maxBytes / 2 ** 20)} MB when decompressed (MAX_EXPANDED_BYTES): a file that grows this much is damaged or built to exhaust memory.`,
+  );
+}

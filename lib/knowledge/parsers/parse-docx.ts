@@ -2,11 +2,28 @@ import 'server-only';
 import { zipSync } from 'fflate';
 import { DOMParser, parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
+import { config } from '@/lib/config';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { htmlToMarkdown } from './html-to-markdown';
 import { unzipBounded } from './unzip-bounded';
 
-const LIMITS = { maxEntries: 2000, maxInflatedBytes: 64 * 1024 * 1024 };
+export interface DocxLimits {
+  /** MAX_EXPANDED_BYTES: what the archive's entries may inflate to together. */
+  maxExpandedBytes: number;
+  /** PARSE_MAX_HEAP_MB: the heap reading one file may take. */
+  heapMb: number;
+}
+
+const limitsFromConfig = (): DocxLimits => ({ maxExpandedBytes: config().MAX_EXPANDED_BYTES, heapMb: config().PARSE_MAX_HEAP_MB });
+
+/**
+ * What mammoth's heap grows by, read from its XML (mammoth 1.13, measured at the smallest heap
+ * each file still converts in): about 1 KiB an element (a DOM and mammoth's own tree of it)
+ * and 16 bytes a byte of text. By bytes alone, 5 MB of empty paragraphs needs more heap than a
+ * real document's 10 MB, so both are counted.
+ */
+const HEAP_PER_ELEMENT = 1024;
+const HEAP_PER_BYTE = 16;
 
 /**
  * Code, as Word and the tools writing DOCX mark it: paragraph styles (pandoc's "Source Code",
@@ -28,12 +45,13 @@ const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/
 
 /**
  * DOCX → Markdown-like text through mammoth (headings survive as `#` lines).
- * The archive is inflated by us first, with real size and entry-count caps, and
- * re-packed uncompressed for mammoth, so mammoth never meets a zip bomb. Images
- * are dropped and external relationships are never fetched.
+ * The archive is inflated by us first, with real size and entry-count caps and a
+ * bound on the heap mammoth will need for its XML, and re-packed uncompressed for
+ * mammoth, so mammoth never meets a zip bomb. Images are dropped and external
+ * relationships are never fetched.
  */
-export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
-  const files = unzipBounded(bytes, keep, LIMITS);
+export async function parseDocx(bytes: Uint8Array, limits: DocxLimits = limitsFromConfig()): Promise<ExtractedDocument> {
+  const files = unzipBounded(bytes, keep, { maxEntries: 2000, maxExpandedBytes: limits.maxExpandedBytes, inspect: xmlHeapBudget(limits.heapMb) });
   if (!files.has('word/document.xml')) throw new ExtractionError('The DOCX file has no word/document.xml.');
   const repacked = zipSync(Object.fromEntries(files), { level: 0 });
   let html: string;
@@ -57,6 +75,27 @@ export async function parseDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   const body = document.body as unknown as Element;
   const title = coreTitle(files.get('docProps/core.xml')) ?? openingHeading(body);
   return { text: htmlToMarkdown(body as never), title };
+}
+
+/**
+ * Refuses XML that mammoth would need more than half the parse thread's heap for (the rest is
+ * for the text, its chunks and the collector), counting elements as they are inflated: a
+ * 100 KB file of 60 MB of empty paragraphs fails after its first few MB, not at the heap limit.
+ */
+function xmlHeapBudget(heapMb: number): (name: string, piece: Uint8Array) => string | undefined {
+  const budget = (heapMb / 2) * 2 ** 20;
+  let bytes = 0;
+  let elements = 0;
+  return (_name, piece) => {
+    bytes += piece.byteLength;
+    // `<` opening a tag, not `</`, `<?` or `<!` (a tag split between two pieces counts once at most too many).
+    for (let at = piece.indexOf(0x3c); at !== -1; at = piece.indexOf(0x3c, at + 1)) {
+      const next = piece[at + 1];
+      if (next !== 0x2f && next !== 0x3f && next !== 0x21) elements++;
+    }
+    if (elements * HEAP_PER_ELEMENT + bytes * HEAP_PER_BYTE <= budget) return undefined;
+    return `The document is too large to read: its XML (over ${elements.toLocaleString('en')} elements in ${Math.ceil(bytes / 2 ** 20)} MB) needs more than ${Math.floor(heapMb / 2)} MB of memory, half of PARSE_MAX_HEAP_MB.`;
+  };
 }
 
 /**

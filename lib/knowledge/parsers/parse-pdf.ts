@@ -1,8 +1,10 @@
 import 'server-only';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { config } from '@/lib/config';
 import { packagePath } from '@/lib/package-path';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
+import { measurePdfStreams } from './measure-pdf-streams';
 import { joinPages, layoutPdf, type PdfOutlineEntry, type PdfPage } from './pdf-layout';
 
 // Runs in a worker thread: PDF.js is synchronous CPU work that would stall every
@@ -189,8 +191,12 @@ interface WorkerAnswer {
   message?: string;
 }
 
-/** Extracts text page by page in a worker thread, with page and time limits. */
-export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; timeoutMs: number }): Promise<ExtractedDocument> {
+/**
+ * Extracts text page by page in a worker thread, with page, time and size limits
+ * (`maxExpandedBytes`: MAX_EXPANDED_BYTES unless given).
+ */
+export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; timeoutMs: number; maxExpandedBytes?: number }): Promise<ExtractedDocument> {
+  await measurePdfStreams(bytes, limits.maxExpandedBytes ?? config().MAX_EXPANDED_BYTES);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     // A copy of exactly these bytes: a Buffer's slice() is a view, and a small Buffer's

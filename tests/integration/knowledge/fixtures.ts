@@ -1,6 +1,7 @@
+import { deflateRawSync, constants } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
-import { PDFDocument, PDFHexString, PDFName, type PDFRef, PDFString, StandardFonts, rgb } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, type PDFRef, PDFString, StandardFonts, rgb } from 'pdf-lib';
 
 /** A real PDF with one page per entry, built with pdf-lib: its lines 16 points apart, in 12-point Helvetica. */
 export function makePdf(pages: string[], title?: string): Promise<Uint8Array> {
@@ -216,6 +217,53 @@ export function makeDocxBomb(inflatedMb = 100): Uint8Array {
     },
     { level: 9 },
   );
+}
+
+/**
+ * A DOCX whose document part is `xmlMb` MB of empty paragraphs (`<w:p/>`): well-formed XML
+ * that zips about 600 to 1, each six bytes of it a node for the XML parser to build.
+ */
+export function makeDenseDocx(xmlMb = 60): Uint8Array {
+  const head = strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>');
+  const tail = strToU8('<w:p><w:r><w:t>The end</w:t></w:r></w:p></w:body></w:document>');
+  const xml = new Uint8Array(head.byteLength + xmlMb * 1024 * 1024 + tail.byteLength);
+  xml.set(head);
+  const unit = strToU8('<w:p/>');
+  const body = xml.subarray(head.byteLength, head.byteLength + Math.floor((xmlMb * 1024 * 1024) / unit.byteLength) * unit.byteLength);
+  body.set(unit);
+  for (let filled = unit.byteLength; filled < body.byteLength; filled *= 2) body.copyWithin(filled, 0, Math.min(filled, body.byteLength - filled));
+  xml.set(tail, head.byteLength + body.byteLength);
+  return zipSync({ '[Content_Types].xml': strToU8(CONTENT_TYPES), '_rels/.rels': strToU8(RELS), 'word/document.xml': xml.subarray(0, head.byteLength + body.byteLength + tail.byteLength) }, { level: 9 });
+}
+
+/**
+ * zlib data that inflates to `mb` MiB of spaces, built in milliseconds: one MiB deflated to a
+ * byte-aligned, unfinished block (a sync flush), repeated, then a final empty block. PDF.js
+ * checks no checksum; this one is left zero.
+ */
+export function spacesBomb(mb: number): Uint8Array {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 32), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  return Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: mb }, () => block), Buffer.from([0x03, 0x00, 0, 0, 0, 0])]);
+}
+
+/**
+ * A one-page PDF with a line of text whose contents open with a FlateDecode stream inflating
+ * to `inflatedMb` MiB of spaces (about 1 KB a MiB). `twice`: that stream deflated again and
+ * filtered `[/FlateDecode /FlateDecode]`, a few KB for a GiB.
+ */
+export async function makePdfBomb(inflatedMb = 1024, { twice = false } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage();
+  page.drawText('A page of text', { x: 50, y: 700, font, size: 12 });
+  const data = spacesBomb(inflatedMb);
+  const bomb = twice
+    ? doc.context.stream(Buffer.concat([Buffer.from([0x78, 0x9c]), deflateRawSync(data), Buffer.alloc(4)]), { Filter: ['FlateDecode', 'FlateDecode'] })
+    : doc.context.stream(data, { Filter: 'FlateDecode' });
+  const contents = page.node.lookup(PDFName.of('Contents'));
+  if (!(contents instanceof PDFArray)) throw new Error('pdf-lib wrote one content stream, not an array of them');
+  contents.insert(0, doc.context.register(bomb));
+  return doc.save({ useObjectStreams: false });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
-import { lieAboutSizes, makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf } from './fixtures';
+import { lieAboutSizes, makeDenseDocx, makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf, makePdfBomb } from './fixtures';
 import { ingested, search, upload, type SourceView } from './helpers';
 
 let admin: string;
@@ -89,13 +89,24 @@ describe('ingest: bad input', () => {
     const heapBefore = process.memoryUsage().rss;
     const doneA = await ingested(admin, a.id);
     expect(doneA.status).toBe('failed');
-    expect(doneA.error).toMatch(/inflates to more than/);
+    expect(doneA.error).toMatch(/expands to more than 256 MB when decompressed \(MAX_EXPANDED_BYTES\)/);
     expect(process.memoryUsage().rss - heapBefore).toBeLessThan(300 * 1024 * 1024);
     const doneB = await ingested(admin, b.id);
     expect(doneB).toMatchObject({ status: 'failed', error: expect.stringMatching(/more than 2000 entries/) });
-    // Headers that claim 1,000 bytes change nothing: the bytes actually inflated are counted.
+    // Headers that claim 1,000 bytes change nothing: the bytes actually inflated are counted
+    // (64 MB of spaces is past what mammoth may be given, before the 256 MB).
     const liar = await bodyOf<SourceView>(await upload(admin, [{ name: 'liar.docx', bytes: lieAboutSizes(bomb) }]));
-    expect(await ingested(admin, liar.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/inflates to more than/) });
+    expect(await ingested(admin, liar.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large to read: its XML/) });
+  }, 60_000);
+
+  it('a small DOCX of 60 MB of empty paragraphs and a small PDF inflating to 1 GiB end failed with the reason, in seconds', async () => {
+    const started = performance.now();
+    const docx = await bodyOf<SourceView>(await upload(admin, [{ name: 'paragraphs.docx', bytes: makeDenseDocx(60) }]));
+    const pdf = await bodyOf<SourceView>(await upload(admin, [{ name: 'bomb.pdf', bytes: await makePdfBomb(1024) }]));
+    expect(await ingested(admin, docx.id)).toMatchObject({ status: 'failed', chunkCount: 0, error: expect.stringMatching(/too large to read: its XML .* PARSE_MAX_HEAP_MB/) });
+    expect(await ingested(admin, pdf.id)).toMatchObject({ status: 'failed', chunkCount: 0, error: expect.stringMatching(/expands to more than 256 MB when decompressed/) });
+    // Before, mammoth took 45 s and 2 GB to fail at the heap limit, and PDF.js 50 s and 3.4 GB.
+    expect(performance.now() - started).toBeLessThan(20_000);
   }, 60_000);
 
   it('a DOCX whose image links to an external URL makes no outbound request', async () => {
