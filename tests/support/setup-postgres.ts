@@ -6,19 +6,26 @@ import { createServerDatabase } from '../../scripts/server-database';
 import { startWireServer } from './pglite-wire-server';
 
 /**
- * The integration suite again, through @prisma/adapter-pg and node-postgres over
- * the PostgreSQL wire protocol. Each test file gets its own server (PGlite with
- * pgvector behind pglite-socket) so files never see each other's data; with
- * DATABASE_URL_TEST_PG set, each file gets its own database on that real server
- * instead (the URL's user creates and drops them).
+ * The integration suite again, through @prisma/adapter-pg and node-postgres on a real
+ * PostgreSQL server (see pg-server.ts for which): each test file gets its own database
+ * there, so files never see each other's data. Without a server, each file gets its own
+ * PGlite with pgvector behind pglite-socket instead.
  */
 const external = inject('externalDatabaseUrl');
+const pooler = inject('poolerDatabaseUrl');
 let stop: (() => Promise<void>) | undefined;
 
 if (external) {
   const name = `groundwork_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = await createServerDatabase(external, name);
   process.env.DATABASE_URL = database.url;
+  if (pooler) {
+    // As behind a managed service's pooler: queries through PgBouncer, sessions direct.
+    const through = new URL(pooler);
+    through.pathname = new URL(database.url).pathname;
+    process.env.DATABASE_URL = through.toString();
+    process.env.DATABASE_DIRECT_URL = database.url;
+  }
   stop = database.drop;
 } else {
   const server = await startWireServer();

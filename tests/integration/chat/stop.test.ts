@@ -211,7 +211,8 @@ describe('POST /api/conversations/{id}/stop', () => {
 describe.runIf(!process.env.DATABASE_URL!.startsWith('pglite:'))('stops between instances on one PostgreSQL database', () => {
   const CHANNEL = 'groundwork_reply_stop';
   async function otherInstance() {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    // Straight to the server, as an instance LISTENs (DATABASE_DIRECT_URL behind a pooler).
+    const client = new pg.Client({ connectionString: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
     await client.connect();
     onTestFinished(() => client.end());
     return client;

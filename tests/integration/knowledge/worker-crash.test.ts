@@ -26,6 +26,7 @@ function startWorker(logLevel = 'error'): ChildProcess {
       ...process.env,
       NODE_ENV: 'test',
       DATABASE_URL: url,
+      DATABASE_DIRECT_URL: '',
       DATABASE_POOL_SIZE: '2',
       INGEST_LEASE_SECONDS: '2',
       INGEST_BATCH_SOURCES: '4',
