@@ -35,6 +35,13 @@ const schema = z.object({
       message: 'must be pglite:<dir>, pglite:memory or postgres://user:pass@host:port/db',
     }),
   DATABASE_POOL_SIZE: positiveInt(10),
+  // With DATABASE_URL pointing at a transaction-mode pooler (PgBouncer, Supabase, Neon, RDS Proxy):
+  // the same database without it, for migrations and LISTEN, which need a session of their own.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+$/.test(v), { message: 'must be postgres://user:pass@host:port/db' }),
 
   // Auth
   ADMIN_API_KEY: z

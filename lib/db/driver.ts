@@ -38,10 +38,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * A URL to the same database that keeps one server session per connection, for what a
+   * transaction-mode pooler (PgBouncer, a managed service's) cannot carry: migrations under a
+   * session advisory lock, and LISTEN. Unset: `url` serves both.
+   */
+  directUrl?: string;
+}
+
 /** Opens the database named by a `DATABASE_URL` (see lib/config.ts for the forms). */
-export async function openDatabase(url: string, poolSize = 10): Promise<Database> {
+export async function openDatabase(url: string, poolSize = 10, options: OpenOptions = {}): Promise<Database> {
   if (url.startsWith('pglite:')) return openPglite(url.slice('pglite:'.length));
-  return openPostgres(url, poolSize);
+  return openPostgres(url, poolSize, options.directUrl);
 }
 
 async function openPglite(location: string): Promise<Database> {
@@ -86,24 +95,30 @@ async function openPglite(location: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, directUrl: string | undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const listener = new Listener(url);
+  const listener = new Listener(directUrl ?? url);
   return {
     backend: 'postgres',
     prisma,
     session: async () => {
-      const client = await pool.connect();
+      // Behind a pooler, a session is a connection of its own, straight to the server.
+      const direct = directUrl ? new pg.Client({ connectionString: directUrl }) : undefined;
+      if (direct) {
+        direct.on('error', () => {}); // reported by the query that meets it
+        await direct.connect();
+      }
+      const client = direct ?? (await pool.connect());
       return {
         query: async <T,>(sql: string, params?: unknown[]) =>
           (await client.query(sql, params as unknown[])).rows as T[],
         exec: async (sql: string) => {
           await client.query(sql);
         },
-        release: async () => client.release(),
+        release: async () => (direct ? await direct.end() : (client as pg.PoolClient).release()),
       };
     },
     query: async <T,>(sql: Prisma.Sql, local?: LocalSettings) => {

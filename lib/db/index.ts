@@ -18,7 +18,7 @@ const globalForDb = globalThis as unknown as { __db?: Promise<Database> };
 export function getDatabase(): Promise<Database> {
   globalForDb.__db ??= (async () => {
     const c = config();
-    const db = await openDatabase(c.DATABASE_URL, c.DATABASE_POOL_SIZE);
+    const db = await openDatabase(c.DATABASE_URL, c.DATABASE_POOL_SIZE, { directUrl: c.DATABASE_DIRECT_URL });
     try {
       await migrate(db, MIGRATIONS_DIR);
     } catch (error) {
