@@ -1,6 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { prisma } from '@/lib/db';
+import { Prisma, prisma } from '@/lib/db';
 import { log } from '@/lib/log';
 import { createApiKey, hashKey } from './api-keys';
 
@@ -13,10 +13,18 @@ export async function bootstrapAdmin(): Promise<void> {
   const db = await prisma();
   const fromEnv = config().ADMIN_API_KEY;
   if (fromEnv) {
-    const existing = await db.apiKey.findUnique({ where: { hash: hashKey(fromEnv) } });
+    let existing = await db.apiKey.findUnique({ where: { hash: hashKey(fromEnv) } });
     if (!existing) {
-      await createApiKey({ name: 'ADMIN_API_KEY', role: 'admin', key: fromEnv });
-    } else if (existing.role !== 'admin' || existing.revokedAt) {
+      try {
+        await createApiKey({ name: 'ADMIN_API_KEY', role: 'admin', key: fromEnv });
+        return;
+      } catch (error) {
+        // Instances started together on one database: another one created it first.
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+        existing = await db.apiKey.findUniqueOrThrow({ where: { hash: hashKey(fromEnv) } });
+      }
+    }
+    if (existing.role !== 'admin' || existing.revokedAt) {
       await db.$transaction([
         db.apiKey.update({ where: { id: existing.id }, data: { role: 'admin', revokedAt: null } }),
         db.principal.update({ where: { id: existing.principalId }, data: { role: 'admin' } }),

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '@/lib/auth/api-keys';
+import { bootstrapAdmin } from '@/lib/auth/bootstrap-admin';
 import { newVisitorCookie } from '@/lib/auth/session-cookies';
 import { sign } from '@/lib/auth/signed-cookie';
+import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../support/http';
 import { withSettings } from '../support/with-settings';
 
@@ -219,5 +222,18 @@ describe('the last admin key', () => {
     const second = await newKey('admin', 'second admin');
     expect((await api('DELETE', `/api/keys/${adminId}`, { key: second.key })).status).toBe(204);
     await expectProblem(await api('GET', '/api/keys', { key: admin }), 401);
+  });
+});
+
+describe('ADMIN_API_KEY at start', () => {
+  it('is made an admin key once when several instances start at once on one database', async () => {
+    const key = `gwk_started-together-${Date.now()}-${'x'.repeat(24)}`;
+    await withSettings({ ADMIN_API_KEY: key }, async () => {
+      const starts = await Promise.allSettled(Array.from({ length: 4 }, () => bootstrapAdmin()));
+      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(Array(4).fill('started'));
+    });
+    const db = await prisma();
+    expect(await db.apiKey.count({ where: { hash: hashKey(key) } })).toBe(1);
+    expect((await api('GET', '/api/keys', { key })).status).toBe(200);
   });
 });
