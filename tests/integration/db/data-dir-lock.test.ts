@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,31 @@ describe('the embedded database directory lock', () => {
   it('takes over a lock whose process is gone', async () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: Number(gone.stdout) }));
+    const db = await openDatabase(`pglite:${dir}`);
+    await db.close();
+  });
+
+  it('takes over a lock whose process was killed but not yet reaped', async () => {
+    // `sh` starts `sleep 0`, then becomes a `sleep` that never waits for it: a zombie, as a process
+    // killed with -9 is until its parent reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const [line] = await once(parent.stdout, 'data');
+      const zombie = Number(String(line).trim());
+      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: zombie }));
+      const db = await openDatabase(`pglite:${dir}`);
+      await db.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock whose pid another process has since been given', async () => {
+    // The lock names a live process (this test's parent), but one that started at another time than the owner.
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const started = String(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) + 1);
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, started }));
     const db = await openDatabase(`pglite:${dir}`);
     await db.close();
   });
