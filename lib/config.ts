@@ -104,7 +104,8 @@ const schema = z.object({
   SEARCH_K: z.coerce.number().int().min(1).max(100).default(8),
   INGEST_WORKER: bool(true),
   INGEST_CONCURRENCY: positiveInt(1),
-  INGEST_LEASE_SECONDS: positiveInt(60),
+  // Short, renewed every fifth of it: a dead worker's sources move on in seconds, not a minute.
+  INGEST_LEASE_SECONDS: positiveInt(10),
   URL_ALLOWLIST: list,
   URL_MAX_BYTES: bytes(10 * 1024 * 1024),
   URL_TIMEOUT_MS: positiveInt(15_000),

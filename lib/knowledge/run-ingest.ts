@@ -45,10 +45,11 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   const small = claimed.filter((s) => s.size < 1024 * 1024).map((s) => s.id);
   const contents = await readContents(small);
   const working = new Set(claimed.map((s) => s.id));
-  // Heartbeat: a long PDF parse must not let the lease lapse and a second worker start the same source.
+  // Heartbeat: a long PDF parse must not let the lease lapse and a second worker start the same
+  // source. Five beats a lease, so a beat or two held up by a busy database loses nothing.
   const heartbeat = setInterval(() => {
     renewLeases(owner, [...working], c.INGEST_LEASE_SECONDS).catch(() => {});
-  }, (c.INGEST_LEASE_SECONDS * 1000) / 3);
+  }, (c.INGEST_LEASE_SECONDS * 1000) / 5);
   heartbeat.unref();
   const write = (slices: WriteSlice[], embeddings: number[][]) =>
     writePrepared({ slices, embeddings, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
