@@ -12,7 +12,8 @@ import { publishReply } from './live-replies';
 import { ReplyFilter } from './reply-filter';
 import { startReplyHeartbeat } from './reply-heartbeat';
 import { listenForStops } from './stop-signal';
-import { releaseConversation, saveReply } from './save-reply';
+import { releaseConversation, saveFailedReplyWhenBack, saveReply } from './save-reply';
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 
 export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;
 
@@ -33,6 +34,7 @@ export interface ReplyJob {
 
 const MODEL_FAILED = 'The model stopped with an error; the reply is incomplete.';
 const MODEL_TIMED_OUT = 'The model stopped answering; the reply is incomplete.';
+const NOT_STORED = 'The reply could not be stored; it is kept as failed.';
 const RECORD_TEXT_EVERY_MS = 250;
 /** Thrown past the model call when the reply was stopped before it began. */
 const STOPPED = Symbol('stopped');
@@ -229,7 +231,7 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     for (const p of cited) emit({ type: 'data-citation', id: `citation-${p.citation.n}`, data: p.citation });
 
     const status = stopped ? 'stopped' : failed ? 'failed' : 'complete';
-    const finish: ChatChunk = {
+    let finish: ChatChunk = {
       type: 'finish',
       finishReason: stopped ? 'other' : failed ? 'error' : 'stop',
       messageMetadata: { ...metadata, status, ...(usage ? { usage } : {}) },
@@ -237,14 +239,19 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     flushRecord();
     record.enqueue(finish);
     record.close();
+    let parts: unknown[] = [];
     try {
-      const message = await final;
-      await runInBackground(() =>
-        saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts: message?.parts ?? [], status, usage }),
-      );
+      parts = (await final)?.parts ?? [];
+      await runInBackground(() => saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts, status, usage }));
     } catch (error) {
       log.error('could not store a reply', { messageId: job.assistant.id, ...errorFields(error) });
-      await releaseConversation({ conversationId: job.conversationId, messageId: job.assistant.id }).catch(() => {});
+      const ids = { conversationId: job.conversationId, messageId: job.assistant.id };
+      // The database is down or restarting: the reply is stored as failed once it is back.
+      if (isDatabaseUnavailable(error)) void saveFailedReplyWhenBack({ ...ids, parts });
+      else await releaseConversation(ids).catch(() => {});
+      // The client is not told of a reply that was not stored as `complete`.
+      toClient({ type: 'error', errorText: NOT_STORED });
+      finish = { type: 'finish', finishReason: 'error', messageMetadata: { ...metadata, status: 'failed' } };
     }
     stopHeartbeat();
     toClient(finish);

@@ -51,6 +51,8 @@ export interface PgCluster {
   startServer(): Promise<void>;
   /** Stops and starts the server, with `downMs` between the two. */
   restart(downMs?: number): Promise<void>;
+  /** Kills the server as a crash would (`immediate`: no shutdown checkpoint; recovery on the next start). */
+  crash(): Promise<void>;
   /** Stops the server and deletes the cluster. */
   destroy(): Promise<void>;
 }
@@ -100,6 +102,9 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
       await stopServer();
       await new Promise((r) => setTimeout(r, downMs));
       await startServer();
+    },
+    async crash() {
+      await pgCtl('-m', 'immediate', 'stop');
     },
     async destroy() {
       await pgCtl('-m', 'immediate', 'stop').catch(() => {});
