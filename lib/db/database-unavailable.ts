@@ -4,7 +4,9 @@ const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 const SERVER_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 /** The driver adapter's kinds for the same. */
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const MESSAGES = /Connection terminated|Connection ended unexpectedly|Can't reach database server|Server has closed the connection/i;
+// The last three are PgBouncer's (code 08P01) while the server behind it is down or restarting.
+const MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|Can't reach database server|Server has closed the connection|server login has been failing|pgbouncer cannot connect to server|query_wait_timeout/i;
 
 /**
  * Whether an error says the database cannot be reached right now (down, restarting, out of

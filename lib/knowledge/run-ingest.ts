@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { EmbeddingError, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { config } from '@/lib/config';
+import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { errorFields, log } from '@/lib/log';
 import { claimSources, renewLeases } from './claim-sources';
 import { forgetCorpusStats } from './corpus-stats';
@@ -61,6 +62,7 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
       await write(slices, embeddings);
       return;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error; // no source's fault: the round ends, see below
       if (new Set(slices.map((s) => s.source.id)).size === 1) return failWrite(slices[0]!.source.id, error);
     }
     let at = 0;
@@ -105,6 +107,7 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
         prepared = await prepareSource(source, content);
         contents.delete(source.id);
       } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
         await failSource({ id: source.id, owner, error: failureMessage(error) });
         working.delete(source.id);
         continue;
@@ -125,6 +128,12 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
     await writing;
   } catch (error) {
     await writing.catch(() => {}); // let a write under way finish before failing what is left
+    if (isDatabaseUnavailable(error)) {
+      // The sources are not at fault: their leases lapse and they are claimed again once the
+      // database is back (a pooler may answer again before this round would have noticed).
+      log.warn('ingestion paused: the database is unavailable', errorFields(error));
+      return claimed.length;
+    }
     log.error('ingestion batch failed', errorFields(error));
     for (const id of working) await failSource({ id, owner, error: failureMessage(error) }).catch(() => {});
   } finally {
