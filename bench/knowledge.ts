@@ -109,7 +109,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   };
   log(`SciFact test: nDCG@10 ${figures.scifactNdcg10!.toFixed(4)}, Recall@100 ${figures.scifactRecall100!.toFixed(4)}; search p50 ${figures.searchP50Ms!.toFixed(1)} ms, p95 ${figures.searchP95Ms!.toFixed(1)} ms`);
 
-  // 3. Search latency at 100,000 chunks, in its own process and database.
+  // 3. Search latency at 100,000 chunks, in its own process and database (BENCH_SCALE=0 skips it,
+  // for runs that compare ingestion alone, such as BENCH_WORKERS=0/1/3).
+  if (process.env.BENCH_SCALE === '0') return figures;
   try {
     const result = await runInOwnProcess('knowledge-scale.ts', 'bench_scale');
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;
