@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
 import type { Standin } from '../../tests/support/openai-standin';
 import { E2E_SERVER_ENV } from '../../playwright.config';
 
@@ -32,9 +31,18 @@ export async function startOwnServer({ port, name, env }: { port: number; name: 
   const start = async () => {
     child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
       env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', RATE_LIMIT_REQUESTS: '100000', RATE_LIMIT_IP_REQUESTS: '100000', ...env },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 45_000 }).toBe(200);
+    // What the server said last on stderr ("Groundwork could not start: …"), for the failure message.
+    let said = '';
+    child.stderr!.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-4000)));
+    const deadline = Date.now() + 45_000;
+    while (!(await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false))) {
+      const gone = child.exitCode ?? child.signalCode;
+      if (gone !== null) throw new Error(`server ${name} exited (${gone}) before it was healthy:\n${said}`);
+      if (Date.now() > deadline) throw new Error(`server ${name} was not healthy after 45 s:\n${said}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   };
   await start();
   return {
