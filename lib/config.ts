@@ -40,7 +40,7 @@ const schema = z.object({
   DATABASE_DIRECT_URL: z
     .string()
     .optional()
-    .or(z.literal('').transform(() => undefined))
+    .transform((v) => v || undefined) // an empty line in an env file is unset
     .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+$/.test(v), { message: 'must be postgres://user:pass@host:port/db' }),
 
   // Auth

@@ -26,11 +26,17 @@ describe('configuration', () => {
     ['OPENAI_API_KEY', { CHAT_MODEL: 'openai:gpt-4o-mini' }],
     ['EMBEDDING_MODEL', { EMBEDDING_MODEL: 'text-embedding-3-small' }],
     ['SEARCH_K', { SEARCH_K: '101' }],
+    ['DATABASE_DIRECT_URL', { DATABASE_DIRECT_URL: 'pglite:./data' }],
     ['SEARCH_GRAM_WEIGHT', { SEARCH_GRAM_WEIGHT: '0.7', SEARCH_VECTOR_WEIGHT: '0.4' }],
     ['SEARCH_PHRASE_WEIGHT', { SEARCH_GRAM_WEIGHT: '0.5', SEARCH_VECTOR_WEIGHT: '0.2', SEARCH_PHRASE_WEIGHT: '0.4' }],
   ])('stops with a message naming %s', (name, env) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('takes DATABASE_DIRECT_URL beside a pooler, and an empty one as unset', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@pooler:6432/app', DATABASE_DIRECT_URL: 'postgres://u@db:5432/app' }).DATABASE_DIRECT_URL).toBe('postgres://u@db:5432/app');
+    expect(parseConfig({ DATABASE_DIRECT_URL: '' }).DATABASE_DIRECT_URL).toBeUndefined();
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {
