@@ -62,14 +62,24 @@ interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
 }
 
-const load = <T>(name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as T[];
+const load = <T>(name: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as T[];
 const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
-const conversations = { followUpsDev: load<JudgedConversation>('follow-ups-dev.json'), followUps: load<JudgedConversation>('follow-ups.json') };
+const conversations = {
+  followUpsDev: load<JudgedConversation>('follow-ups-dev.json'),
+  followUps: load<JudgedConversation>('follow-ups.json'),
+};
 const judged = [...sets.dev, ...sets.heldOut, ...conversations.followUpsDev, ...conversations.followUps];
 const nextSets = { nextDev: load<Judged>('next-dev.json'), nextHeldOut: load<Judged>('next-held-out.json') };
 const readmeSets = { readmeDev: load<Judged>('readme-dev.json'), readmeHeldOut: load<Judged>('readme-held-out.json') };
-const tabularSets = { tabularDev: load<Judged>('tabular-dev.json'), tabularHeldOut: load<Judged>('tabular-held-out.json') };
-const unanswerable = { unanswerableDev: load<{ question: string }>('unanswerable-dev.json'), unanswerable: load<{ question: string }>('unanswerable.json') };
+const tabularSets = {
+  tabularDev: load<Judged>('tabular-dev.json'),
+  tabularHeldOut: load<Judged>('tabular-held-out.json'),
+};
+const unanswerable = {
+  unanswerableDev: load<{ question: string }>('unanswerable-dev.json'),
+  unanswerable: load<{ question: string }>('unanswerable.json'),
+};
 
 export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Promise<Record<string, number>> {
   const auth = { authorization: `Bearer ${adminKey}` };
@@ -84,7 +94,10 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     data.forEach((s, i) => fileOf.set(s.id, items[i]!.file));
     for (const { id } of data) {
       for (;;) {
-        const s = (await (await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { headers: auth })).json()) as { status: string; error: string | null };
+        const s = (await (await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { headers: auth })).json()) as {
+          status: string;
+          error: string | null;
+        };
         if (s.status === 'failed') throw new Error(`${fileOf.get(id)} failed: ${s.error}`);
         if (s.status === 'ready') break;
         await new Promise((r) => setTimeout(r, 100));
@@ -93,7 +106,13 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     return data.map((s) => s.id);
   };
   const upload = (dir: string, files: string[]) =>
-    uploadAs(files.map((file) => ({ name: path.basename(file), bytes: new Uint8Array(readFileSync(path.join(dir, file))), file })));
+    uploadAs(
+      files.map((file) => ({
+        name: path.basename(file),
+        bytes: new Uint8Array(readFileSync(path.join(dir, file))),
+        file,
+      })),
+    );
   const remove = async (ids: string[]) => {
     for (const id of ids) {
       const res = await fetch(`${baseUrl}/api/knowledge/sources/${id}`, { method: 'DELETE', headers: auth });
@@ -109,21 +128,30 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   const times: number[] = [];
   const ask = async (question: string): Promise<Reply> => {
     const t = performance.now();
-    const res = await fetch(`${baseUrl}/api/ask`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+    const res = await fetch(`${baseUrl}/api/ask`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ question }),
+    });
     times.push(performance.now() - t);
     if (!res.ok) throw new Error(`ask → ${res.status} ${await res.text()}`);
     const { answer, citations } = (await res.json()) as { answer: string; citations: { sourceId: string }[] };
     return { answer, cited: citations.map((c) => c.sourceId) };
   };
   const figures: Record<string, number> = {};
-  const judge = async (name: string, items: { asked: string; expect: string; source: string | string[]; reply: () => Promise<Reply> }[]) => {
+  const judge = async (
+    name: string,
+    items: { asked: string; expect: string; source: string | string[]; reply: () => Promise<Reply> }[],
+  ) => {
     let right = 0;
     let stated = 0;
     let declined = 0;
     for (const q of items) {
       const { answer, cited } = await q.reply();
       // (as a reader sees it: a link's words, without its address)
-      const states = new RegExp(q.expect, 'i').test(answer.replace(/\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)/g, '$1').replace(/[`*]/g, ''));
+      const states = new RegExp(q.expect, 'i').test(
+        answer.replace(/\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)/g, '$1').replace(/[`*]/g, ''),
+      );
       const cites = cited.some((id) => [q.source].flat().includes(fileOf.get(id) ?? ''));
       if (states) stated++;
       if (states && cites) right++;
@@ -131,11 +159,22 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
       if (cited.length === 0) declined++;
     }
     const n = items.length;
-    log(`${name}: right (fact stated, its file cited) ${right}/${n}; fact stated ${stated}/${n}; no answer ${declined}/${n}`);
-    Object.assign(figures, { [`${name}Questions`]: n, [`${name}Right`]: right / n, [`${name}FactStated`]: stated / n, [`${name}Declined`]: declined / n });
+    log(
+      `${name}: right (fact stated, its file cited) ${right}/${n}; fact stated ${stated}/${n}; no answer ${declined}/${n}`,
+    );
+    Object.assign(figures, {
+      [`${name}Questions`]: n,
+      [`${name}Right`]: right / n,
+      [`${name}FactStated`]: stated / n,
+      [`${name}Declined`]: declined / n,
+    });
   };
   /** Asks each question of a set through POST /api/ask and judges the replies. */
-  const askAll = (name: string, set: Judged[]) => judge(name, set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })));
+  const askAll = (name: string, set: Judged[]) =>
+    judge(
+      name,
+      set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })),
+    );
   for (const [name, set] of Object.entries(sets)) await askAll(name, set);
   log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
   const [askP50Ms, askP95Ms] = [percentile(times, 50), percentile(times, 95)];
@@ -144,17 +183,26 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     for (const { question } of set) {
       const { answer, cited } = await ask(question);
       if (cited.length === 0) declined++;
-      else if (name === 'unanswerableDev') log(`  answered (${name}): ${question}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`);
+      else if (name === 'unanswerableDev')
+        log(
+          `  answered (${name}): ${question}\n        → ${answer.length > 300 ? `${answer.slice(0, 300)}…` : answer}`,
+        );
     }
     log(`${name}: said nothing was found ${declined}/${set.length}`);
     Object.assign(figures, { [`${name}Questions`]: set.length, [`${name}Declined`]: declined / set.length });
   }
   for (const [name, set] of Object.entries(conversations)) {
-    await judge(name, set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
+    await judge(
+      name,
+      set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })),
+    );
   }
   for (const [name, set] of Object.entries({ switchDev: sets.dev, switchHeldOut: sets.heldOut })) {
     const switched = set.map((q, i) => ({ ...q, turns: [set.at(i - 1)!.question, q.question] }));
-    await judge(name, switched.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })));
+    await judge(
+      name,
+      switched.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })),
+    );
   }
   // Each later corpus joins the same knowledge base, so every earlier figure stays comparable.
   const corpora = [
@@ -182,7 +230,11 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
         const items = [];
         for (const file of readmes) {
           const name = path.dirname(file);
-          items.push({ name: `${name}.${format}`, bytes: await renderer.render(path.join(packagesDir, file), name, format), file });
+          items.push({
+            name: `${name}.${format}`,
+            bytes: await renderer.render(path.join(packagesDir, file), name, format),
+            file,
+          });
         }
         const ids = await uploadAs(items);
         log(`${readmes.length} package READMEs added as ${format}`);
@@ -220,7 +272,11 @@ async function lastReply(baseUrl: string, auth: Record<string, string>, turns: s
   if (created.status !== 201) throw new Error(`create conversation → ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
   for (const content of turns) {
-    const sent = await fetch(`${baseUrl}/api/conversations/${id}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ content }) });
+    const sent = await fetch(`${baseUrl}/api/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ content }),
+    });
     if (!sent.ok) throw new Error(`send → ${sent.status} ${await sent.text()}`);
     await sent.text(); // the stream, to its end
   }

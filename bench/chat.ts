@@ -29,17 +29,24 @@ function prng(seed: number) {
 }
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pa qui re so tu va we xi yo zu'.split(' ');
-const COMMON = 'the of and to in is that for with as on by system process data value method result model level change energy water cell'.split(' ');
+const COMMON =
+  'the of and to in is that for with as on by system process data value method result model level change energy water cell'.split(
+    ' ',
+  );
 
 /** The benchmark corpus: 10,000 one-chunk text sources, the same on every run. */
 export function corpus() {
   const rand = prng(42);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const vocabulary = Array.from({ length: 5000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''));
+  const vocabulary = Array.from({ length: 5000 }, () =>
+    Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''),
+  );
   const docs = Array.from({ length: CORPUS_SOURCES }, (_, i) => {
     const topic = [pick(vocabulary), pick(vocabulary), pick(vocabulary)];
     const sentences = Array.from({ length: 6 }, () => {
-      const words = Array.from({ length: 10 + Math.floor(rand() * 8) }, () => (rand() < 0.35 ? pick(COMMON) : rand() < 0.3 ? pick(topic) : pick(vocabulary)));
+      const words = Array.from({ length: 10 + Math.floor(rand() * 8) }, () =>
+        rand() < 0.35 ? pick(COMMON) : rand() < 0.3 ? pick(topic) : pick(vocabulary),
+      );
       const s = words.join(' ');
       return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
     });
@@ -61,7 +68,8 @@ async function buildCorpus(o: Options, docs: ReturnType<typeof corpus>): Promise
   for (let i = 0; i < docs.length; i += BULK) {
     const batch = docs.slice(i, i + BULK).map((d) => ({ title: d.title, text: d.text }));
     const res = await call(o, o.adminKey, 'POST', '/api/knowledge/sources', { sources: batch });
-    if (res.status !== 202 && res.status !== 200) throw new Error(`ingest request failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 202 && res.status !== 200)
+      throw new Error(`ingest request failed: ${res.status} ${await res.text()}`);
   }
   o.log(`corpus: ${docs.length} sources queued in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   let lastLog = Date.now();
@@ -75,11 +83,15 @@ async function buildCorpus(o: Options, docs: ReturnType<typeof corpus>): Promise
     if (waiting.every((n) => n === 0)) break;
     if (Date.now() - lastLog > 15_000) {
       lastLog = Date.now();
-      o.log(`corpus: still ingesting after ${((performance.now() - started) / 1000).toFixed(0)} s (pending: ${waiting[0] ? 'yes' : 'no'}, processing: ${waiting[1] ? 'yes' : 'no'})`);
+      o.log(
+        `corpus: still ingesting after ${((performance.now() - started) / 1000).toFixed(0)} s (pending: ${waiting[0] ? 'yes' : 'no'}, processing: ${waiting[1] ? 'yes' : 'no'})`,
+      );
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
-  o.log(`corpus: ${docs.length} sources ingested through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  o.log(
+    `corpus: ${docs.length} sources ingested through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 interface Sample {
@@ -163,7 +175,9 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
   const { samples: concurrent, seconds: concurrentSeconds } = await runConcurrent();
 
   // Checklist 39: 20 conversations again, while 200 more sources are queued and ingested.
-  const extra = docs.slice(0, 200).map((d, i) => ({ title: `Concurrent ${i} ${d.title}`, text: `${d.text} Added during the chat load.` }));
+  const extra = docs
+    .slice(0, 200)
+    .map((d, i) => ({ title: `Concurrent ${i} ${d.title}`, text: `${d.text} Added during the chat load.` }));
   const ingestion = call(o, o.adminKey, 'POST', '/api/knowledge/sources', { sources: extra }).then((r) => r.status);
   const { samples: loaded } = await runConcurrent();
   const ingestionStatus = await ingestion;
@@ -173,7 +187,11 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
   const page = largePage(docs);
   const form = new FormData();
   form.append('file', new Blob([page], { type: 'text/html' }), 'large-page.html');
-  const uploaded = await fetch(`${o.baseUrl}/api/knowledge/sources`, { method: 'POST', headers: { authorization: `Bearer ${o.adminKey}` }, body: form });
+  const uploaded = await fetch(`${o.baseUrl}/api/knowledge/sources`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${o.adminKey}` },
+    body: form,
+  });
   if (uploaded.status !== 202) throw new Error(`large file upload failed: ${uploaded.status} ${await uploaded.text()}`);
   const largeId = ((await uploaded.json()) as { id: string }).id;
   const largeStarted = performance.now();
@@ -182,7 +200,9 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
   const watching = await newConversation(o, key);
   while ((largeStatus === 'pending' || largeStatus === 'processing') && performance.now() - largeStarted < 300_000) {
     beside.push(await timedSend(o, key, watching, question()));
-    largeStatus = ((await (await call(o, o.adminKey, 'GET', `/api/knowledge/sources/${largeId}`)).json()) as { status: string }).status;
+    largeStatus = (
+      (await (await call(o, o.adminKey, 'GET', `/api/knowledge/sources/${largeId}`)).json()) as { status: string }
+    ).status;
   }
   const largeSeconds = (performance.now() - largeStarted) / 1000;
 
@@ -190,32 +210,74 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     corpus_chunks: docs.length,
     c1_sends: sequential.length,
     c1_errors: sequential.filter((s) => !s.ok).length,
-    c1_ttfb_p50_ms: percentile(sequential.map((s) => s.ttfbMs), 50),
-    c1_ttfb_p95_ms: percentile(sequential.map((s) => s.ttfbMs), 95),
-    c1_full_p50_ms: percentile(sequential.map((s) => s.totalMs), 50),
-    c1_full_p95_ms: percentile(sequential.map((s) => s.totalMs), 95),
+    c1_ttfb_p50_ms: percentile(
+      sequential.map((s) => s.ttfbMs),
+      50,
+    ),
+    c1_ttfb_p95_ms: percentile(
+      sequential.map((s) => s.ttfbMs),
+      95,
+    ),
+    c1_full_p50_ms: percentile(
+      sequential.map((s) => s.totalMs),
+      50,
+    ),
+    c1_full_p95_ms: percentile(
+      sequential.map((s) => s.totalMs),
+      95,
+    ),
     c20_sends: concurrent.length,
     c20_errors: concurrent.filter((s) => !s.ok).length,
-    c20_ttfb_p50_ms: percentile(concurrent.map((s) => s.ttfbMs), 50),
-    c20_ttfb_p95_ms: percentile(concurrent.map((s) => s.ttfbMs), 95),
-    c20_full_p50_ms: percentile(concurrent.map((s) => s.totalMs), 50),
-    c20_full_p95_ms: percentile(concurrent.map((s) => s.totalMs), 95),
+    c20_ttfb_p50_ms: percentile(
+      concurrent.map((s) => s.ttfbMs),
+      50,
+    ),
+    c20_ttfb_p95_ms: percentile(
+      concurrent.map((s) => s.ttfbMs),
+      95,
+    ),
+    c20_full_p50_ms: percentile(
+      concurrent.map((s) => s.totalMs),
+      50,
+    ),
+    c20_full_p95_ms: percentile(
+      concurrent.map((s) => s.totalMs),
+      95,
+    ),
     c20_replies_per_s: concurrent.length / concurrentSeconds,
     c20_ingesting_errors: loaded.filter((s) => !s.ok).length,
-    c20_ingesting_ttfb_p95_ms: percentile(loaded.map((s) => s.ttfbMs), 95),
+    c20_ingesting_ttfb_p95_ms: percentile(
+      loaded.map((s) => s.ttfbMs),
+      95,
+    ),
     c20_ingesting_ingest_status: ingestionStatus,
     large_file_mb: page.byteLength / 1e6,
     large_file_ingest_s: largeSeconds,
     large_file_ready: largeStatus === 'ready' ? 1 : 0,
     large_file_c1_sends: beside.length,
     large_file_c1_errors: beside.filter((s) => !s.ok).length,
-    large_file_c1_ttfb_p50_ms: percentile(beside.map((s) => s.ttfbMs), 50),
-    large_file_c1_ttfb_p95_ms: percentile(beside.map((s) => s.ttfbMs), 95),
-    large_file_c1_ttfb_max_ms: percentile(beside.map((s) => s.ttfbMs), 100),
+    large_file_c1_ttfb_p50_ms: percentile(
+      beside.map((s) => s.ttfbMs),
+      50,
+    ),
+    large_file_c1_ttfb_p95_ms: percentile(
+      beside.map((s) => s.ttfbMs),
+      95,
+    ),
+    large_file_c1_ttfb_max_ms: percentile(
+      beside.map((s) => s.ttfbMs),
+      100,
+    ),
   };
-  o.log(`1 conversation:  TTFB p50 ${figures.c1_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c1_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_full_p95_ms!.toFixed(0)} ms; errors ${figures.c1_errors}`);
-  o.log(`20 conversations: TTFB p50 ${figures.c20_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c20_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_full_p95_ms!.toFixed(0)} ms; errors ${figures.c20_errors}`);
-  o.log(`20 conversations during an ingestion: TTFB p95 ${figures.c20_ingesting_ttfb_p95_ms!.toFixed(0)} ms; errors ${figures.c20_ingesting_errors}`);
+  o.log(
+    `1 conversation:  TTFB p50 ${figures.c1_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c1_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c1_full_p95_ms!.toFixed(0)} ms; errors ${figures.c1_errors}`,
+  );
+  o.log(
+    `20 conversations: TTFB p50 ${figures.c20_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_ttfb_p95_ms!.toFixed(0)} ms; full reply p50 ${figures.c20_full_p50_ms!.toFixed(0)} ms, p95 ${figures.c20_full_p95_ms!.toFixed(0)} ms; errors ${figures.c20_errors}`,
+  );
+  o.log(
+    `20 conversations during an ingestion: TTFB p95 ${figures.c20_ingesting_ttfb_p95_ms!.toFixed(0)} ms; errors ${figures.c20_ingesting_errors}`,
+  );
   o.log(
     `1 conversation during a ${figures.large_file_mb!.toFixed(1)} MB HTML upload (${largeStatus} in ${largeSeconds.toFixed(1)} s): ` +
       `TTFB p50 ${figures.large_file_c1_ttfb_p50_ms!.toFixed(0)} ms, p95 ${figures.large_file_c1_ttfb_p95_ms!.toFixed(0)} ms, max ${figures.large_file_c1_ttfb_max_ms!.toFixed(0)} ms over ${beside.length} replies; errors ${figures.large_file_c1_errors}`,
@@ -226,6 +288,11 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
 
 /** A 20 MB HTML page of the corpus' sentences under 20,000 headings, in one <main>. */
 function largePage(docs: ReturnType<typeof corpus>): Uint8Array<ArrayBuffer> {
-  const sections = Array.from({ length: 20_000 }, (_, i) => `<h2>Part ${i}</h2><p>${docs[i % docs.length]!.text}</p><p>${docs[(i * 7 + 3) % docs.length]!.text}</p>`);
-  return new TextEncoder().encode(`<!doctype html><html><head><title>A large page</title></head><body><main>${sections.join('\n')}</main></body></html>`);
+  const sections = Array.from(
+    { length: 20_000 },
+    (_, i) => `<h2>Part ${i}</h2><p>${docs[i % docs.length]!.text}</p><p>${docs[(i * 7 + 3) % docs.length]!.text}</p>`,
+  );
+  return new TextEncoder().encode(
+    `<!doctype html><html><head><title>A large page</title></head><body><main>${sections.join('\n')}</main></body></html>`,
+  );
 }

@@ -20,7 +20,13 @@ if ((await db.source.count()) === 0) {
     await createSources(
       part.map((d) => {
         bytes += Buffer.byteLength(d.title) + Buffer.byteLength(d.text);
-        return { kind: 'text', title: d.title || d._id, mediaType: 'text/markdown', data: new TextEncoder().encode(d.text || d.title), metadata: { _id: d._id } };
+        return {
+          kind: 'text',
+          title: d.title || d._id,
+          mediaType: 'text/markdown',
+          data: new TextEncoder().encode(d.text || d.title),
+          metadata: { _id: d._id },
+        };
       }),
     );
   }
@@ -28,9 +34,16 @@ if ((await db.source.count()) === 0) {
   const s = (performance.now() - t0) / 1000;
   const chunks = await db.chunk.count();
   await maintainIndex({ force: true });
-  console.log(`ingested ${(bytes / 1e6).toFixed(2)} MB in ${s.toFixed(1)} s: ${(bytes / 1e6 / s).toFixed(2)} MB/s, ${(chunks / s).toFixed(0)} chunks/s (${chunks} chunks)`);
+  console.log(
+    `ingested ${(bytes / 1e6).toFixed(2)} MB in ${s.toFixed(1)} s: ${(bytes / 1e6 / s).toFixed(2)} MB/s, ${(chunks / s).toFixed(0)} chunks/s (${chunks} chunks)`,
+  );
 }
-const docOf = new Map((await db.source.findMany({ select: { id: true, metadata: true } })).map((s) => [s.id, (s.metadata as { _id: string })._id]));
+const docOf = new Map(
+  (await db.source.findMany({ select: { id: true, metadata: true } })).map((s) => [
+    s.id,
+    (s.metadata as { _id: string })._id,
+  ]),
+);
 const settings: Partial<SearchSettings> = {};
 if (process.argv[2]) settings.gramWeight = Number(process.argv[2]);
 if (process.argv[3]) settings.vectorWeight = Number(process.argv[3]);
@@ -52,6 +65,8 @@ for (const split of ['train', 'test'] as const) {
     ndcg += ndcgAt10(ranked, relevant);
     recall += recallAt100(ranked, relevant);
   }
-  console.log(`${split}: nDCG@10 ${(ndcg / judged.size).toFixed(4)} Recall@100 ${(recall / judged.size).toFixed(4)} p50 ${percentile(times, 50).toFixed(1)} ms p95 ${percentile(times, 95).toFixed(1)} ms`);
+  console.log(
+    `${split}: nDCG@10 ${(ndcg / judged.size).toFixed(4)} Recall@100 ${(recall / judged.size).toFixed(4)} p50 ${percentile(times, 50).toFixed(1)} ms p95 ${percentile(times, 95).toFixed(1)} ms`,
+  );
 }
 await closeDatabase();

@@ -21,15 +21,37 @@ const WORDS_PER_CHUNK = 90;
 // A deterministic pseudo-language with a Zipf-like word distribution; the head of the
 // curve is cut off because real text loses its most frequent words to the stop list.
 let seed = 42;
-const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-const syllables = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'qui', 'ber', 'nal', 'dor', 'fe', 'sim', 'gra', 'tul', 'pex', 'zon', 'hal', 'mor'];
+const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tas',
+  'vo',
+  'qui',
+  'ber',
+  'nal',
+  'dor',
+  'fe',
+  'sim',
+  'gra',
+  'tul',
+  'pex',
+  'zon',
+  'hal',
+  'mor',
+];
 const vocab = Array.from({ length: 40_000 }, (_, i) => {
   let w = '';
   for (let n = i + 7; n > 0; n = Math.floor(n / syllables.length)) w += syllables[n % syllables.length];
   return w;
 });
 const HEAD = 150;
-const word = () => vocab[Math.min(vocab.length - 1, Math.floor(HEAD * Math.exp(random() * Math.log((vocab.length + HEAD) / HEAD))) - HEAD)]!;
+const word = () =>
+  vocab[
+    Math.min(vocab.length - 1, Math.floor(HEAD * Math.exp(random() * Math.log((vocab.length + HEAD) / HEAD))) - HEAD)
+  ]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
 
 const db = await prisma();
@@ -42,9 +64,19 @@ const texts: string[] = [];
 for (let start = 0; start < total; start += BATCH) {
   const count = Math.min(BATCH, total - start);
   const source = await db.source.create({
-    data: { title: `Synthetic ${start / PER_SOURCE}`, kind: 'text', mediaType: 'text/plain', status: 'ready', generation: 1, chunkCount: count },
+    data: {
+      title: `Synthetic ${start / PER_SOURCE}`,
+      kind: 'text',
+      mediaType: 'text/plain',
+      status: 'ready',
+      generation: 1,
+      chunkCount: count,
+    },
   });
-  const batch = Array.from({ length: count }, () => `${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}.`);
+  const batch = Array.from(
+    { length: count },
+    () => `${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}. ${sentence(WORDS_PER_CHUNK / 3)}.`,
+  );
   if (texts.length < 500) texts.push(...batch.slice(0, 5));
   const { embeddings } = await embedMany({ model, values: batch });
   await db.$transaction(
@@ -65,9 +97,12 @@ for (let start = 0; start < total; start += BATCH) {
       ),
     { timeout: 600_000 },
   );
-  if ((start / BATCH) % 10 === 0) process.stderr.write(`  scale: ${start + count} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  if ((start / BATCH) % 10 === 0)
+    process.stderr.write(`  scale: ${start + count} chunks (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
 }
-await db.$executeRawUnsafe('ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq) INCLUDE (tf, dl)');
+await db.$executeRawUnsafe(
+  'ALTER TABLE chunk_terms ADD CONSTRAINT chunk_terms_pkey PRIMARY KEY (term, chunk_seq) INCLUDE (tf, dl)',
+);
 await db.$executeRawUnsafe(
   `CREATE INDEX ${vectorIndex} ON chunks USING hnsw ((embedding::vector(${LOCAL_EMBEDDING_DIMENSIONS})) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
 );
@@ -105,7 +140,10 @@ await db.$executeRawUnsafe(`
 await db.$executeRawUnsafe('ANALYZE sources');
 const listings: Parameters<typeof listSources>[0][] = [
   ...sourceSortSchema.options.map((sort) => ({ limit: 50, sort })),
-  ...['report 123', 'security', 'REPORT-4567.PDF', 'intranet.example/reports/99', 'no such words'].map((q) => ({ limit: 50, q })),
+  ...['report 123', 'security', 'REPORT-4567.PDF', 'intranet.example/reports/99', 'no such words'].map((q) => ({
+    limit: 50,
+    q,
+  })),
   { limit: 50, status: 'failed' as const, sort: 'title' as const },
 ];
 const listLatencies: number[] = [];

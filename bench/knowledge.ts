@@ -52,7 +52,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   }
   await send();
   const accepted = performance.now();
-  log(`queued ${corpus.length} sources (${(bytes / 1e6).toFixed(2)} MB of text) in ${((accepted - started) / 1000).toFixed(1)} s`);
+  log(
+    `queued ${corpus.length} sources (${(bytes / 1e6).toFixed(2)} MB of text) in ${((accepted - started) / 1000).toFixed(1)} s`,
+  );
   for (;;) {
     const pending = (await call('GET', '/api/knowledge/sources?status=pending&limit=1')) as { data: unknown[] };
     const processing = (await call('GET', '/api/knowledge/sources?status=processing&limit=1')) as { data: unknown[] };
@@ -62,7 +64,7 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   const ingestSeconds = (performance.now() - started) / 1000;
   let chunks = 0;
   let failed = 0;
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const page = (await call('GET', `/api/knowledge/sources?limit=100${cursor ? `&cursor=${cursor}` : ''}`)) as {
       data: { chunkCount: number; status: string }[];
       nextCursor: string | null;
@@ -74,7 +76,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  log(`ingested in ${ingestSeconds.toFixed(1)} s: ${(bytes / 1e6 / ingestSeconds).toFixed(2)} MB/s, ${(chunks / ingestSeconds).toFixed(0)} chunks/s, ${chunks} chunks, ${failed} failed`);
+  log(
+    `ingested in ${ingestSeconds.toFixed(1)} s: ${(bytes / 1e6 / ingestSeconds).toFixed(2)} MB/s, ${(chunks / ingestSeconds).toFixed(0)} chunks/s, ${chunks} chunks, ${failed} failed`,
+  );
 
   // 2. Quality on the test queries, through the same HTTP search the assistant uses.
   const test = qrels('test');
@@ -83,7 +87,10 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
   let recall = 0;
   for (const [qid, relevant] of test) {
     const t0 = performance.now();
-    const { data } = (await call('GET', `/api/knowledge/search?${new URLSearchParams({ q: queries.get(qid) ?? '', k: '100' })}`)) as {
+    const { data } = (await call(
+      'GET',
+      `/api/knowledge/search?${new URLSearchParams({ q: queries.get(qid) ?? '', k: '100' })}`,
+    )) as {
       data: { sourceId: string; score: number }[];
     };
     latencies.push(performance.now() - t0);
@@ -107,7 +114,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     searchP50Ms: percentile(latencies, 50),
     searchP95Ms: percentile(latencies, 95),
   };
-  log(`SciFact test: nDCG@10 ${figures.scifactNdcg10!.toFixed(4)}, Recall@100 ${figures.scifactRecall100!.toFixed(4)}; search p50 ${figures.searchP50Ms!.toFixed(1)} ms, p95 ${figures.searchP95Ms!.toFixed(1)} ms`);
+  log(
+    `SciFact test: nDCG@10 ${figures.scifactNdcg10!.toFixed(4)}, Recall@100 ${figures.scifactRecall100!.toFixed(4)}; search p50 ${figures.searchP50Ms!.toFixed(1)} ms, p95 ${figures.searchP95Ms!.toFixed(1)} ms`,
+  );
 
   // 3. Search latency at 100,000 chunks, in its own process and database (BENCH_SCALE=0 skips it,
   // for runs that compare ingestion alone, such as BENCH_WORKERS=0/1/3).
@@ -116,7 +125,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     const result = await runInOwnProcess('knowledge-scale.ts', 'bench_scale');
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;
     log(`at ${result.chunks} chunks: search p50 ${result.p50Ms?.toFixed(1)} ms, p95 ${result.p95Ms?.toFixed(1)} ms`);
-    log(`at ${result.sources} sources: sources list p50 ${result.sourcesListP50Ms?.toFixed(1)} ms, p95 ${result.sourcesListP95Ms?.toFixed(1)} ms`);
+    log(
+      `at ${result.sources} sources: sources list p50 ${result.sourcesListP50Ms?.toFixed(1)} ms, p95 ${result.sourcesListP95Ms?.toFixed(1)} ms`,
+    );
   } catch (error) {
     log(`scale benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
   }

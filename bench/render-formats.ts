@@ -27,22 +27,34 @@ export interface Renderer {
 
 export async function formatRenderer(): Promise<Renderer> {
   let browser: Browser | undefined;
-  const pandoc = (file: string, args: string[]) => new Uint8Array(execFileSync('pandoc', ['--quiet', '--from', 'gfm', file, ...args], { maxBuffer: 64 << 20 }));
-  const html = (file: string, title: string) => pandoc(file, ['--to', 'html5', '--standalone', '--metadata', `pagetitle=${title}`]);
+  const pandoc = (file: string, args: string[]) =>
+    new Uint8Array(execFileSync('pandoc', ['--quiet', '--from', 'gfm', file, ...args], { maxBuffer: 64 << 20 }));
+  const html = (file: string, title: string) =>
+    pandoc(file, ['--to', 'html5', '--standalone', '--metadata', `pagetitle=${title}`]);
   return {
     async render(file, title, format) {
       if (format === 'html') return html(file, title);
       if (format === 'docx') return pandoc(file, ['--to', 'docx', '--output', '-']);
       browser ??= await chromium.launch({
         executablePath: chromiumPath(),
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-sync',
+          '--disable-quic',
+        ],
       });
       const page = await browser.newPage();
       try {
         // A README's badges and pictures live on other hosts, which these machines cannot reach.
         await page.route('**/*', (route) => route.abort());
         await page.setContent(new TextDecoder().decode(html(file, title)), { waitUntil: 'load' });
-        return new Uint8Array(await page.pdf({ format: 'A4', margin: { top: '2cm', bottom: '2cm', left: '2cm', right: '2cm' } }));
+        return new Uint8Array(
+          await page.pdf({ format: 'A4', margin: { top: '2cm', bottom: '2cm', left: '2cm', right: '2cm' } }),
+        );
       } finally {
         await page.close();
       }

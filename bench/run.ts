@@ -20,7 +20,9 @@ const only = process.argv[2];
 const log = (line: string) => console.log(line);
 const workers = Number(process.env.BENCH_WORKERS ?? 0);
 if (workers > 0 && !databaseServerUrl) throw new Error('BENCH_WORKERS needs BENCH_DATABASE_URL: PGlite is one process');
-log(`database: ${databaseServerUrl ? `PostgreSQL server (${new URL(databaseServerUrl).host}), ${workers} extra worker(s)` : 'embedded PGlite'}`);
+log(
+  `database: ${databaseServerUrl ? `PostgreSQL server (${new URL(databaseServerUrl).host}), ${workers} extra worker(s)` : 'embedded PGlite'}`,
+);
 
 if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
   log('building the production server…');
@@ -82,7 +84,9 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
       if ((await fetch(`${baseUrl}/api/health`)).ok) {
         // Extra workers start once the app has migrated the database.
         for (let i = 0; i < workers; i++) {
-          processes.push(spawn('npm', ['run', 'worker'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true }));
+          processes.push(
+            spawn('npm', ['run', 'worker'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true }),
+          );
         }
         return { baseUrl, stop };
       }
@@ -114,7 +118,9 @@ for (const [name, file, fn] of suites) {
     log(JSON.stringify(results[name]));
   } catch (error) {
     // One suite failing must not lose the figures of the others.
-    log(`${name} benchmark failed: ${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`);
+    log(
+      `${name} benchmark failed: ${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`,
+    );
   } finally {
     await server?.stop();
   }
@@ -122,8 +128,12 @@ for (const [name, file, fn] of suites) {
 
 log('\n== results ==');
 for (const [suite, figures] of Object.entries(results)) {
-  for (const [name, value] of Object.entries(figures)) log(`${suite}.${name}\t${Number.isInteger(value) ? value : value.toFixed(4)}`);
+  for (const [name, value] of Object.entries(figures))
+    log(`${suite}.${name}\t${Number.isInteger(value) ? value : value.toFixed(4)}`);
 }
 mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+writeFileSync(
+  path.join(root, 'bench', 'results', 'latest.json'),
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+);
 process.exit(0);

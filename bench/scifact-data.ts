@@ -17,7 +17,11 @@ export function scifactDir(): string {
 export function loadScifact(dir = scifactDir()) {
   const lines = (file: string) => readFileSync(path.join(dir, file), 'utf8').trim().split('\n');
   const corpus = lines('corpus.jsonl').map((l) => JSON.parse(l) as ScifactDoc);
-  const queries = new Map(lines('queries.jsonl').map((l) => JSON.parse(l) as { _id: string; text: string }).map((q) => [q._id, q.text]));
+  const queries = new Map(
+    lines('queries.jsonl')
+      .map((l) => JSON.parse(l) as { _id: string; text: string })
+      .map((q) => [q._id, q.text]),
+  );
   const qrels = (split: 'train' | 'test') => {
     const out = new Map<string, Set<string>>();
     for (const line of lines(`qrels/${split}.tsv`).slice(1)) {

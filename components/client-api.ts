@@ -22,7 +22,11 @@ export async function problemFrom(res: Response): Promise<ApiProblem> {
     // Not JSON (a proxy page, an empty body): fall back to the status.
   }
   const retry = Number(res.headers.get('retry-after'));
-  return new ApiProblem(res.status, detail || `Request failed (${res.status}).`, Number.isFinite(retry) && retry > 0 ? retry : null);
+  return new ApiProblem(
+    res.status,
+    detail || `Request failed (${res.status}).`,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  );
 }
 
 /**
@@ -43,7 +47,11 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   const { json, headers, ...rest } = init;
   const res = await reach(path, {
     ...rest,
-    headers: { accept: 'application/json', ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      accept: 'application/json',
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   if (!res.ok) throw await problemFrom(res);
@@ -77,12 +85,15 @@ export const UNREACHABLE = 'Could not reach the server. Check your connection.';
  * Whether fetch failed without an answer: browsers throw a TypeError for that, whatever their
  * words ("Failed to fetch", "Load failed", "NetworkError…"); a library passing it on may keep only the name.
  */
-export const isUnreachable = (e: unknown): boolean => e instanceof TypeError || (e instanceof Error && e.name === 'TypeError');
+export const isUnreachable = (e: unknown): boolean =>
+  e instanceof TypeError || (e instanceof Error && e.name === 'TypeError');
 
 export function describeProblem(error: unknown): string {
   if (error instanceof ApiProblem) {
     if (error.status === 429) {
-      return error.retryAfter ? `Too many requests. Try again in ${error.retryAfter} s.` : 'Too many requests. Try again shortly.';
+      return error.retryAfter
+        ? `Too many requests. Try again in ${error.retryAfter} s.`
+        : 'Too many requests. Try again shortly.';
     }
     return error.message;
   }

@@ -5,7 +5,9 @@ import { addTextSource, ask, expect, signInThroughForm, test } from './support/f
 // axe-core on every page people use, in both system themes: no serious or critical violations.
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -13,12 +15,18 @@ async function seriousViolations(page: Page) {
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await addTextSource(page, 'Tea brewing guide', 'Green tea brews best at 80 degrees for two minutes. Black tea wants boiling water and four minutes.');
+  await addTextSource(
+    page,
+    'Tea brewing guide',
+    'Green tea brews best at 80 degrees for two minutes. Black tea wants boiling water and four minutes.',
+  );
   await page.close();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`chat, conversation and admin pages have no serious accessibility violations (${colorScheme})`, async ({ browser }) => {
+  test(`chat, conversation and admin pages have no serious accessibility violations (${colorScheme})`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme });
     const page = await context.newPage();
@@ -81,7 +89,9 @@ test('the chat can be used from the keyboard alone, with visible focus', async (
 
   // First in the Tab order: a way past the sidebar, straight to the message box, shown when focused.
   const first = await page.evaluate(
-    () => document.querySelector<HTMLElement>('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')?.dataset.testid,
+    () =>
+      document.querySelector<HTMLElement>('a[href], button, input, textarea, select, [tabindex]:not([tabindex="-1"])')
+        ?.dataset.testid,
   );
   expect(first).toBe('skip-link');
   await page.getByTestId('skip-link').focus();
@@ -148,7 +158,11 @@ test('the focus comes back where it was when a preview, a form, a rename or the 
     await page.keyboard.press('Tab');
     const where = await page.evaluate(() => {
       const el = document.activeElement;
-      return !el || el === document.body ? 'page left' : el.closest('#conversation-sidebar') ? 'drawer' : `behind: ${el.outerHTML.slice(0, 80)}`;
+      return !el || el === document.body
+        ? 'page left'
+        : el.closest('#conversation-sidebar')
+          ? 'drawer'
+          : `behind: ${el.outerHTML.slice(0, 80)}`;
     });
     expect(where, `Tab ${i + 1}`).not.toMatch(/^behind/);
     reached.add(where);
@@ -165,7 +179,9 @@ test('the focus comes back where it was when a preview, a form, a rename or the 
 test('a conversation’s title in the sidebar has the whole width while its buttons are hidden', async ({ visitor }) => {
   const { page } = visitor;
   await page.goto('/');
-  const res = await page.request.post('/api/conversations', { data: { title: 'How long should green tea brew at eighty degrees?' } });
+  const res = await page.request.post('/api/conversations', {
+    data: { title: 'How long should green tea brew at eighty degrees?' },
+  });
   expect(res.status()).toBe(201);
   await page.reload();
   const link = page.getByTestId('conversation-link').first();

@@ -11,7 +11,10 @@ test('sign-in refuses a wrong key and a user key, then signs in and out', async 
   await page.getByTestId('admin-sign-in').click();
   await expect(page.getByTestId('sign-in-error')).toHaveText('That key is invalid or has been revoked.');
 
-  const created = await page.request.post('/api/keys', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { name: 'e2e user', role: 'user' } });
+  const created = await page.request.post('/api/keys', {
+    headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    data: { name: 'e2e user', role: 'user' },
+  });
   const { key } = (await created.json()) as { key: string };
   await page.getByTestId('admin-key-input').fill(key);
   await page.getByTestId('admin-sign-in').click();
@@ -58,7 +61,9 @@ test('pasted text, a dropped file and a refused URL each report in words', async
   await page.getByTestId('paste-title').fill(`Offline notes ${stamp}`);
   await page.getByTestId('paste-text').fill('Written on the train.');
   await page.getByTestId('paste-submit').click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Could not reach the server. Check your connection.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Could not reach the server. Check your connection.' }),
+  ).toBeVisible();
   await expect(page.getByTestId('paste-text')).toHaveValue('Written on the train.');
   await page.context().setOffline(false);
 
@@ -74,18 +79,24 @@ test('a web page that was down is retried, and fetched again when it changes', a
   let up = false;
   // An intranet page on the one private address the test server allows (playwright.config.ts).
   const site = createServer((_, res) =>
-    up ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body) : res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance'),
+    up
+      ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body)
+      : res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance'),
   );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
   const url = `http://127.0.0.2:${(site.address() as AddressInfo).port}/rota`;
   const search = async (q: string) => {
-    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(q)}`, {
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    });
     return ((await r.json()) as { data: { text: string }[] }).data.map((h) => h.text).join('\n');
   };
   try {
     await page.getByTestId('url-input').fill(url);
     await page.getByTestId('url-submit').click();
-    await expect(page.getByTestId('upload-item').filter({ hasText: url })).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
+    await expect(page.getByTestId('upload-item').filter({ hasText: url })).toHaveAttribute('data-phase', 'failed', {
+      timeout: 30_000,
+    });
     const failed = page.getByTestId('source-row').filter({ hasText: url });
     await expect(failed).toHaveAttribute('data-status', 'failed');
     await expect(failed).toContainText('503');
@@ -93,7 +104,8 @@ test('a web page that was down is retried, and fetched again when it changes', a
     // On a phone, a row's actions stay on the screen: the table does not scroll sideways.
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
-    const fits = () => page.getByTestId('sources-table').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
+    const fits = () =>
+      page.getByTestId('sources-table').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
     await expect.poll(fits).toBe(true);
     await failed.getByTestId('delete-source').scrollIntoViewIfNeeded();
     await expect(failed.getByTestId('delete-source')).toBeInViewport({ ratio: 1 });
@@ -124,7 +136,11 @@ test('after an outage, Retry failed queues every failed source again', async ({ 
   let up = false;
   const site = createServer((req, res) =>
     up
-      ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><head><title>Outage ${req.url} ${stamp}</title></head><body><main><p>Back again.</p></main></body></html>`)
+      ? res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            `<html><head><title>Outage ${req.url} ${stamp}</title></head><body><main><p>Back again.</p></main></body></html>`,
+          )
       : res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway'),
   );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
@@ -143,7 +159,11 @@ test('after an outage, Retry failed queues every failed source again', async ({ 
     await page.getByTestId('retry-failed').click();
     await expect(page.getByTestId('sources-notice')).toHaveText(/^\d+ failed sources are queued again\.$/);
     for (const name of ['/one', '/two']) {
-      await expect(page.getByTestId('source-row').filter({ hasText: `Outage ${name} ${stamp}` })).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+      await expect(page.getByTestId('source-row').filter({ hasText: `Outage ${name} ${stamp}` })).toHaveAttribute(
+        'data-status',
+        'ready',
+        { timeout: 30_000 },
+      );
     }
   } finally {
     site.close();
@@ -151,11 +171,20 @@ test('after an outage, Retry failed queues every failed source again', async ({ 
   }
 });
 
-test('a file is renamed in place: the table, search and citations show the new title; an empty one gives back its own', async ({ adminPage: page }) => {
+test('a file is renamed in place: the table, search and citations show the new title; an empty one gives back its own', async ({
+  adminPage: page,
+}) => {
   const stamp = Date.now();
   const admin = { authorization: `Bearer ${ADMIN_KEY}` };
   const bytes = Buffer.from(`# Tide table ${stamp}\n\nHigh water at six in the harbour. Run ${stamp}.`);
-  expect((await page.request.post('/api/knowledge/sources', { headers: admin, multipart: { file: { name: `tides-${stamp}.md`, mimeType: 'text/markdown', buffer: bytes } } })).status()).toBe(202);
+  expect(
+    (
+      await page.request.post('/api/knowledge/sources', {
+        headers: admin,
+        multipart: { file: { name: `tides-${stamp}.md`, mimeType: 'text/markdown', buffer: bytes } },
+      })
+    ).status(),
+  ).toBe(202);
   await page.reload();
   const row = page.getByTestId('source-row').filter({ hasText: `tides-${stamp}.md` });
   await expect(row.getByTestId('source-row-title')).toHaveText(`Tide table ${stamp}`, { timeout: 30_000 });
@@ -168,10 +197,14 @@ test('a file is renamed in place: the table, search and citations show the new t
   await dialog.getByTestId('rename-save').click();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('source-row-title')).toHaveText(`Harbour tides ${stamp}`);
-  await expect(row.getByTestId('source-row-notice')).toHaveText(`Renamed “Harbour tides ${stamp}”: search catches up in the background.`);
+  await expect(row.getByTestId('source-row-notice')).toHaveText(
+    `Renamed “Harbour tides ${stamp}”: search catches up in the background.`,
+  );
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   const hit = async () => {
-    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`high water ${stamp}`)}`, { headers: admin });
+    const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`high water ${stamp}`)}`, {
+      headers: admin,
+    });
     return ((await r.json()) as { data: { title: string }[] }).data[0]?.title;
   };
   expect(await hit()).toBe(`Harbour tides ${stamp}`);
@@ -186,19 +219,28 @@ test('a file is renamed in place: the table, search and citations show the new t
   await removeSources(page, new RegExp(`^Tide table ${stamp}`));
 });
 
-test('the sources table sorts, filters by status, searches, pages, replaces content and deletes with confirmation', async ({ adminPage: page }) => {
+test('the sources table sorts, filters by status, searches, pages, replaces content and deletes with confirmation', async ({
+  adminPage: page,
+}) => {
   test.setTimeout(120_000);
   await removeSources(page, /^Pager /);
   const stamp = Date.now();
   const res = await page.request.post('/api/knowledge/sources', {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },
-    data: { sources: Array.from({ length: 22 }, (_, i) => ({ title: `Pager ${String(i).padStart(2, '0')}`, text: `Pager document ${i} about lighthouse ${i}. Run ${stamp}.` })) },
+    data: {
+      sources: Array.from({ length: 22 }, (_, i) => ({
+        title: `Pager ${String(i).padStart(2, '0')}`,
+        text: `Pager document ${i} about lighthouse ${i}. Run ${stamp}.`,
+      })),
+    },
   });
   expect(res.status()).toBe(202);
   await page.reload();
   const rows = page.getByTestId('source-row');
   await expect(rows).toHaveCount(20);
-  await expect(rows.and(page.locator('[data-status="pending"], [data-status="processing"]'))).toHaveCount(0, { timeout: 60_000 });
+  await expect(rows.and(page.locator('[data-status="pending"], [data-status="processing"]'))).toHaveCount(0, {
+    timeout: 60_000,
+  });
 
   // Pagination: 20 per page, then the rest.
   await page.getByTestId('page-next').click();
@@ -212,7 +254,8 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await page.getByTestId('source-search').fill('pager');
   await page.getByTestId('sort-title').click();
   const titles = () => rows.getByTestId('source-row-title');
-  const pagers = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Pager ${String(from + i).padStart(2, '0')}`);
+  const pagers = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => `Pager ${String(from + i).padStart(2, '0')}`);
   await expect(titles()).toHaveText(pagers(0, 20));
   await page.getByTestId('page-next').click();
   await expect(titles()).toHaveText(pagers(20, 22));
@@ -254,18 +297,29 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   // Replace a source's content with a new file: it is ingested again and search finds the new text.
   // (The newest document is on the first page.)
   const row = rows.filter({ hasText: 'Pager 21' });
-  const v2 = { name: 'pager-21-v2.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Pager twenty-one\n\nThe replacement mentions a zeppelin hangar. Run ${stamp}.`) };
+  const v2 = {
+    name: 'pager-21-v2.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`# Pager twenty-one\n\nThe replacement mentions a zeppelin hangar. Run ${stamp}.`),
+  };
   await row.locator('input[type=file]').setInputFiles(v2);
   await expect
-    .poll(async () => {
-      const r = await page.request.get(`/api/knowledge/search?q=zeppelin%20hangar`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-      return ((await r.json()) as { data: { title: string }[] }).data.map((h) => h.title);
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/knowledge/search?q=zeppelin%20hangar`, {
+          headers: { authorization: `Bearer ${ADMIN_KEY}` },
+        });
+        return ((await r.json()) as { data: { title: string }[] }).data.map((h) => h.title);
+      },
+      { timeout: 30_000 },
+    )
     .toContain('Pager 21');
   // The same file again changes nothing, and the row says so.
   await expect(row).toHaveAttribute('data-status', 'ready');
   await row.locator('input[type=file]').setInputFiles(v2);
-  await expect(row.getByTestId('source-row-notice')).toHaveText('pager-21-v2.md is the content already stored: nothing to ingest.');
+  await expect(row.getByTestId('source-row-notice')).toHaveText(
+    'pager-21-v2.md is the content already stored: nothing to ingest.',
+  );
   await expect(row).toHaveAttribute('data-status', 'ready');
 
   // Delete with confirmation: cancel keeps it, confirm removes it.
@@ -280,15 +334,33 @@ test('the sources table sorts, filters by status, searches, pages, replaces cont
   await removeSources(page, /^Pager /);
 });
 
-test('several sources are deleted at once: ticked, confirmed, gone, and the others stay', async ({ adminPage: page }) => {
+test('several sources are deleted at once: ticked, confirmed, gone, and the others stay', async ({
+  adminPage: page,
+}) => {
   const stamp = Date.now();
-  const trees = ['Alder', 'Birch', 'Cedar'].map((t) => ({ title: `Tree ${t} ${stamp}`, text: `The ${t.toLowerCase()} tree grows by the river. Run ${stamp}.` }));
-  expect((await page.request.post('/api/knowledge/sources', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { sources: trees } })).status()).toBe(202);
+  const trees = ['Alder', 'Birch', 'Cedar'].map((t) => ({
+    title: `Tree ${t} ${stamp}`,
+    text: `The ${t.toLowerCase()} tree grows by the river. Run ${stamp}.`,
+  }));
+  expect(
+    (
+      await page.request.post('/api/knowledge/sources', {
+        headers: { authorization: `Bearer ${ADMIN_KEY}` },
+        data: { sources: trees },
+      })
+    ).status(),
+  ).toBe(202);
   await page.getByTestId('source-search').fill(String(stamp));
   const rows = page.getByTestId('source-row');
   await expect(rows).toHaveCount(3);
-  await rows.filter({ hasText: `Tree Alder ${stamp}` }).getByTestId('tick-source').check();
-  await rows.filter({ hasText: `Tree Cedar ${stamp}` }).getByTestId('tick-source').check();
+  await rows
+    .filter({ hasText: `Tree Alder ${stamp}` })
+    .getByTestId('tick-source')
+    .check();
+  await rows
+    .filter({ hasText: `Tree Cedar ${stamp}` })
+    .getByTestId('tick-source')
+    .check();
   const bar = page.getByTestId('ticked-bar');
   await expect(bar).toContainText('2 sources selected');
   await bar.getByTestId('delete-ticked').click();
@@ -316,19 +388,28 @@ test('pasted text is edited in place: its title and text, read back as stored', 
 
   await row.getByTestId('edit-source').click();
   const dialog = page.getByTestId('edit-text-dialog');
-  await expect(dialog.getByTestId('edit-text')).toHaveValue(`# Canteen\n\nLunch is served from noon until two. Run ${stamp}.`);
+  await expect(dialog.getByTestId('edit-text')).toHaveValue(
+    `# Canteen\n\nLunch is served from noon until two. Run ${stamp}.`,
+  );
   await dialog.getByTestId('edit-title').fill(`Canteen hours ${stamp}`);
-  await dialog.getByTestId('edit-text').fill(`# Canteen\n\nLunch is served from half past eleven until two. Run ${stamp}.`);
+  await dialog
+    .getByTestId('edit-text')
+    .fill(`# Canteen\n\nLunch is served from half past eleven until two. Run ${stamp}.`);
   await dialog.getByTestId('edit-save').click();
   await expect(dialog).toBeHidden();
   const renamed = page.getByTestId('source-row').filter({ hasText: `Canteen hours ${stamp}` });
   await expect(renamed.getByTestId('source-row-notice')).toHaveText('Saved: the new text is being ingested.');
   await expect(renamed).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect
-    .poll(async () => {
-      const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`half past eleven ${stamp}`)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-      return ((await r.json()) as { data: { title: string; text: string }[] }).data[0];
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/knowledge/search?q=${encodeURIComponent(`half past eleven ${stamp}`)}`, {
+          headers: { authorization: `Bearer ${ADMIN_KEY}` },
+        });
+        return ((await r.json()) as { data: { title: string; text: string }[] }).data[0];
+      },
+      { timeout: 30_000 },
+    )
     .toMatchObject({ title: `Canteen hours ${stamp}`, text: expect.stringContaining('half past eleven') });
 
   // Saved again unchanged: nothing to ingest. Esc leaves without saving.
@@ -346,8 +427,17 @@ test('pasted text is edited in place: its title and text, read back as stored', 
   // Someone else saves while this edit is open: this save is refused, and the typed text stays.
   await renamed.getByTestId('edit-source').click();
   await expect(dialog.getByTestId('edit-text')).toHaveValue(/half past eleven/);
-  const id = (await (await page.request.get(`/api/knowledge/sources?q=${encodeURIComponent(`Canteen hours ${stamp}`)}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()).data[0].id;
-  const theirs = await page.request.put(`/api/knowledge/sources/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { text: `Lunch moved to one. Run ${stamp}.` } });
+  const id = (
+    await (
+      await page.request.get(`/api/knowledge/sources?q=${encodeURIComponent(`Canteen hours ${stamp}`)}`, {
+        headers: { authorization: `Bearer ${ADMIN_KEY}` },
+      })
+    ).json()
+  ).data[0].id;
+  const theirs = await page.request.put(`/api/knowledge/sources/${id}`, {
+    headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    data: { text: `Lunch moved to one. Run ${stamp}.` },
+  });
   expect(theirs.status()).toBe(202);
   await dialog.getByTestId('edit-text').fill(`Mine: lunch at noon. Run ${stamp}.`);
   await dialog.getByTestId('edit-save').click();
@@ -355,7 +445,15 @@ test('pasted text is edited in place: its title and text, read back as stored', 
   await expect(dialog.getByTestId('edit-text')).toHaveValue(`Mine: lunch at noon. Run ${stamp}.`);
   await page.keyboard.press('Escape');
   await expect
-    .poll(async () => (await page.request.get(`/api/knowledge/sources/${id}/text`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).text(), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await page.request.get(`/api/knowledge/sources/${id}/text`, {
+            headers: { authorization: `Bearer ${ADMIN_KEY}` },
+          })
+        ).text(),
+      { timeout: 30_000 },
+    )
     .toContain('Lunch moved to one');
   await renamed.getByTestId('edit-source').click();
   await expect(dialog.getByTestId('edit-text')).toHaveValue(`Lunch moved to one. Run ${stamp}.`);
@@ -363,11 +461,21 @@ test('pasted text is edited in place: its title and text, read back as stored', 
   await removeSources(page, new RegExp(`^Canteen hours ${stamp}`));
 });
 
-test('retrieval search shows scored chunks with their locations, and opens one in its whole source', async ({ adminPage: page }) => {
+test('retrieval search shows scored chunks with their locations, and opens one in its whole source', async ({
+  adminPage: page,
+}) => {
   await page.getByTestId('paste-title').fill('Boiler manual');
-  await page.getByTestId('paste-text').fill(`# Boiler manual\n\n## Pressure\nThe boiler pressure should read between 1 and 1.5 bar when cold. Run ${Date.now()}.`);
+  await page
+    .getByTestId('paste-text')
+    .fill(
+      `# Boiler manual\n\n## Pressure\nThe boiler pressure should read between 1 and 1.5 bar when cold. Run ${Date.now()}.`,
+    );
   await page.getByTestId('paste-submit').click();
-  await expect(page.getByTestId('upload-item').filter({ hasText: 'Boiler manual' })).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'Boiler manual' })).toHaveAttribute(
+    'data-phase',
+    'ready',
+    { timeout: 30_000 },
+  );
   await page.getByTestId('retrieval-query').fill('boiler pressure when cold');
   await page.getByTestId('retrieval-submit').click();
   const hit = page.getByTestId('retrieval-result').first();
@@ -389,13 +497,15 @@ test('retrieval search shows scored chunks with their locations, and opens one i
   await expect(hit.getByTestId('retrieval-open')).toBeFocused();
 });
 
-test('a source\'s title opens its text as ingested: what a parser made of the file', async ({ adminPage: page }) => {
+test("a source's title opens its text as ingested: what a parser made of the file", async ({ adminPage: page }) => {
   const stamp = Date.now();
   const name = `kiln-${stamp}.md`;
   // Front matter is read, not indexed; the heading that opens the file is its title.
   const file = `---\nowner: pottery club\n---\n# Kiln log ${stamp}\n\n## Firing\n\nBisque firings reach cone 04 over nine hours.\n\n| cone | temperature |\n| --- | --- |\n| 04 | 1060 °C |\n`;
   try {
-    await page.getByTestId('file-input').setInputFiles([{ name, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
     const row = page.getByTestId('source-row').filter({ hasText: `Kiln log ${stamp}` });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     await row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true }).click();
@@ -410,7 +520,9 @@ test('a source\'s title opens its text as ingested: what a parser made of the fi
     await expect(dialog.getByText('Bisque firings')).toHaveCSS('white-space', 'normal');
     await expect(dialog).not.toContainText('pottery club');
     // Nothing is cited here: nothing is marked, and nothing is said to have changed.
-    await expect(dialog.locator('[data-passage], [data-testid="passage-highlight"], [data-testid="passage-changed"]')).toHaveCount(0);
+    await expect(
+      dialog.locator('[data-passage], [data-testid="passage-highlight"], [data-testid="passage-changed"]'),
+    ).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(row.getByRole('button', { name: `Kiln log ${stamp}`, exact: true })).toBeFocused();
@@ -419,10 +531,14 @@ test('a source\'s title opens its text as ingested: what a parser made of the fi
   }
 });
 
-test('a source\'s chunks: what search ranks and cites, each with its place, size and overlap, page by page', async ({ adminPage: page }) => {
+test("a source's chunks: what search ranks and cites, each with its place, size and overlap, page by page", async ({
+  adminPage: page,
+}) => {
   const stamp = Date.now();
-  const sentence = (section: string, p: number, s: number) => `The ${section} crew ${stamp} logs shift ${p} note ${s} about rotor${(p + s) % 9} checks.`;
-  const paragraph = (section: string, p: number, sentences: number) => Array.from({ length: sentences }, (_, s) => sentence(section, p, s)).join(' ');
+  const sentence = (section: string, p: number, s: number) =>
+    `The ${section} crew ${stamp} logs shift ${p} note ${s} about rotor${(p + s) % 9} checks.`;
+  const paragraph = (section: string, p: number, sentences: number) =>
+    Array.from({ length: sentences }, (_, s) => sentence(section, p, s)).join(' ');
   // Enough paragraphs for more chunks than a page shows, and one longer than a chunk, cut with overlap.
   const file = [
     `# Hangar log ${stamp}`,
@@ -434,7 +550,9 @@ test('a source\'s chunks: what search ranks and cites, each with its place, size
     ...Array.from({ length: 70 }, (_, p) => [paragraph('night', p + 1, 12), '']).flat(),
   ].join('\n');
   try {
-    await page.getByTestId('file-input').setInputFiles([{ name: `hangar-${stamp}.md`, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: `hangar-${stamp}.md`, mimeType: 'text/markdown', buffer: Buffer.from(file) }]);
     const row = page.getByTestId('source-row').filter({ hasText: `Hangar log ${stamp}` });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     const total = Number(await row.getByTestId('source-chunk-count').innerText());
@@ -500,7 +618,10 @@ test('API keys: a long list shows more on request', async ({ adminPage: page }) 
   const stamp = Date.now();
   const ids: string[] = [];
   for (let i = 0; i < 21; i++) {
-    const res = await page.request.post('/api/keys', { headers: { authorization: `Bearer ${ADMIN_KEY}` }, data: { name: `Batch ${stamp} #${i}`, role: 'user' } });
+    const res = await page.request.post('/api/keys', {
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+      data: { name: `Batch ${stamp} #${i}`, role: 'user' },
+    });
     ids.push(((await res.json()) as { id: string }).id);
   }
   try {
@@ -515,6 +636,7 @@ test('API keys: a long list shows more on request', async ({ adminPage: page }) 
     expect(await page.getByTestId('key-row').count()).toBeGreaterThan(rows);
     await expect(page.getByTestId('key-row').filter({ hasText: `Batch ${stamp} #` })).toHaveCount(21);
   } finally {
-    for (const id of ids) await page.request.delete(`/api/keys/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    for (const id of ids)
+      await page.request.delete(`/api/keys/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
   }
 });

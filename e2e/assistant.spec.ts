@@ -25,12 +25,17 @@ test.afterEach(async ({ request }) => {
   expect(res.status()).toBe(200);
 });
 
-test('the admin sets the name, greeting and starter questions; a new conversation shows them and the assistant answers to its name', async ({ adminPage, visitor }) => {
+test('the admin sets the name, greeting and starter questions; a new conversation shows them and the assistant answers to its name', async ({
+  adminPage,
+  visitor,
+}) => {
   const settings = adminPage.getByTestId('assistant-settings');
   await expect(settings.getByLabel('Name')).toHaveAttribute('placeholder', 'Groundwork');
   // Each field is described by its hint.
   await expect(settings.getByLabel('Starter questions')).toHaveAccessibleDescription(/One per line, up to 6/);
-  await expect(settings.getByLabel('Instructions for the chat model')).toHaveAccessibleDescription(/does not read instructions/);
+  await expect(settings.getByLabel('Instructions for the chat model')).toHaveAccessibleDescription(
+    /does not read instructions/,
+  );
   await settings.getByLabel('Name').fill(NAME);
   await settings.getByLabel('Greeting').fill('Ahoy! Ask about the ferries.');
   await settings.getByLabel('Description').fill('Timetables, fares and rules of the Quillon ferries.');
@@ -46,7 +51,9 @@ test('the admin sets the name, greeting and starter questions; a new conversatio
   await expect(page).toHaveTitle(NAME);
   await expect(page.getByTestId('assistant-name')).toHaveText(NAME);
   await expect(page.getByTestId('greeting')).toHaveText('Ahoy! Ask about the ferries.');
-  await expect(page.getByTestId('greeting-description')).toHaveText('Timetables, fares and rules of the Quillon ferries.');
+  await expect(page.getByTestId('greeting-description')).toHaveText(
+    'Timetables, fares and rules of the Quillon ferries.',
+  );
   await expect(page.getByTestId('example-question')).toHaveText(STARTERS);
 
   // A starter is asked as it is, and answered from the knowledge base.
@@ -59,7 +66,8 @@ test('the admin sets the name, greeting and starter questions; a new conversatio
   await expect(await ask(page, 'Who are you?')).toContainText(`I am ${NAME}, the assistant of this knowledge base.`);
 
   // Emptied fields go back to their defaults.
-  for (const label of ['Name', 'Greeting', 'Description', 'Starter questions']) await settings.getByLabel(label).fill('');
+  for (const label of ['Name', 'Greeting', 'Description', 'Starter questions'])
+    await settings.getByLabel(label).fill('');
   await settings.getByTestId('assistant-save').click();
   await expect(settings.getByTestId('assistant-saved')).toBeVisible();
   await page.goto('/');
@@ -68,7 +76,10 @@ test('the admin sets the name, greeting and starter questions; a new conversatio
   await expect(page.getByTestId('example-question').first()).toContainText('What does “');
 });
 
-test('a save made from an old copy of the settings is refused and offers the newer ones, never overwrites them', async ({ adminPage, browser }) => {
+test('a save made from an old copy of the settings is refused and offers the newer ones, never overwrites them', async ({
+  adminPage,
+  browser,
+}) => {
   const other = await browser.newContext({ storageState: await adminPage.context().storageState() });
   const second = await other.newPage();
   await second.goto('/admin');
@@ -95,7 +106,11 @@ test('a save made from an old copy of the settings is refused and offers the new
 });
 
 test('markup in the name, greeting and starters stays inert text (checklist 34)', async ({ adminPage, visitor }) => {
-  const payloads = ['<img src=x onerror=alert("xss-img")>', '<script>alert("xss-script")</script>', '<svg onload=alert("xss-svg")></svg>'];
+  const payloads = [
+    '<img src=x onerror=alert("xss-img")>',
+    '<script>alert("xss-script")</script>',
+    '<svg onload=alert("xss-svg")></svg>',
+  ];
   const settings = adminPage.getByTestId('assistant-settings');
   await settings.getByLabel('Name').fill(payloads[0]!);
   await settings.getByLabel('Greeting').fill(payloads[1]!);
@@ -114,12 +129,16 @@ test('markup in the name, greeting and starters stays inert text (checklist 34)'
   expect(await page.evaluate(() => document.querySelectorAll('main script, svg[onload], img[src="x"]').length)).toBe(0);
 });
 
-test('a question people rated good becomes a starter question from the ratings list', async ({ adminPage, visitor }) => {
+test('a question people rated good becomes a starter question from the ratings list', async ({
+  adminPage,
+  visitor,
+}) => {
   const { page } = visitor;
   await page.goto('/');
   const good = `When does the Quillon night ferry leave, please? (${RUN})`;
   const bad = `Can dogs ride the Quillon night ferry? (${RUN})`;
-  const rated = () => page.waitForResponse((res) => res.url().endsWith('/feedback') && res.request().method() === 'PUT' && res.ok());
+  const rated = () =>
+    page.waitForResponse((res) => res.url().endsWith('/feedback') && res.request().method() === 'PUT' && res.ok());
   const goodReply = await ask(page, good);
   await Promise.all([rated(), goodReply.getByTestId('rate-up').click()]);
   const badReply = await ask(page, bad);
@@ -129,7 +148,9 @@ test('a question people rated good becomes a starter question from the ratings l
   const list = adminPage.getByTestId('feedback-list');
   await list.getByTestId('feedback-filter-all').click();
   // Only a question whose reply was rated good is offered.
-  await expect(list.getByTestId('feedback-entry').filter({ hasText: bad }).getByTestId('feedback-offer-starter')).toHaveCount(0);
+  await expect(
+    list.getByTestId('feedback-entry').filter({ hasText: bad }).getByTestId('feedback-offer-starter'),
+  ).toHaveCount(0);
   await list.getByTestId('feedback-entry').filter({ hasText: good }).getByTestId('feedback-offer-starter').click();
 
   // It lands in the form, unsaved and in view, after the starters already there.

@@ -18,7 +18,12 @@ Bicycles can be left in the courtyard rack next to the main gate.
 
 const PDF_TITLE = 'Zephyr pump service manual';
 const PDF_PAGES = [
-  ['Zephyr pump service manual', EDITION, 'Chapter 1. Safety', 'Always isolate the electrical supply before opening the housing.'],
+  [
+    'Zephyr pump service manual',
+    EDITION,
+    'Chapter 1. Safety',
+    'Always isolate the electrical supply before opening the housing.',
+  ],
   [
     'Chapter 2. Maintenance',
     '',
@@ -28,7 +33,10 @@ const PDF_PAGES = [
 ];
 const QUESTION = 'How often must the Zephyr coolant pump be flushed?';
 
-test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting the source removes the citation', async ({ adminPage, visitor }) => {
+test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting the source removes the citation', async ({
+  adminPage,
+  visitor,
+}) => {
   test.setTimeout(180_000);
   const admin = adminPage;
   await removeSources(admin, /zephyr|visitor-handbook/i);
@@ -80,7 +88,9 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await expect(page.getByTestId('citation-preview')).toContainText(/zephyr/i);
   // The snippet wraps inside the preview (up to four lines), not cut off on one line.
   const snippet = page.getByTestId('citation-preview-snippet');
-  expect(await snippet.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 30)).toBe(true);
+  expect(
+    await snippet.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 30),
+  ).toBe(true);
 
   // 4. Opening the citation shows the whole source, at the cited passage, the quoted words marked.
   await pdfSource.click();
@@ -122,7 +132,10 @@ test('admin uploads knowledge, a visitor gets a cited streamed answer, deleting 
   await expect(second).not.toContainText('412');
 });
 
-test('a web page’s link stays a link in the passage a reply cites, and opens in a new tab', async ({ adminPage, visitor }) => {
+test('a web page’s link stays a link in the passage a reply cites, and opens in a new tab', async ({
+  adminPage,
+  visitor,
+}) => {
   const html = `<!doctype html><html><head><title>Working from home</title></head><body><main><h1>Working from home</h1>
     <p>Access to the office network from home goes through the VPN, which every employee may use once approved. ${EDITION}.</p>
     <h2>Getting access</h2><p>To get VPN access, fill in the <a href="https://intranet.example.com/forms/vpn">VPN access form</a> and ask your manager to approve it.</p></main></body></html>`;

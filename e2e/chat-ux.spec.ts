@@ -1,4 +1,15 @@
-import { ADMIN_KEY, addMarkdownFile, addTextSource, ask, askSlowly, expect, paceReplies, removeSources, test, send } from './support/fixtures';
+import {
+  ADMIN_KEY,
+  addMarkdownFile,
+  addTextSource,
+  ask,
+  askSlowly,
+  expect,
+  paceReplies,
+  removeSources,
+  test,
+  send,
+} from './support/fixtures';
 
 // The small things that make the chat feel right: example questions, the
 // thinking state, errors that say what to do, copy, and scrolling that
@@ -52,7 +63,12 @@ test('a 429 says when to retry, and Retry sends the question again', async ({ vi
   const tooMany = {
     status: 429,
     headers: { 'content-type': 'application/problem+json', 'retry-after': '17' },
-    body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded.' }),
+    body: JSON.stringify({
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'Rate limit exceeded.',
+    }),
   };
   await page.route('**/api/conversations/*/messages', (route) => route.fulfill(tooMany), { times: 1 });
   await send(page, 'When does the garden open?');
@@ -111,7 +127,8 @@ test('auto-scroll follows the reply until the reader scrolls up', async ({ brows
   const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
   const page = await context.newPage();
   await page.goto('/');
-  for (const q of ['When does the garden open?', 'Where is the shared hose?', 'Where does compost go?']) await ask(page, q);
+  for (const q of ['When does the garden open?', 'Where is the shared hose?', 'Where does compost go?'])
+    await ask(page, q);
   const scroller = page.getByTestId('message-scroller');
   const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   expect(await distanceFromBottom()).toBeLessThan(48);
@@ -131,11 +148,24 @@ test('auto-scroll follows the reply until the reader scrolls up', async ({ brows
   await context.close();
 });
 
-test('a Regenerate that writes a shorter reply leaves the view following the bottom: the old reply going is no scroll of the reader’s', async ({ browser }) => {
+test('a Regenerate that writes a shorter reply leaves the view following the bottom: the old reply going is no scroll of the reader’s', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
   const page = await context.newPage();
-  const tools = ['Two wheelbarrows for moving soil', 'Four spades with wooden handles', 'Three garden forks for turning beds', 'Hand trowels in the blue crate', 'Pruning shears on the hooks', 'Watering cans in three sizes'];
-  await addTextSource(page, 'Garden tool shed', `The tool shed holds these tools for plot holders:\n\n${tools.map((t) => `- ${t}`).join('\n')}\n\nTools go back to the shed before dark.`);
+  const tools = [
+    'Two wheelbarrows for moving soil',
+    'Four spades with wooden handles',
+    'Three garden forks for turning beds',
+    'Hand trowels in the blue crate',
+    'Pruning shears on the hooks',
+    'Watering cans in three sizes',
+  ];
+  await addTextSource(
+    page,
+    'Garden tool shed',
+    `The tool shed holds these tools for plot holders:\n\n${tools.map((t) => `- ${t}`).join('\n')}\n\nTools go back to the shed before dark.`,
+  );
   await page.goto('/');
   await ask(page, 'When does the garden open?');
   // The whole list, then (asked again) the one other sentence: a much shorter reply.
@@ -207,7 +237,9 @@ test('a conversation deleted elsewhere offers a new chat, not a Retry that canno
   await ask(page, 'When does the garden open?');
   const id = page.url().split('/c/')[1]!;
   // Deleted from another tab.
-  expect(await page.evaluate((c) => fetch(`/api/conversations/${c}`, { method: 'DELETE' }).then((r) => r.status), id)).toBe(204);
+  expect(
+    await page.evaluate((c) => fetch(`/api/conversations/${c}`, { method: 'DELETE' }).then((r) => r.status), id),
+  ).toBe(204);
   await send(page, 'Where does compost go?');
   await expect(page.getByTestId('chat-error')).toContainText('This conversation no longer exists.');
   await expect(page.getByTestId('retry-button')).toHaveCount(0);
@@ -217,7 +249,9 @@ test('a conversation deleted elsewhere offers a new chat, not a Retry that canno
   await expect(page.getByTestId('chat-error')).toHaveCount(0);
 });
 
-test('a citation opens its source where it was cited, and still finds the quoted words once the source has changed', async ({ visitor }) => {
+test('a citation opens its source where it was cited, and still finds the quoted words once the source has changed', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   const stamp = Date.now();
   const text = `The bakery ${stamp} bakes rye bread on Thursdays. Its sourdough starter is fed twice a day.`;
@@ -233,10 +267,17 @@ test('a citation opens its source where it was cited, and still finds the quoted
 
   const replace = async (next: string) => {
     const auth = { authorization: `Bearer ${ADMIN_KEY}` };
-    const before = (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json()).generation as number;
-    expect((await page.request.put(`/api/knowledge/sources/${id}`, { headers: auth, data: { text: next } })).status()).toBe(202);
+    const before = (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json())
+      .generation as number;
+    expect(
+      (await page.request.put(`/api/knowledge/sources/${id}`, { headers: auth, data: { text: next } })).status(),
+    ).toBe(202);
     await expect
-      .poll(async () => (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json()).generation, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/knowledge/sources/${id}`, { headers: auth })).json()).generation,
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(before);
   };
 
@@ -244,7 +285,9 @@ test('a citation opens its source where it was cited, and still finds the quoted
   // the old range, but the source is a new version, so the old range is not tinted over it.
   await replace(`Updated. ${text}`);
   await reply.getByTestId('citation-link').first().click();
-  await expect(dialog.getByTestId('passage-changed')).toContainText('This source has changed since the answer was written.');
+  await expect(dialog.getByTestId('passage-changed')).toContainText(
+    'This source has changed since the answer was written.',
+  );
   await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
   await expect(dialog.locator('[data-passage]')).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -253,7 +296,9 @@ test('a citation opens its source where it was cited, and still finds the quoted
   // past where it was, and the words are found again.
   await replace(`# Bakery\n\n${'Open from six until noon. '.repeat(8)}\n\n${text}`);
   await reply.getByTestId('citation-link').first().click();
-  await expect(dialog).toContainText('This source has changed since the answer was written. The cited words are marked below.');
+  await expect(dialog).toContainText(
+    'This source has changed since the answer was written. The cited words are marked below.',
+  );
   await expect(dialog.getByTestId('passage-highlight')).toContainText('bakes rye bread on Thursdays');
   await expect(dialog.getByTestId('passage-text')).toContainText('Open from six until noon.');
   await page.keyboard.press('Escape');
@@ -266,8 +311,15 @@ test('a citation of one row of a long table opens the source at that row, its ce
   const holder = `Ottoline Wexford ${stamp}`;
   // About twenty rows a chunk: the cited row is near the end of its passage, far below where the passage starts.
   const TABLE_ROW = 30;
-  const cells = (i: number) => [`P${i + 1}`, i === TABLE_ROW ? holder : `Holder ${i + 1}`, `${(i % 4) + 1} raised beds`, `${['north', 'south', 'east', 'west'][i % 4]} terrace`];
-  const rows = Array.from({ length: 60 }, (_, i) => cells(i)).map(([plot, ...rest]) => `| \`${plot}\` | ${rest.join(' | ')} |`);
+  const cells = (i: number) => [
+    `P${i + 1}`,
+    i === TABLE_ROW ? holder : `Holder ${i + 1}`,
+    `${(i % 4) + 1} raised beds`,
+    `${['north', 'south', 'east', 'west'][i % 4]} terrace`,
+  ];
+  const rows = Array.from({ length: 60 }, (_, i) => cells(i)).map(
+    ([plot, ...rest]) => `| \`${plot}\` | ${rest.join(' | ')} |`,
+  );
   const text = `# Allotment plots\n\nWho holds which plot.\n\n| Plot | Holder | Beds | Terrace |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
   await addMarkdownFile(page, `plots-${stamp}.md`, text);
   await page.goto('/');
@@ -282,7 +334,9 @@ test('a citation of one row of a long table opens the source at that row, its ce
   await removeSources(page, new RegExp(`plots-${stamp}`));
 });
 
-test('a how-to question is answered with the code example of its source, highlighted and ready to copy', async ({ visitor }) => {
+test('a how-to question is answered with the code example of its source, highlighted and ready to copy', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   const stamp = Date.now();
   const code = `import { scheduleRun } from 'sprinkler';\n\n// Zone ${stamp}: twelve minutes before sunrise.\nscheduleRun({ zone: 'north-beds', at: '06:30', minutes: 12 });`;

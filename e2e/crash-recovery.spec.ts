@@ -30,7 +30,11 @@ test.afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  return fetch(`${server.origin}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${server.origin}${path}`, {
+    method,
+    headers: auth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 test('a server killed mid-reply keeps the question and marks the reply interrupted after restart', async () => {
@@ -47,18 +51,25 @@ test('a server killed mid-reply keeps the question and marks the reply interrupt
 
   await server.restart();
   // A reply whose heartbeat has stopped is marked once the heartbeat window has passed.
-  type Stored = { messages: Array<{ role: string; parts: Array<{ type: string; text?: string }>; metadata?: { status?: string } }> };
+  type Stored = {
+    messages: Array<{ role: string; parts: Array<{ type: string; text?: string }>; metadata?: { status?: string } }>;
+  };
   let stored: Stored | undefined;
   await expect
-    .poll(async () => {
-      stored = (await (await call('GET', `/api/conversations/${id}`)).json()) as Stored;
-      return stored.messages.at(-1)?.metadata?.status;
-    }, { timeout: 40_000, intervals: [2_000] })
+    .poll(
+      async () => {
+        stored = (await (await call('GET', `/api/conversations/${id}`)).json()) as Stored;
+        return stored.messages.at(-1)?.metadata?.status;
+      },
+      { timeout: 40_000, intervals: [2_000] },
+    )
     .toBe('interrupted');
   expect(stored!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   expect(stored!.messages[0]!.parts).toEqual([{ type: 'text', text: 'Tell me something long' }]);
   // Whatever was saved before the kill is the start of the reply, never more than was streamed.
-  const saved = stored!.messages[1]!.parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
+  const saved = stored!.messages[1]!.parts.filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('');
   expect(REPLY.startsWith(saved)).toBe(true);
   expect(saved).not.toContain('done.');
 

@@ -14,7 +14,10 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-test('a visitor rates replies; the admin reads each rating with its question, reply, comment and cited passage', async ({ visitor, adminPage }) => {
+test('a visitor rates replies; the admin reads each rating with its question, reply, comment and cited passage', async ({
+  visitor,
+  adminPage,
+}) => {
   const { page } = visitor;
   await page.goto('/');
   const often = `How often does the Quillon ferry leave? (${RUN})`;
@@ -40,7 +43,16 @@ test('a visitor rates replies; the admin reads each rating with its question, re
 
   // A rating the server did not take is said so, and the thumb is not left pressed.
   await page.route(/\/feedback$/, (route) =>
-    route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '5' }, body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The database cannot be reached right now.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      headers: { 'retry-after': '5' },
+      body: JSON.stringify({
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'The database cannot be reached right now.',
+      }),
+    }),
   );
   await second.getByTestId('rate-down').click();
   await expect(second.getByTestId('feedback-note')).toContainText('Your rating was not saved');

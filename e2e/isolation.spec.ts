@@ -32,9 +32,13 @@ test('two browser contexts never see each other’s conversations', async ({ bro
 
     // And the API behind the page agrees: read, rename, delete and send are all 404 for Bob.
     expect((await b.request.get(`/api/conversations/${aliceId}`)).status()).toBe(404);
-    expect((await b.request.patch(`/api/conversations/${aliceId}`, { data: { title: 'mine now' } })).status()).toBe(404);
+    expect((await b.request.patch(`/api/conversations/${aliceId}`, { data: { title: 'mine now' } })).status()).toBe(
+      404,
+    );
     expect((await b.request.delete(`/api/conversations/${aliceId}`)).status()).toBe(404);
-    expect((await b.request.post(`/api/conversations/${aliceId}/messages`, { data: { content: 'hi' } })).status()).toBe(404);
+    expect((await b.request.post(`/api/conversations/${aliceId}/messages`, { data: { content: 'hi' } })).status()).toBe(
+      404,
+    );
 
     // Alice still has her conversation, untouched.
     await a.reload();
@@ -88,7 +92,8 @@ test('conversations can be renamed and deleted from the sidebar, with confirmati
 
 test('Back and Forward show a conversation as it is now, and never one deleted since', async ({ visitor }) => {
   const { page } = visitor;
-  const open = (text: RegExp) => page.getByTestId('conversation-item').filter({ hasText: text }).getByRole('link').click();
+  const open = (text: RegExp) =>
+    page.getByTestId('conversation-item').filter({ hasText: text }).getByRole('link').click();
   await page.goto('/');
   await ask(page, 'Where can I leave my bicycle?');
   const bicycle = page.url();
@@ -111,7 +116,10 @@ test('Back and Forward show a conversation as it is now, and never one deleted s
   await expect(page.getByTestId('user-message')).toHaveText(['Is there a good marmalade recipe?']);
   await page.goBack();
   await expect(page).toHaveURL(bicycle);
-  await expect(page.getByTestId('user-message')).toHaveText(['Where can I leave my bicycle?', 'And where can I leave a scooter?']);
+  await expect(page.getByTestId('user-message')).toHaveText([
+    'Where can I leave my bicycle?',
+    'And where can I leave a scooter?',
+  ]);
 
   // Deleting the open conversation takes its address out of the history; going back to it elsewhere finds nothing.
   const item = page.getByTestId('conversation-item').filter({ hasText: /bicycle/i });
@@ -129,7 +137,9 @@ test('Back and Forward show a conversation as it is now, and never one deleted s
   await expect(page.locator('body')).not.toContainText(/bicycle/i);
 });
 
-test('the sidebar lists fifty conversations with Show more, and its search finds them by title or by what was said', async ({ visitor }) => {
+test('the sidebar lists fifty conversations with Show more, and its search finds them by title or by what was said', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   await page.goto('/');
   const create = async (title?: string) => {
@@ -140,7 +150,9 @@ test('the sidebar lists fifty conversations with Show more, and its search finds
   // The oldest: past the fifty the sidebar lists.
   const oldest = await create('Lighthouse keeping');
   const asked = await create();
-  const sent = await page.request.post(`/api/conversations/${asked}/messages`, { data: { content: 'Is there a good marmalade recipe?' } });
+  const sent = await page.request.post(`/api/conversations/${asked}/messages`, {
+    data: { content: 'Is there a good marmalade recipe?' },
+  });
   expect(sent.status()).toBe(200);
   await sent.body();
   for (let i = 0; i < 50; i++) await create(`Filler ${i}`);

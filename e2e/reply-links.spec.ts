@@ -24,16 +24,33 @@ let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   standin = await startOpenAIStandin({ reply: REPLY });
-  server = await startOwnServer({ port: 3216, name: 'links', env: { ...standinModelEnv(standin), ADMIN_API_KEY: ADMIN_KEY } });
+  server = await startOwnServer({
+    port: 3216,
+    name: 'links',
+    env: { ...standinModelEnv(standin), ADMIN_API_KEY: ADMIN_KEY },
+  });
   const res = await fetch(`${server.origin}/api/knowledge/sources`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Backups', text: `Backups are kept for thirty days. The backup guide is at ${KNOWN}.` }),
+    body: JSON.stringify({
+      title: 'Backups',
+      text: `Backups are kept for thirty days. The backup guide is at ${KNOWN}.`,
+    }),
   });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await fetch(`${server.origin}/api/knowledge/sources/${id}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          (await (
+            await fetch(`${server.origin}/api/knowledge/sources/${id}`, {
+              headers: { authorization: `Bearer ${ADMIN_KEY}` },
+            })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 30_000 },
+    )
     .toBe('ready');
 });
 
@@ -43,9 +60,12 @@ test.afterAll(async () => {
 });
 
 /** Where each link of the reply goes, as the browser resolved it. */
-const hrefs = (reply: import('@playwright/test').Locator) => reply.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+const hrefs = (reply: import('@playwright/test').Locator) =>
+  reply.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
 
-test('a hosted model’s link goes nowhere the passages do not name, however it is spelled, live and stored', async ({ visitor: { page } }) => {
+test('a hosted model’s link goes nowhere the passages do not name, however it is spelled, live and stored', async ({
+  visitor: { page },
+}) => {
   await page.goto(`${server.origin}/`);
   const reply = await ask(page, 'How long are backups kept?');
   await expect(reply).toContainText('the guide');

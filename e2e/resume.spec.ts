@@ -47,7 +47,9 @@ test('a reload while a reply is written follows it to the end, without repeating
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);
 });
 
-test('a reply this server cannot stream (another instance writes it) is read again until done', async ({ visitor: { page } }) => {
+test('a reply this server cannot stream (another instance writes it) is read again until done', async ({
+  visitor: { page },
+}) => {
   await startSlowReply(page);
   // As if the reload reached an instance that is not writing the reply.
   let refused = 0;
@@ -62,7 +64,9 @@ test('a reply this server cannot stream (another instance writes it) is read aga
   expect(refused).toBe(1);
 });
 
-test('Stop ends the reply on the server: what was shown is what is stored, and the next message goes at once', async ({ visitor: { page } }) => {
+test('Stop ends the reply on the server: what was shown is what is stored, and the next message goes at once', async ({
+  visitor: { page },
+}) => {
   const calls = standin.requests.length;
   await startSlowReply(page);
   const stopCall = page.waitForResponse((r) => r.url().endsWith('/stop') && r.request().method() === 'POST');
@@ -111,7 +115,9 @@ test('a reply that failed before its first word says so, and Regenerate asks aga
   await expect(page.getByTestId('user-message')).toHaveText(['Is anyone there?']);
 });
 
-test('a reply cut off by a model error says so as it ends, as it does when read again', async ({ visitor: { page } }) => {
+test('a reply cut off by a model error says so as it ends, as it does when read again', async ({
+  visitor: { page },
+}) => {
   standin.options = { reply: REPLY, delayMs: 0, dieAfterDeltas: 5 }; // the model's connection dies part way
   try {
     await page.goto(`${origin}/`);

@@ -1,4 +1,12 @@
-import { addTextSource, askSlowly, expect, removeSources, signInThroughForm, test, paceReplies } from './support/fixtures';
+import {
+  addTextSource,
+  askSlowly,
+  expect,
+  removeSources,
+  signInThroughForm,
+  test,
+  paceReplies,
+} from './support/fixtures';
 
 // Screenshots for review, written by the tests: the chat mid-answer, its answer and
 // a cited source, and the admin page with an ingestion in progress, on desktop and at 390 px.
@@ -59,19 +67,28 @@ for (const vp of VIEWPORTS) {
     );
     const paragraph = (i: number) =>
       `## Section ${i}\nMeadow survey ${i}: the botanists counted clover, yarrow, sorrel and buttercup along transect ${i}, noting soil moisture and shade for each plot.\n\n`;
-    const doc = (part: number) => Array.from({ length: 800 }, (_, i) => paragraph(part * 1000 + i)).join('') + `Run ${Date.now()}.`;
+    const doc = (part: number) =>
+      Array.from({ length: 800 }, (_, i) => paragraph(part * 1000 + i)).join('') + `Run ${Date.now()}.`;
     await page.getByTestId('file-input').setInputFiles(
-      [1, 2, 3, 4].map((part) => ({ name: `meadow-survey-${vp.name}-${part}.md`, mimeType: 'text/markdown', buffer: Buffer.from(doc(part)) })),
+      [1, 2, 3, 4].map((part) => ({
+        name: `meadow-survey-${vp.name}-${part}.md`,
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(doc(part)),
+      })),
     );
     const items = page.getByTestId('upload-item');
     await expect(items).toHaveCount(4);
-    await expect(items.and(page.locator('[data-phase="pending"], [data-phase="processing"]'))).toHaveCount(4, { timeout: 60_000 });
+    await expect(items.and(page.locator('[data-phase="pending"], [data-phase="processing"]'))).toHaveCount(4, {
+      timeout: 60_000,
+    });
     await expect(items.first().getByRole('progressbar')).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/admin-ingesting-${vp.name}.png`, fullPage: true });
     await page.unroute(/\/api\/knowledge\/sources(\/[^/]+)?(\?.*)?$/);
     await Promise.all(held.map((route) => route.continue().catch(() => {})));
     // Then the same items follow the ingestion through to the end.
-    await expect(items.and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(4, { timeout: 90_000 });
+    await expect(items.and(page.locator('[data-phase="ready"], [data-phase="failed"]'))).toHaveCount(4, {
+      timeout: 90_000,
+    });
     // Leave the knowledge base as it was for the other tests.
     await removeSources(page, /meadow-survey/);
     await context.close();

@@ -44,7 +44,9 @@ test('the API reference lists both product tags and marks /ask deprecated', asyn
   await page.goto('/docs');
   await expect(page.getByRole('heading', { level: 2, name: 'conversations', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'knowledge', exact: true })).toBeVisible();
-  await expect(page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated', { exact: true })).toBeVisible();
+  await expect(
+    page.locator('[data-testid="docs-operation"]', { hasText: '/api/ask' }).getByText('deprecated', { exact: true }),
+  ).toBeVisible();
 });
 
 test('the API reference fits a phone’s width, its longest paths wrapped', async ({ browser }) => {
@@ -78,7 +80,9 @@ test('a reply streams uncompressed, so each event reaches the client when it is 
   expect(await res.text()).toContain('"type":"finish"');
 });
 
-test('paths and methods the server cannot route answer problem+json, not an HTML page or a bare 500', async ({ request }) => {
+test('paths and methods the server cannot route answer problem+json, not an HTML page or a bare 500', async ({
+  request,
+}) => {
   for (const [path, status] of [
     ['/api/conversations/%ZZ', 400],
     ['/c/%E0%A4%A', 400],
@@ -93,7 +97,11 @@ test('paths and methods the server cannot route answer problem+json, not an HTML
     if (path.startsWith('/api')) expect(res.headers()['set-cookie'], path).toBeUndefined();
   }
   // The same with a body, which Next.js answered with a bare 500 before any of our code ran.
-  for (const [method, path] of [['POST', '/api/conversations/%ZZ/messages'], ['PATCH', '/api/%C0%AF'], ['POST', '/c/%ZZ']] as const) {
+  for (const [method, path] of [
+    ['POST', '/api/conversations/%ZZ/messages'],
+    ['PATCH', '/api/%C0%AF'],
+    ['POST', '/c/%ZZ'],
+  ] as const) {
     const res = await request.fetch(path, { method, data: { content: 'hi' } });
     expect(res.status(), `${method} ${path}`).toBe(400);
     expect(res.headers()['content-type'], path).toBe('application/problem+json');
@@ -105,7 +113,10 @@ test('paths and methods the server cannot route answer problem+json, not an HTML
     expect(trace.status(), path).toBe(501);
     expect(trace.headers()['content-type'], path).toBe('application/problem+json');
     expect(trace.headers()['x-request-id'], path).toBeTruthy();
-    expect(await trace.json(), path).toMatchObject({ status: 501, detail: 'This server does not support TRACE requests.' });
+    expect(await trace.json(), path).toMatchObject({
+      status: 501,
+      detail: 'This server does not support TRACE requests.',
+    });
   }
   const options = await request.fetch('/api/knowledge/sources', { method: 'OPTIONS' });
   expect(options.status()).toBe(204);

@@ -49,7 +49,9 @@ test('Esc stops a streaming reply; regenerate writes a fresh one in its place', 
   await expect(page.getByTestId('version-of')).toHaveText('1 / 2');
 });
 
-test('on a small screen, Esc closes the conversations drawer and leaves the reply being written alone', async ({ visitor }) => {
+test('on a small screen, Esc closes the conversations drawer and leaves the reply being written alone', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
@@ -86,7 +88,9 @@ test('the Stop button works too, and Shift+Enter writes a new line instead of se
   await expect(next.getByTestId('copy-reply')).toBeVisible();
 });
 
-test('any question can be edited: the new version is answered on a branch of its own, and the arrows show either branch', async ({ visitor }) => {
+test('any question can be edited: the new version is answered on a branch of its own, and the arrows show either branch', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   await page.goto('/');
   await expect(await ask(page, 'When was the Halvor lamp installed?')).toContainText('1893');
@@ -161,15 +165,21 @@ test('any question can be edited: the new version is answered on a branch of its
   await expect(questions).toHaveText(after);
 });
 
-test('Stop before the question reaches the server gives the question back, and leaves nothing behind', async ({ visitor }) => {
+test('Stop before the question reaches the server gives the question back, and leaves nothing behind', async ({
+  visitor,
+}) => {
   const { page } = visitor;
   await page.goto('/');
   // The conversation is slow to be created: Esc meanwhile sends nothing and creates nothing.
-  await page.route('**/api/conversations', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue().catch(() => {});
-  }, { times: 1 });
+  await page.route(
+    '**/api/conversations',
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue().catch(() => {});
+    },
+    { times: 1 },
+  );
   const input = page.getByTestId('composer-input');
   await input.fill('How warm must the greenhouse stay?');
   await input.press('Enter');
@@ -178,13 +188,21 @@ test('Stop before the question reaches the server gives the question back, and l
   await expect(input).toHaveValue('How warm must the greenhouse stay?');
   await expect(page.getByTestId('user-message')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(async () => ((await (await page.request.get('/api/conversations')).json()) as { data: unknown[] }).data.length).toBe(0);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get('/api/conversations')).json()) as { data: unknown[] }).data.length,
+    )
+    .toBe(0);
 
   // The question itself is slow to arrive: Stop before any reply gives it back too.
-  await page.route('**/api/conversations/*/messages', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue().catch(() => {});
-  }, { times: 1 });
+  await page.route(
+    '**/api/conversations/*/messages',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue().catch(() => {});
+    },
+    { times: 1 },
+  );
   await input.press('Enter');
   await expect(page.getByTestId('thinking')).toBeVisible();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
@@ -200,7 +218,9 @@ test('Stop before the question reaches the server gives the question back, and l
   // Sent again, it is answered as usual.
   await input.press('Enter');
   await expect(page.getByTestId('assistant-message')).toHaveCount(1);
-  await expect(page.getByTestId('assistant-message').first()).not.toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });
+  await expect(page.getByTestId('assistant-message').first()).not.toHaveAttribute('data-status', 'streaming', {
+    timeout: 30_000,
+  });
   await page.reload();
   await expect(page.getByTestId('user-message')).toHaveText(['How warm must the greenhouse stay?']);
 });

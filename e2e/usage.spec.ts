@@ -11,12 +11,18 @@ let sourceId: string;
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  sourceId = await addTextSource(page, TITLE, `The Quillon lighthouse (run ${RUN}) opens to visitors on Saturdays from ten until four.`);
+  sourceId = await addTextSource(
+    page,
+    TITLE,
+    `The Quillon lighthouse (run ${RUN}) opens to visitors on Saturdays from ten until four.`,
+  );
   await page.close();
 });
 
-const figure = async (page: Page, testId: string) => Number((await page.getByTestId(`${testId}-value`).innerText()).replace(/\D/g, ''));
-const uncited = async (page: Page) => Number((await page.getByTestId('usage-cited').innerText()).match(/(\d+) repl(?:y|ies) cited nothing/)![1]);
+const figure = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(`${testId}-value`).innerText()).replace(/\D/g, ''));
+const uncited = async (page: Page) =>
+  Number((await page.getByTestId('usage-cited').innerText()).match(/(\d+) repl(?:y|ies) cited nothing/)![1]);
 
 /** The report the panel shows, read through the API with the browser's own time zone. */
 async function reportOf(page: Page, days: number): Promise<UsageReport> {
@@ -28,14 +34,23 @@ async function reportOf(page: Page, days: number): Promise<UsageReport> {
   return (await res.json()) as UsageReport;
 }
 
-test('the usage figures count a visitor’s questions, the replies citing nothing and the sources cited', async ({ adminPage, visitor }) => {
+test('the usage figures count a visitor’s questions, the replies citing nothing and the sources cited', async ({
+  adminPage,
+  visitor,
+}) => {
   const panel = adminPage.getByTestId('usage-panel');
   await expect(panel.getByTestId('usage-questions-value')).toBeVisible();
-  const before = { questions: await figure(adminPage, 'usage-questions'), conversations: await figure(adminPage, 'usage-conversations'), uncited: await uncited(adminPage) };
+  const before = {
+    questions: await figure(adminPage, 'usage-questions'),
+    conversations: await figure(adminPage, 'usage-conversations'),
+    uncited: await uncited(adminPage),
+  };
 
   const { page } = visitor;
   await page.goto('/');
-  await expect(await ask(page, `When does the Quillon lighthouse open? (${RUN})`)).toContainText('Saturdays from ten until four');
+  await expect(await ask(page, `When does the Quillon lighthouse open? (${RUN})`)).toContainText(
+    'Saturdays from ten until four',
+  );
   await ask(page, `Is the Quillon lighthouse open on Saturdays? (${RUN})`);
   await ask(page, 'thanks!');
 
@@ -52,14 +67,19 @@ test('the usage figures count a visitor’s questions, the replies citing nothin
   else expect(report.sources.top.map((s) => s.replies >= 2)).toEqual(Array(10).fill(true));
   const listed = panel.getByTestId('usage-source');
   await expect(listed).toHaveCount(report.sources.top.length);
-  await expect(panel.getByTestId('usage-source-replies')).toHaveText(report.sources.top.map((s) => `${s.replies} ${s.replies === 1 ? 'reply' : 'replies'}`));
+  await expect(panel.getByTestId('usage-source-replies')).toHaveText(
+    report.sources.top.map((s) => `${s.replies} ${s.replies === 1 ? 'reply' : 'replies'}`),
+  );
 
   // Today's bar holds at least this visitor's questions; the period buttons change the days shown.
   await expect(panel.getByTestId('usage-chart').locator(':scope > div')).toHaveCount(30);
   await panel.getByTestId('usage-days-7').click();
   await expect(panel.getByTestId('usage-days-7')).toHaveAttribute('aria-pressed', 'true');
   await expect(panel.getByTestId('usage-chart').locator(':scope > div')).toHaveCount(7);
-  await expect(panel.getByTestId('usage-chart').locator(':scope > div').last()).toHaveAttribute('title', new RegExp(`: ${(await reportOf(adminPage, 7)).days.at(-1)!.questions} questions?,`));
+  await expect(panel.getByTestId('usage-chart').locator(':scope > div').last()).toHaveAttribute(
+    'title',
+    new RegExp(`: ${(await reportOf(adminPage, 7)).days.at(-1)!.questions} questions?,`),
+  );
 
   // A source of the ranking opens in the sources table.
   const first = report.sources.top[0]!;

@@ -14,9 +14,22 @@ const PAYLOAD = PAYLOADS.join(' ');
 async function assertInert(page: import('@playwright/test').Page, events: string[]) {
   // Nothing executed, nothing injected, no foreign image requested.
   expect(events).toEqual([]);
-  expect(await page.evaluate(() => document.querySelectorAll('main script, main iframe, main svg[onload], main img[src="x"]').length)).toBe(0);
-  expect(await page.evaluate(() => [...document.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length)).toBe(0);
-  expect(await page.evaluate(() => [...document.querySelectorAll('img')].filter((i) => !i.src.startsWith(location.origin)).length)).toBe(0);
+  expect(
+    await page.evaluate(
+      () => document.querySelectorAll('main script, main iframe, main svg[onload], main img[src="x"]').length,
+    ),
+  ).toBe(0);
+  expect(
+    await page.evaluate(
+      () =>
+        [...document.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+    ),
+  ).toBe(0);
+  expect(
+    await page.evaluate(
+      () => [...document.querySelectorAll('img')].filter((i) => !i.src.startsWith(location.origin)).length,
+    ),
+  ).toBe(0);
 }
 
 test('markup in a source, a conversation title and a message stays inert text', async ({ visitor, browser }) => {

@@ -41,7 +41,9 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined) // an empty line in an env file is unset
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+$/.test(v), { message: 'must be postgres://user:pass@host:port/db' }),
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+$/.test(v), {
+      message: 'must be postgres://user:pass@host:port/db',
+    }),
 
   // Auth
   ADMIN_API_KEY: z
@@ -59,7 +61,9 @@ const schema = z.object({
     .string()
     .default('false')
     .transform((v) => v.trim().toLowerCase())
-    .refine((v) => /^(true|false|yes|no|[0-9]|)$/.test(v), { message: 'must be true, false or the number of proxies (0-9)' })
+    .refine((v) => /^(true|false|yes|no|[0-9]|)$/.test(v), {
+      message: 'must be true, false or the number of proxies (0-9)',
+    })
     .transform((v) => (v === 'true' || v === 'yes' ? 1 : /^[0-9]$/.test(v) ? Number(v) : 0)),
 
   // Limits
@@ -84,16 +88,24 @@ const schema = z.object({
   EMBEDDING_MODEL: z
     .string()
     .default('local')
-    .refine((v) => /^(local|local-hash-v1|local-hash-v2|openai:\S+)$/.test(v), { message: 'must be local (or local-hash-v1, local-hash-v2) or openai:<model>' }),
+    .refine((v) => /^(local|local-hash-v1|local-hash-v2|openai:\S+)$/.test(v), {
+      message: 'must be local (or local-hash-v1, local-hash-v2) or openai:<model>',
+    }),
   // Time limits of a remote embedding model: a batch of chunks (retries included) while
   // ingesting or re-indexing, and a query's vector at search time (past it: BM25 alone).
   EMBEDDING_TIMEOUT_MS: positiveInt(60_000),
   SEARCH_EMBEDDING_TIMEOUT_MS: positiveInt(5_000),
   OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Which OpenAI wire API chat uses: `responses` (OpenAI's default) or `chat` (/chat/completions, what most
   // OpenAI-compatible servers speak). Unset: `chat` when OPENAI_BASE_URL is set, else `responses`.
-  OPENAI_API: z.enum(['responses', 'chat']).optional().or(z.literal('').transform(() => undefined)),
+  OPENAI_API: z
+    .enum(['responses', 'chat'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CHAT_HISTORY_TOKENS: positiveInt(3000),
   // A remote chat model's longest silence: before its first text, or between two pieces of it.
   CHAT_STALL_TIMEOUT_MS: positiveInt(60_000),
@@ -159,7 +171,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   // BM25 gets what the others leave: 1 − gram − vector − phrase.
   if (c.SEARCH_GRAM_WEIGHT + c.SEARCH_VECTOR_WEIGHT + c.SEARCH_PHRASE_WEIGHT > 1) {
-    throw new ConfigError('Invalid configuration:\n  SEARCH_GRAM_WEIGHT, SEARCH_VECTOR_WEIGHT, SEARCH_PHRASE_WEIGHT: together at most 1 (BM25 has the rest)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SEARCH_GRAM_WEIGHT, SEARCH_VECTOR_WEIGHT, SEARCH_PHRASE_WEIGHT: together at most 1 (BM25 has the rest)',
+    );
   }
   return { ...c, logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty') };
 }

@@ -10,13 +10,15 @@ export function markdownPreview(markdown: string): string {
 }
 
 function preview(markdown: string): string {
-  return markdown
-    .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|```.*$|~~~.*$)/gm, '')
-    // (an image first, so that one inside a link, a badge, leaves its words: `[![npm](…)](…)`)
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*?|`)(?=\S)([^]*?\S)\1/g, '$2')
-    .replace(/(?<!\w)(__?)(?=\S)([^]*?\S)\1(?!\w)/g, '$2')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|```.*$|~~~.*$)/gm, '')
+      // (an image first, so that one inside a link, a badge, leaves its words: `[![npm](…)](…)`)
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/(\*\*?|`)(?=\S)([^]*?\S)\1/g, '$2')
+      .replace(/(?<!\w)(__?)(?=\S)([^]*?\S)\1(?!\w)/g, '$2')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

@@ -17,7 +17,9 @@ export function besideEscapes(text: string, read: (text: string) => string, esca
  * snake_case name's underscores, nor an escaped `\*` (which stays escaped: the text is still Markdown).
  */
 export function withoutMarks(text: string): string {
-  return besideEscapes(text, (t) => t.replace(/[*`]+/g, '').replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1'));
+  return besideEscapes(text, (t) =>
+    t.replace(/[*`]+/g, '').replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, '$1'),
+  );
 }
 
 /** Markdown's backslash escapes read as the characters they stand for: `2\*3` → `2*3`. */

@@ -44,6 +44,8 @@ for (const route of routes) {
   }
   const ok = gzip / 1024 < BUDGET_KB;
   over ||= !ok;
-  console.log(`${route}: ${files.length} files, ${kb(raw)} kB raw, ${kb(gzip)} kB gzipped (budget ${BUDGET_KB} kB) ${ok ? 'OK' : 'OVER'}`);
+  console.log(
+    `${route}: ${files.length} files, ${kb(raw)} kB raw, ${kb(gzip)} kB gzipped (budget ${BUDGET_KB} kB) ${ok ? 'OK' : 'OVER'}`,
+  );
 }
 process.exit(over ? 1 : 0);

@@ -14,13 +14,21 @@ try {
   });
   const rolledBack = values['resolve-rolled-back'];
   const applied = values['resolve-applied'];
-  if (rolledBack !== undefined && applied !== undefined) throw new Error('Give one of --resolve-rolled-back and --resolve-applied, not both.');
+  if (rolledBack !== undefined && applied !== undefined)
+    throw new Error('Give one of --resolve-rolled-back and --resolve-applied, not both.');
   const name = rolledBack ?? applied;
   if (name !== undefined) {
     // Opened without migrating: the start is what the failed migration stops.
     const db = await openDatabase(config().DATABASE_URL, 1);
     try {
-      console.log(await resolveMigration({ db, dir: MIGRATIONS_DIR, name, as: rolledBack !== undefined ? 'rolled-back' : 'applied' }));
+      console.log(
+        await resolveMigration({
+          db,
+          dir: MIGRATIONS_DIR,
+          name,
+          as: rolledBack !== undefined ? 'rolled-back' : 'applied',
+        }),
+      );
     } finally {
       await db.close();
     }

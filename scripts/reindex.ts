@@ -16,7 +16,9 @@ try {
     total += n;
     process.stdout.write(`\rre-embedded ${total} chunks with ${choice.id}`);
   }
-  process.stdout.write(`\n${total ? `done: ${total} chunks` : 'nothing to re-embed'}; search now uses ${choice.id} (${Date.now() - started} ms)\n`);
+  process.stdout.write(
+    `\n${total ? `done: ${total} chunks` : 'nothing to re-embed'}; search now uses ${choice.id} (${Date.now() - started} ms)\n`,
+  );
   await closeDatabase();
 } catch (error) {
   console.error(`\nCould not re-index: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,7 +3,10 @@
 import pg from 'pg';
 
 /** Creates database `name` (letters, digits, underscores) on the server `serverUrl` points at. */
-export async function createServerDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });

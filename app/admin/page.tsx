@@ -27,7 +27,11 @@ function Brand() {
 }
 
 // The knowledge manager. Everything on it goes through the same /api routes a script would use.
-export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const principal = await pagePrincipal();
 
   if (principal?.role !== 'admin') {

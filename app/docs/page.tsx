@@ -34,10 +34,10 @@ export default function DocsPage() {
       <h1 className="text-3xl font-semibold tracking-tight">API reference</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400">
         Base URL <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">/api</code>. Send{' '}
-        <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">Authorization: Bearer &lt;API key&gt;</code>.
-        Errors are <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">application/problem+json</code> (RFC 9457);
-        every response carries <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">X-Request-Id</code>. The machine-readable
-        document is at{' '}
+        <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">Authorization: Bearer &lt;API key&gt;</code>. Errors
+        are <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">application/problem+json</code> (RFC 9457);
+        every response carries <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">X-Request-Id</code>. The
+        machine-readable document is at{' '}
         <a className="text-sky-700 underline dark:text-sky-400" href="/api/openapi.json">
           /api/openapi.json
         </a>
@@ -45,7 +45,11 @@ export default function DocsPage() {
       </p>
       <nav aria-label="Sections" className="mt-6 flex flex-wrap gap-2">
         {tags.map((t) => (
-          <a key={t.name} href={`#${t.name}`} className="rounded-full border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <a
+            key={t.name}
+            href={`#${t.name}`}
+            className="rounded-full border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             {t.name}
           </a>
         ))}
@@ -79,7 +83,9 @@ function OperationCard({ method, path, op, schemas }: Operation & { schemas: Rec
   return (
     <article className="mt-5 rounded-xl border border-zinc-200 p-5 dark:border-zinc-800" data-testid="docs-operation">
       <h3 className="flex flex-wrap items-center gap-3 font-mono text-sm">
-        <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ''}`}>{method}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ''}`}>
+          {method}
+        </span>
         <span className={`min-w-0 [overflow-wrap:anywhere] ${deprecated ? 'line-through' : ''}`}>/api{path}</span>
         {deprecated && <span className="rounded bg-zinc-200 px-2 py-0.5 text-xs dark:bg-zinc-800">deprecated</span>}
       </h3>
@@ -136,7 +142,9 @@ function Schema({ schema, schemas }: { schema: Json; schemas: Record<string, Jso
   const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
   const resolved = ref ? (schemas[ref] ?? schema) : schema;
   return (
-    <pre className="mt-2 overflow-x-auto rounded-lg bg-zinc-50 p-3 text-xs dark:bg-zinc-900">{JSON.stringify(resolved, null, 2)}</pre>
+    <pre className="mt-2 overflow-x-auto rounded-lg bg-zinc-50 p-3 text-xs dark:bg-zinc-900">
+      {JSON.stringify(resolved, null, 2)}
+    </pre>
   );
 }
 

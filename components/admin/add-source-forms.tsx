@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 
-
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
 type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
 
@@ -38,12 +37,25 @@ export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
         From a web address
       </label>
       <div className="mt-2 flex gap-2">
-        <input id="source-url" type="url" required placeholder="https://example.com/handbook" value={url} onChange={(e) => setUrl(e.target.value)} className={fieldClass} data-testid="url-input" />
+        <input
+          id="source-url"
+          type="url"
+          required
+          placeholder="https://example.com/handbook"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          className={fieldClass}
+          data-testid="url-input"
+        />
         <Button type="submit" variant="primary" disabled={busy || !url.trim()} data-testid="url-submit">
           Add
         </Button>
       </div>
-      {error ? <p role="alert" className="mt-2 text-xs text-danger">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -67,13 +79,36 @@ export function PasteForm({ onSubmit }: { onSubmit: Submit<[string, string]> }) 
       <label htmlFor="paste-title" className="sr-only">
         Title
       </label>
-      <input id="paste-title" placeholder="Title" maxLength={MAX_SOURCE_TITLE_CHARS} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-2`} data-testid="paste-title" />
+      <input
+        id="paste-title"
+        placeholder="Title"
+        maxLength={MAX_SOURCE_TITLE_CHARS}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        className={`${fieldClass} mt-2`}
+        data-testid="paste-title"
+      />
       <label htmlFor="paste-text" className="sr-only">
         Text
       </label>
-      <textarea id="paste-text" required rows={3} placeholder="Paste the text to add…" value={text} onChange={(e) => setText(e.target.value)} className={`${fieldClass} mt-2 resize-y`} data-testid="paste-text" />
+      <textarea
+        id="paste-text"
+        required
+        rows={3}
+        placeholder="Paste the text to add…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className={`${fieldClass} mt-2 resize-y`}
+        data-testid="paste-text"
+      />
       <div className="mt-2 flex items-center justify-between gap-2">
-        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : <span />}
+        {error ? (
+          <p role="alert" className="text-xs text-danger">
+            {error}
+          </p>
+        ) : (
+          <span />
+        )}
         <Button type="submit" variant="primary" disabled={busy || !text.trim()} data-testid="paste-submit">
           Add text
         </Button>

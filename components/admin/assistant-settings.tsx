@@ -5,7 +5,11 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiProblem, describeProblem, problemFrom, reach } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
-import { ASSISTANT_LIMITS as LIMITS, DEFAULT_ASSISTANT, type AssistantProfile } from '@/lib/assistant/assistant-profile';
+import {
+  ASSISTANT_LIMITS as LIMITS,
+  DEFAULT_ASSISTANT,
+  type AssistantProfile,
+} from '@/lib/assistant/assistant-profile';
 import { ADD_STARTER_EVENT } from './types';
 
 interface Stored {
@@ -48,7 +52,8 @@ function patchOf(form: Form) {
 
 function startersProblem(text: string): string | null {
   const starters = startersOf(text);
-  if (starters.length > LIMITS.starters) return `At most ${LIMITS.starters} questions (one per line); this has ${starters.length}.`;
+  if (starters.length > LIMITS.starters)
+    return `At most ${LIMITS.starters} questions (one per line); this has ${starters.length}.`;
   const long = starters.findIndex((q) => q.length > LIMITS.starter);
   if (long >= 0) return `Question ${long + 1} is longer than ${LIMITS.starter} characters.`;
   return null;
@@ -115,7 +120,11 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
     try {
       const res = await reach('/api/assistant', {
         method: 'PATCH',
-        headers: { 'content-type': 'application/merge-patch+json', accept: 'application/json', ...(stored.etag ? { 'if-match': stored.etag } : {}) },
+        headers: {
+          'content-type': 'application/merge-patch+json',
+          accept: 'application/json',
+          ...(stored.etag ? { 'if-match': stored.etag } : {}),
+        },
         body: JSON.stringify(patchOf(form)),
       });
       if (!res.ok) throw await problemFrom(res);
@@ -141,21 +150,70 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
 
   const local = chatModel.startsWith('local:');
   return (
-    <section aria-labelledby="assistant-heading" className="rounded-xl border border-border bg-surface p-4 sm:p-5" data-testid="assistant-settings">
+    <section
+      aria-labelledby="assistant-heading"
+      className="rounded-xl border border-border bg-surface p-4 sm:p-5"
+      data-testid="assistant-settings"
+    >
       <h2 id="assistant-heading" className="text-base font-semibold">
         Assistant
       </h2>
-      <p className="mt-1 text-sm text-muted">What people see when they start a conversation, and what the chat model is told. An empty field keeps its default.</p>
+      <p className="mt-1 text-sm text-muted">
+        What people see when they start a conversation, and what the chat model is told. An empty field keeps its
+        default.
+      </p>
       <form onSubmit={save} className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="space-y-3">
-          <Field id="assistant-name" label="Name" hint="In the chat’s sidebar and tab, and the name the assistant gives itself." count={form.name.trim().length} max={LIMITS.name}>
-            <input id="assistant-name" aria-describedby="assistant-name-hint" maxLength={LIMITS.name} value={form.name} onChange={set('name')} placeholder={DEFAULT_ASSISTANT.name} className={fieldClass} />
+          <Field
+            id="assistant-name"
+            label="Name"
+            hint="In the chat’s sidebar and tab, and the name the assistant gives itself."
+            count={form.name.trim().length}
+            max={LIMITS.name}
+          >
+            <input
+              id="assistant-name"
+              aria-describedby="assistant-name-hint"
+              maxLength={LIMITS.name}
+              value={form.name}
+              onChange={set('name')}
+              placeholder={DEFAULT_ASSISTANT.name}
+              className={fieldClass}
+            />
           </Field>
-          <Field id="assistant-greeting" label="Greeting" hint="The heading of a new conversation." count={form.greeting.trim().length} max={LIMITS.greeting}>
-            <input id="assistant-greeting" aria-describedby="assistant-greeting-hint" maxLength={LIMITS.greeting} value={form.greeting} onChange={set('greeting')} placeholder={DEFAULT_ASSISTANT.greeting} className={fieldClass} />
+          <Field
+            id="assistant-greeting"
+            label="Greeting"
+            hint="The heading of a new conversation."
+            count={form.greeting.trim().length}
+            max={LIMITS.greeting}
+          >
+            <input
+              id="assistant-greeting"
+              aria-describedby="assistant-greeting-hint"
+              maxLength={LIMITS.greeting}
+              value={form.greeting}
+              onChange={set('greeting')}
+              placeholder={DEFAULT_ASSISTANT.greeting}
+              className={fieldClass}
+            />
           </Field>
-          <Field id="assistant-description" label="Description" hint="The line under the greeting: what people can ask about." count={form.description.trim().length} max={LIMITS.description}>
-            <input id="assistant-description" aria-describedby="assistant-description-hint" maxLength={LIMITS.description} value={form.description} onChange={set('description')} placeholder={DEFAULT_ASSISTANT.description} className={fieldClass} />
+          <Field
+            id="assistant-description"
+            label="Description"
+            hint="The line under the greeting: what people can ask about."
+            count={form.description.trim().length}
+            max={LIMITS.description}
+          >
+            <input
+              id="assistant-description"
+              aria-describedby="assistant-description-hint"
+              maxLength={LIMITS.description}
+              value={form.description}
+              onChange={set('description')}
+              placeholder={DEFAULT_ASSISTANT.description}
+              className={fieldClass}
+            />
           </Field>
           <Field
             id="assistant-starters"
@@ -201,7 +259,11 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
           </Field>
           <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-3">
             {added ? (
-              <p role="status" className="basis-full text-sm [overflow-wrap:anywhere]" data-testid="assistant-starter-added">
+              <p
+                role="status"
+                className="basis-full text-sm [overflow-wrap:anywhere]"
+                data-testid="assistant-starter-added"
+              >
                 {added.already ? (
                   <>“{added.question}” is already a starter question.</>
                 ) : (
@@ -221,7 +283,11 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
               <p role="alert" className="basis-full text-sm text-danger" data-testid="assistant-error">
                 {error}{' '}
                 {conflict ? (
-                  <button type="button" onClick={reload} className="font-medium text-accent underline underline-offset-2">
+                  <button
+                    type="button"
+                    onClick={reload}
+                    className="font-medium text-accent underline underline-offset-2"
+                  >
                     Load the current settings
                   </button>
                 ) : null}
@@ -230,7 +296,12 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
             <Button onClick={() => show(stored)} disabled={busy || !changed}>
               Discard changes
             </Button>
-            <Button type="submit" variant="primary" disabled={busy || !changed || invalidStarters !== null} data-testid="assistant-save">
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={busy || !changed || invalidStarters !== null}
+              data-testid="assistant-save"
+            >
               {busy ? 'Saving…' : 'Save'}
             </Button>
           </div>

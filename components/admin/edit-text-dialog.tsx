@@ -8,7 +8,6 @@ import { announceSourcesChanged, type Source } from './types';
 import { fieldClass } from '@/components/ui/field';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
 
-
 /**
  * Edits a pasted text source: its title and its text, read back as ingested
  * (GET /api/knowledge/sources/{id}/text) and saved as a replacement (PUT), so the
@@ -16,7 +15,15 @@ import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
  * that was read (If-Match): an edit saved meanwhile elsewhere is not overwritten, and the
  * text typed here stays in the box to be copied.
  */
-export function EditTextDialog({ source, onClose, onSaved }: { source: Source; onClose: () => void; onSaved: (notice: string) => void }) {
+export function EditTextDialog({
+  source,
+  onClose,
+  onSaved,
+}: {
+  source: Source;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [title, setTitle] = useState(source.title);
   const [text, setText] = useState<string | null>(null);
@@ -77,7 +84,15 @@ export function EditTextDialog({ source, onClose, onSaved }: { source: Source; o
       <label htmlFor="edit-title" className="mt-3 block text-sm font-medium">
         Title
       </label>
-      <input id="edit-title" required maxLength={MAX_SOURCE_TITLE_CHARS} value={title} onChange={(e) => setTitle(e.target.value)} className={`${fieldClass} mt-1`} data-testid="edit-title" />
+      <input
+        id="edit-title"
+        required
+        maxLength={MAX_SOURCE_TITLE_CHARS}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        className={`${fieldClass} mt-1`}
+        data-testid="edit-title"
+      />
       <label htmlFor="edit-text" className="mt-3 block text-sm font-medium">
         Text
       </label>

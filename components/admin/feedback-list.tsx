@@ -23,7 +23,12 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'uncited', label: 'Cites nothing' },
 ];
 
-const QUERIES: Record<Filter, Record<string, string>> = { all: {}, down: { rating: 'down' }, up: { rating: 'up' }, uncited: { cited: 'false' } };
+const QUERIES: Record<Filter, Record<string, string>> = {
+  all: {},
+  down: { rating: 'down' },
+  up: { rating: 'up' },
+  uncited: { cited: 'false' },
+};
 const NONE: Record<Filter, string> = {
   all: 'No ratings yet: people rate a reply with the thumbs under it.',
   down: 'No bad ratings yet.',
@@ -53,7 +58,10 @@ export function FeedbackList() {
 
   const pageOf = useCallback(
     (cursor: string | null, signal?: AbortSignal) =>
-      apiFetch<FeedbackPage>(`/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...QUERIES[filter], ...(cursor ? { cursor } : {}) })}`, { signal }),
+      apiFetch<FeedbackPage>(
+        `/api/feedback?${new URLSearchParams({ limit: String(PAGE), ...QUERIES[filter], ...(cursor ? { cursor } : {}) })}`,
+        { signal },
+      ),
     [filter],
   );
 
@@ -94,7 +102,11 @@ export function FeedbackList() {
   const citation = opened ? opened.entry.citations[opened.n - 1] : undefined;
 
   return (
-    <section aria-labelledby="feedback-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5" data-testid="feedback-list">
+    <section
+      aria-labelledby="feedback-heading"
+      className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5"
+      data-testid="feedback-list"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h2 id="feedback-heading" className="text-base font-semibold">
           Feedback on replies
@@ -119,8 +131,14 @@ export function FeedbackList() {
           ))}
         </div>
       </div>
-      <p className="mt-1 text-sm text-muted">What people thought of the answers. A bad reply that cites nothing asked for knowledge you have not added yet.</p>
-      {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
+      <p className="mt-1 text-sm text-muted">
+        What people thought of the answers. A bad reply that cites nothing asked for knowledge you have not added yet.
+      </p>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       {listing && listing.entries.length === 0 ? (
         <p className="mt-3 text-sm text-muted" data-testid="feedback-empty">
           {NONE[filter]}
@@ -134,11 +152,19 @@ export function FeedbackList() {
         </ol>
       ) : null}
       {listing?.nextCursor ? (
-        <Button size="sm" className="mt-3" disabled={loadingMore} onClick={() => void more()} data-testid="feedback-more">
+        <Button
+          size="sm"
+          className="mt-3"
+          disabled={loadingMore}
+          onClick={() => void more()}
+          data-testid="feedback-more"
+        >
           {loadingMore ? 'Loading…' : 'Show more'}
         </Button>
       ) : null}
-      {opened && citation ? <PassageDialog passage={citation} label={`Source ${opened.n}`} onClose={() => setOpened(null)} /> : null}
+      {opened && citation ? (
+        <PassageDialog passage={citation} label={`Source ${opened.n}`} onClose={() => setOpened(null)} />
+      ) : null}
     </section>
   );
 }
@@ -161,26 +187,49 @@ function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: num
             {entry.question || '(no question)'}
           </p>
           {entry.comment ? (
-            <blockquote dir="auto" className="mt-1 border-l-2 border-border pl-2 text-sm italic [overflow-wrap:anywhere]" data-testid="feedback-comment">
+            <blockquote
+              dir="auto"
+              className="mt-1 border-l-2 border-border pl-2 text-sm italic [overflow-wrap:anywhere]"
+              data-testid="feedback-comment"
+            >
               {entry.comment}
             </blockquote>
           ) : null}
-          <p dir="auto" className={`mt-1.5 text-sm text-muted [overflow-wrap:anywhere] ${whole ? '' : 'line-clamp-2'}`} data-testid="feedback-answer">
+          <p
+            dir="auto"
+            className={`mt-1.5 text-sm text-muted [overflow-wrap:anywhere] ${whole ? '' : 'line-clamp-2'}`}
+            data-testid="feedback-answer"
+          >
             {answer || '(the reply has no text)'}
           </p>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
             {entry.question ? (
-              <button type="button" className="text-accent hover:underline" onClick={() => testRetrieval(entry.question)} data-testid="feedback-test-retrieval">
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => testRetrieval(entry.question)}
+                data-testid="feedback-test-retrieval"
+              >
                 Test retrieval
               </button>
             ) : null}
             {canOffer ? (
-              <button type="button" className="text-accent hover:underline" onClick={() => offerAsStarter(starter)} data-testid="feedback-offer-starter">
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => offerAsStarter(starter)}
+                data-testid="feedback-offer-starter"
+              >
                 Use as a starter question
               </button>
             ) : null}
             {answer.length > 160 ? (
-              <button type="button" className="text-accent hover:underline" onClick={() => setWhole(!whole)} aria-expanded={whole}>
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => setWhole(!whole)}
+                aria-expanded={whole}
+              >
                 {whole ? 'Show less' : 'Show the whole reply'}
               </button>
             ) : null}

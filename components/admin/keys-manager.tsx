@@ -58,7 +58,10 @@ export function KeysManager() {
   async function create(e: React.FormEvent) {
     e.preventDefault();
     try {
-      const body = await apiFetch<ApiKeyView & { key: string }>('/api/keys', { method: 'POST', json: { name: name.trim(), role } });
+      const body = await apiFetch<ApiKeyView & { key: string }>('/api/keys', {
+        method: 'POST',
+        json: { name: name.trim(), role },
+      });
       setCreated({ name: body.name, key: body.key });
       setCopied(false);
       setName('');
@@ -91,13 +94,28 @@ export function KeysManager() {
           <label htmlFor="key-name" className="text-sm font-medium">
             Name
           </label>
-          <input id="key-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="CI pipeline" data-testid="key-name" className="mt-1 h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm outline-none focus:border-accent" />
+          <input
+            id="key-name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="CI pipeline"
+            data-testid="key-name"
+            className="mt-1 h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm outline-none focus:border-accent"
+          />
         </div>
         <div>
           <label htmlFor="key-role" className="text-sm font-medium">
             Role
           </label>
-          <select id="key-role" value={role} onChange={(e) => setRole(e.target.value as 'user' | 'admin')} data-testid="key-role" className="mt-1 block h-10 rounded-lg border border-border bg-bg px-2 text-sm">
+          <select
+            id="key-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'user' | 'admin')}
+            data-testid="key-role"
+            className="mt-1 block h-10 rounded-lg border border-border bg-bg px-2 text-sm"
+          >
             <option value="user">User</option>
             <option value="admin">Admin</option>
           </select>
@@ -107,10 +125,17 @@ export function KeysManager() {
         </Button>
       </form>
       {created ? (
-        <div className="mt-3 rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm" role="status" data-testid="new-key">
+        <div
+          className="mt-3 rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm"
+          role="status"
+          data-testid="new-key"
+        >
           <p className="font-medium text-warning">Copy the key for “{created.name}” now: it will not be shown again.</p>
           <div className="mt-2 flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate rounded bg-bg px-2 py-1.5 font-mono text-xs" data-testid="new-key-value">
+            <code
+              className="min-w-0 flex-1 truncate rounded bg-bg px-2 py-1.5 font-mono text-xs"
+              data-testid="new-key-value"
+            >
               {created.key}
             </code>
             <Button
@@ -128,16 +153,30 @@ export function KeysManager() {
           </div>
         </div>
       ) : null}
-      {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-sm" data-testid="keys-table">
           <thead className="text-left text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Key</th>
-              <th scope="col" className="px-3 py-2 font-medium">Role</th>
-              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Last used</th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                Key
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                Last used
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -145,13 +184,20 @@ export function KeysManager() {
               <tr key={k.id} className="border-t border-border" data-testid="key-row">
                 <td className="py-2 pr-3 font-medium">{k.name}</td>
                 <td className="hidden px-3 py-2 font-mono text-xs text-muted sm:table-cell">{k.prefix}…</td>
-                <td className="px-3 py-2"><Badge tone={k.role === 'admin' ? 'accent' : 'neutral'}>{k.role}</Badge></td>
+                <td className="px-3 py-2">
+                  <Badge tone={k.role === 'admin' ? 'accent' : 'neutral'}>{k.role}</Badge>
+                </td>
                 <td className="hidden px-3 py-2 text-muted sm:table-cell">{formatDate(k.lastUsedAt)}</td>
                 <td className="py-2 pl-3 text-right">
                   {k.revokedAt ? (
                     <Badge tone="danger">Revoked</Badge>
                   ) : (
-                    <button type="button" onClick={() => setRevoking(k)} className="rounded-md px-2 py-1 text-sm text-danger hover:bg-danger-soft" data-testid="revoke-key">
+                    <button
+                      type="button"
+                      onClick={() => setRevoking(k)}
+                      className="rounded-md px-2 py-1 text-sm text-danger hover:bg-danger-soft"
+                      data-testid="revoke-key"
+                    >
                       Revoke<span className="sr-only"> {k.name}</span>
                     </button>
                   )}
@@ -167,7 +213,13 @@ export function KeysManager() {
           Show more keys
         </Button>
       ) : null}
-      <ConfirmDialog open={revoking !== null} title="Revoke this key?" confirmLabel="Revoke" onConfirm={revoke} onCancel={() => setRevoking(null)}>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        confirmLabel="Revoke"
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      >
         Anything using “{revoking?.name}” stops working at once, including admin sessions signed in with it.
       </ConfirmDialog>
     </section>

@@ -23,15 +23,24 @@ export function KnowledgeUploader() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const update = (key: string, patch: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
+  const update = (key: string, patch: Partial<Upload>) =>
+    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
 
   async function uploadFile(file: File) {
     const key = crypto.randomUUID();
-    setUploads((all) => [{ key, name: file.name, size: file.size, sent: 0, source: null, duplicate: false, error: null }, ...all]);
+    setUploads((all) => [
+      { key, name: file.name, size: file.size, sent: 0, source: null, duplicate: false, error: null },
+      ...all,
+    ]);
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const result = await xhrUpload({ url: '/api/knowledge/sources', method: 'POST', form, onProgress: (sent) => update(key, { sent }) });
+      const result = await xhrUpload({
+        url: '/api/knowledge/sources',
+        method: 'POST',
+        form,
+        onProgress: (sent) => update(key, { sent }),
+      });
       if (result.status >= 400) return update(key, { error: uploadProblem(result) });
       update(key, { sent: 1, source: firstSource(result.body), duplicate: result.status === 200 });
       announceSourcesChanged();
@@ -57,9 +66,17 @@ export function KnowledgeUploader() {
         body: JSON.stringify(body),
       });
       const parsed: unknown = await res.json().catch(() => null);
-      if (!res.ok) return uploadProblem({ status: res.status, body: parsed, retryAfter: Number(res.headers.get('retry-after')) || null });
+      if (!res.ok)
+        return uploadProblem({
+          status: res.status,
+          body: parsed,
+          retryAfter: Number(res.headers.get('retry-after')) || null,
+        });
       const source = firstSource(parsed);
-      setUploads((all) => [{ key: crypto.randomUUID(), name, size: 0, sent: 1, source, duplicate: res.status === 200, error: null }, ...all]);
+      setUploads((all) => [
+        { key: crypto.randomUUID(), name, size: 0, sent: 1, source, duplicate: res.status === 200, error: null },
+        ...all,
+      ]);
       announceSourcesChanged();
       return null;
     } catch (e) {
@@ -89,7 +106,11 @@ export function KnowledgeUploader() {
         <UploadIcon width={22} height={22} className="text-muted" />
         <p className="text-sm">
           Drop files here or{' '}
-          <button type="button" onClick={() => input.current?.click()} className="font-medium text-accent underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            className="font-medium text-accent underline underline-offset-2"
+          >
             choose files
           </button>
         </p>
@@ -122,7 +143,12 @@ export function KnowledgeUploader() {
             <h3 id="recent-uploads" className="text-sm font-medium text-muted">
               Recent uploads
             </h3>
-            <button type="button" onClick={clearDone} className="rounded-md px-2 py-1 text-sm text-accent hover:bg-accent-soft" data-testid="clear-uploads">
+            <button
+              type="button"
+              onClick={clearDone}
+              className="rounded-md px-2 py-1 text-sm text-accent hover:bg-accent-soft"
+              data-testid="clear-uploads"
+            >
               Clear finished
             </button>
           </div>

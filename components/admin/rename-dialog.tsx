@@ -12,7 +12,15 @@ import { announceSourcesChanged, type Source } from './types';
  * which search also reads, so the source is chunked again in the background. An empty title
  * gives it back the one it would have had: its document's own, else its file name or address.
  */
-export function RenameDialog({ source, onClose, onSaved }: { source: Source; onClose: () => void; onSaved: (notice: string) => void }) {
+export function RenameDialog({
+  source,
+  onClose,
+  onSaved,
+}: {
+  source: Source;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [title, setTitle] = useState(source.title);
   const [error, setError] = useState<string | null>(null);
@@ -23,9 +31,16 @@ export function RenameDialog({ source, onClose, onSaved }: { source: Source; onC
     setError(null);
     try {
       const wanted = title.trim();
-      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, { method: 'PATCH', json: { title: wanted || null } });
+      const saved = await apiFetch<Source>(`/api/knowledge/sources/${source.id}`, {
+        method: 'PATCH',
+        json: { title: wanted || null },
+      });
       announceSourcesChanged();
-      onSaved(saved.title === source.title ? 'Nothing changed.' : `Renamed “${saved.title}”: search catches up in the background.`);
+      onSaved(
+        saved.title === source.title
+          ? 'Nothing changed.'
+          : `Renamed “${saved.title}”: search catches up in the background.`,
+      );
       ref.current?.close();
     } catch (e) {
       setError(describeProblem(e));
@@ -59,7 +74,8 @@ export function RenameDialog({ source, onClose, onSaved }: { source: Source; onC
         data-testid="rename-input"
       />
       <p id="rename-hint" className="mt-1 text-xs text-muted">
-        What citations show and search reads. Leave it empty for the document’s own title, else its {source.kind === 'url' ? 'address' : 'file name'}.
+        What citations show and search reads. Leave it empty for the document’s own title, else its{' '}
+        {source.kind === 'url' ? 'address' : 'file name'}.
       </p>
     </FormDialog>
   );

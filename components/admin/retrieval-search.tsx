@@ -11,7 +11,8 @@ import { TEST_RETRIEVAL_EVENT, type SearchResult } from './types';
 function where(r: SearchResult): string {
   const bits: string[] = [];
   if (r.location.headings?.length) bits.push(r.location.headings.join(' › '));
-  if (r.location.page) bits.push(r.location.pageEnd ? `pages ${r.location.page}–${r.location.pageEnd}` : `page ${r.location.page}`);
+  if (r.location.page)
+    bits.push(r.location.pageEnd ? `pages ${r.location.page}–${r.location.pageEnd}` : `page ${r.location.page}`);
   bits.push(`chars ${r.location.start}–${r.location.end}`);
   return bits.join(' · ');
 }
@@ -32,7 +33,9 @@ export function RetrievalSearch() {
     if (!text.trim()) return;
     setBusy(true);
     try {
-      const body = await apiFetch<{ data: SearchResult[] }>(`/api/knowledge/search?${new URLSearchParams({ q: text.trim(), k: '8' })}`);
+      const body = await apiFetch<{ data: SearchResult[] }>(
+        `/api/knowledge/search?${new URLSearchParams({ q: text.trim(), k: '8' })}`,
+      );
       setResults(body.data);
       setError(null);
     } catch (err) {
@@ -56,7 +59,11 @@ export function RetrievalSearch() {
   }, [run]);
 
   return (
-    <section ref={section} aria-labelledby="search-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5">
+    <section
+      ref={section}
+      aria-labelledby="search-heading"
+      className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5"
+    >
       <h2 id="search-heading" className="text-base font-semibold">
         Test retrieval
       </h2>
@@ -66,7 +73,9 @@ export function RetrievalSearch() {
           e.preventDefault();
           void run(query);
         }}
-        className="mt-3 flex gap-2" role="search">
+        className="mt-3 flex gap-2"
+        role="search"
+      >
         <label htmlFor="retrieval-query" className="sr-only">
           Search the knowledge base
         </label>
@@ -83,7 +92,11 @@ export function RetrievalSearch() {
           <SearchIcon width={16} height={16} /> Search
         </Button>
       </form>
-      {error ? <p role="alert" className="mt-3 text-sm text-danger">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       {results ? (
         results.length === 0 ? (
           <p className="mt-3 text-sm text-muted">Nothing found.</p>
@@ -103,7 +116,10 @@ export function RetrievalSearch() {
                   >
                     {r.title}
                   </button>
-                  <span className="shrink-0 rounded bg-accent-soft px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="retrieval-score">
+                  <span
+                    className="shrink-0 rounded bg-accent-soft px-1.5 py-0.5 font-mono text-xs text-accent"
+                    data-testid="retrieval-score"
+                  >
                     {r.score.toFixed(3)}
                   </span>
                 </div>

@@ -46,7 +46,13 @@ export function SignInForm() {
           {error}
         </p>
       ) : null}
-      <Button type="submit" variant="primary" className="w-full justify-center" disabled={busy || !key.trim()} data-testid="admin-sign-in">
+      <Button
+        type="submit"
+        variant="primary"
+        className="w-full justify-center"
+        disabled={busy || !key.trim()}
+        data-testid="admin-sign-in"
+      >
         {busy ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

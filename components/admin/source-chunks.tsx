@@ -13,7 +13,14 @@ const PAGE = 50;
 type State =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
-  | { state: 'found'; chunkCount: number; chunks: Chunk[]; nextCursor: string | null; loadingMore: boolean; moreFailed: string | null };
+  | {
+      state: 'found';
+      chunkCount: number;
+      chunks: Chunk[];
+      nextCursor: string | null;
+      loadingMore: boolean;
+      moreFailed: string | null;
+    };
 
 /**
  * The passages a source's text was cut into, as search ranks them and citations point to them:
@@ -36,7 +43,15 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
     () =>
       loadInEffect(
         (signal) => load(undefined, signal),
-        (page) => setView({ state: 'found', chunkCount: page.chunkCount, chunks: page.data, nextCursor: page.nextCursor, loadingMore: false, moreFailed: null }),
+        (page) =>
+          setView({
+            state: 'found',
+            chunkCount: page.chunkCount,
+            chunks: page.data,
+            nextCursor: page.nextCursor,
+            loadingMore: false,
+            moreFailed: null,
+          }),
         (message) => setView({ state: 'failed', message }),
       ),
     [load],
@@ -59,7 +74,9 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
       setView({ ...view, chunks: [...view.chunks, ...page.data], nextCursor: page.nextCursor, loadingMore: false });
     } catch (e) {
       const replaced = e instanceof ApiProblem && e.status === 409;
-      const moreFailed = replaced ? 'This source was replaced while you read it: close this and open it again to see its new chunks.' : describeProblem(e);
+      const moreFailed = replaced
+        ? 'This source was replaced while you read it: close this and open it again to see its new chunks.'
+        : describeProblem(e);
       setView({ ...view, loadingMore: false, moreFailed });
     }
   }
@@ -68,13 +85,15 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
   return (
     <div data-testid="source-chunks">
       <p className="mb-3 text-muted">
-        {chunkCount === 1 ? '1 chunk' : `${chunkCount.toLocaleString('en')} chunks`}, each searched and cited on its own. Tinted words are
-        also in the chunk before (the overlap).
+        {chunkCount === 1 ? '1 chunk' : `${chunkCount.toLocaleString('en')} chunks`}, each searched and cited on its
+        own. Tinted words are also in the chunk before (the overlap).
       </p>
       <ol className="space-y-3">
         {chunks.map((chunk, i) => {
           const before = chunks[i - 1];
-          const overlap = before ? Math.max(0, Math.min(before.location.end - chunk.location.start, chunk.text.length)) : 0;
+          const overlap = before
+            ? Math.max(0, Math.min(before.location.end - chunk.location.start, chunk.text.length))
+            : 0;
           const where = describeLocation({ title, location: chunk.location });
           // What the chunk is read under, when it starts below it: its table's header or its code block's opening fence.
           const { tableHeader, codeFence } = chunk.location;
@@ -89,17 +108,25 @@ export function SourceChunks({ sourceId, title }: { sourceId: string; title: str
                 <span className="font-medium text-fg">#{chunk.ordinal + 1}</span>
                 {where ? <span data-testid="source-chunk-where">{where}</span> : null}
                 <span>
-                  {chunk.tokenCount} tokens · chars {chunk.location.start.toLocaleString('en')}–{chunk.location.end.toLocaleString('en')}
+                  {chunk.tokenCount} tokens · chars {chunk.location.start.toLocaleString('en')}–
+                  {chunk.location.end.toLocaleString('en')}
                 </span>
               </p>
               {above ? (
-                <pre className="overflow-x-auto border-b border-dashed border-border px-3 py-1.5 text-xs text-muted" title={above.title}>
+                <pre
+                  className="overflow-x-auto border-b border-dashed border-border px-3 py-1.5 text-xs text-muted"
+                  title={above.title}
+                >
                   {above.text}
                 </pre>
               ) : null}
               <p className="whitespace-pre-wrap break-words px-3 py-2" dir="auto">
                 {overlap > 0 ? (
-                  <span className="rounded-sm bg-accent-soft" data-testid="source-chunk-overlap" title="Also in the chunk before">
+                  <span
+                    className="rounded-sm bg-accent-soft"
+                    data-testid="source-chunk-overlap"
+                    title="Also in the chunk before"
+                  >
                     {chunk.text.slice(0, overlap)}
                   </span>
                 ) : null}

@@ -22,7 +22,17 @@ const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
  * opens the text as ingested, once it has some: what search and citations read, which is how
  * an admin sees what a parser made of a file.
  */
-export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source: Source; onDelete: () => void; ticked: boolean; onTick: (on: boolean) => void }) {
+export function SourceRow({
+  source: listed,
+  onDelete,
+  ticked,
+  onTick,
+}: {
+  source: Source;
+  onDelete: () => void;
+  ticked: boolean;
+  onTick: (on: boolean) => void;
+}) {
   const source = useLatestSource(listed);
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<number | null>(null);
@@ -39,7 +49,12 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const result = await xhrUpload({ url: `/api/knowledge/sources/${source.id}`, method: 'PUT', form, onProgress: setReplacing });
+      const result = await xhrUpload({
+        url: `/api/knowledge/sources/${source.id}`,
+        method: 'PUT',
+        form,
+        onProgress: setReplacing,
+      });
       if (result.status >= 400) setError(uploadProblem(result));
       else if (result.status === 200) setNotice(`${file.name} is the content already stored: nothing to ingest.`);
     } catch (e) {
@@ -67,7 +82,12 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
   const retry = () => act(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
 
   return (
-    <tr className="border-t border-border align-top" data-testid="source-row" data-source-id={source.id} data-status={source.status}>
+    <tr
+      className="border-t border-border align-top"
+      data-testid="source-row"
+      data-source-id={source.id}
+      data-status={source.status}
+    >
       <td className="hidden py-2.5 pl-4 pr-0 sm:table-cell">
         <input
           type="checkbox"
@@ -96,20 +116,34 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
             {source.title}
           </span>
         )}
-        {source.filename && source.filename !== source.title ? <span className="block truncate text-xs text-muted">{source.filename}</span> : null}
+        {source.filename && source.filename !== source.title ? (
+          <span className="block truncate text-xs text-muted">{source.filename}</span>
+        ) : null}
         {source.kind === 'url' && source.uri && source.uri !== source.title ? (
-          <a href={source.uri} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-muted hover:underline" data-testid="source-row-uri">
+          <a
+            href={source.uri}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block truncate text-xs text-muted hover:underline"
+            data-testid="source-row-uri"
+          >
             {source.uri}
           </a>
         ) : null}
-        {source.status === 'failed' && source.error ? <span className="mt-0.5 block text-xs text-danger">{source.error}</span> : null}
+        {source.status === 'failed' && source.error ? (
+          <span className="mt-0.5 block text-xs text-danger">{source.error}</span>
+        ) : null}
         {/* A ready source with an error failed to be chunked again: it still answers, from its earlier chunks. */}
         {source.status === 'ready' && source.error ? (
           <span className="mt-0.5 block text-xs text-warning" data-testid="source-row-warning">
             {source.error}
           </span>
         ) : null}
-        {error ? <span role="alert" className="mt-0.5 block text-xs text-danger">{error}</span> : null}
+        {error ? (
+          <span role="alert" className="mt-0.5 block text-xs text-danger">
+            {error}
+          </span>
+        ) : null}
         {notice ? (
           <span role="status" className="mt-0.5 block text-xs text-muted" data-testid="source-row-notice">
             {notice}
@@ -119,13 +153,19 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
       <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
       <td className="px-2 py-2.5 sm:px-3">
         <StatusBadge status={source.status} />
-        {isIngesting(source) ? <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" /> : null}
-        {replacing !== null ? <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" /> : null}
+        {isIngesting(source) ? (
+          <ProgressBar value={source.progress} label={`Ingesting ${source.title}`} className="mt-1.5 w-24" />
+        ) : null}
+        {replacing !== null ? (
+          <ProgressBar value={replacing} label={`Uploading new content for ${source.title}`} className="mt-1.5 w-24" />
+        ) : null}
       </td>
       <td className="px-2 py-2.5 text-right tabular-nums sm:px-3" data-testid="source-chunk-count">
         {source.chunkCount}
       </td>
-      <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">{source.size ? formatBytes(source.size) : '—'}</td>
+      <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-muted md:table-cell">
+        {source.size ? formatBytes(source.size) : '—'}
+      </td>
       <td className="hidden whitespace-nowrap px-3 py-2.5 text-muted md:table-cell">{formatDate(source.createdAt)}</td>
       <td className="whitespace-nowrap py-2 pl-0 pr-2 text-right sm:pl-3 sm:pr-4">
         <input
@@ -141,19 +181,56 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
           }}
         />
         {source.status === 'failed' ? (
-          <RowAction onClick={() => void retry()} label={`Retry ${source.title}`} testId="retry-source" icon={RefreshIcon} text="Retry" />
+          <RowAction
+            onClick={() => void retry()}
+            label={`Retry ${source.title}`}
+            testId="retry-source"
+            icon={RefreshIcon}
+            text="Retry"
+          />
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
-          <RowAction onClick={() => void refetch()} label={`Fetch ${source.title} again`} testId="refetch-source" icon={RefreshIcon} text="Fetch again" />
+          <RowAction
+            onClick={() => void refetch()}
+            label={`Fetch ${source.title} again`}
+            testId="refetch-source"
+            icon={RefreshIcon}
+            text="Fetch again"
+          />
         ) : null}
         {source.kind === 'text' ? (
-          <RowAction onClick={() => setEditing(true)} label={`Edit ${source.title}`} testId="edit-source" icon={PencilIcon} text="Edit" />
+          <RowAction
+            onClick={() => setEditing(true)}
+            label={`Edit ${source.title}`}
+            testId="edit-source"
+            icon={PencilIcon}
+            text="Edit"
+          />
         ) : (
           <>
-            <RowAction onClick={() => setRenaming(true)} label={`Rename ${source.title}`} testId="rename-source" icon={PencilIcon} text="Rename" />
-            <RowAction onClick={() => picker.current?.click()} label={`Replace content of ${source.title}`} testId="replace-source" icon={UploadIcon} text="Replace" />
+            <RowAction
+              onClick={() => setRenaming(true)}
+              label={`Rename ${source.title}`}
+              testId="rename-source"
+              icon={PencilIcon}
+              text="Rename"
+            />
+            <RowAction
+              onClick={() => picker.current?.click()}
+              label={`Replace content of ${source.title}`}
+              testId="replace-source"
+              icon={UploadIcon}
+              text="Replace"
+            />
           </>
         )}
-        <RowAction onClick={onDelete} label={`Delete ${source.title}`} testId="delete-source" icon={TrashIcon} text="Delete" danger />
+        <RowAction
+          onClick={onDelete}
+          label={`Delete ${source.title}`}
+          testId="delete-source"
+          icon={TrashIcon}
+          text="Delete"
+          danger
+        />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
         {renaming ? <RenameDialog source={source} onClose={() => setRenaming(false)} onSaved={setNotice} /> : null}
         {viewing ? (
@@ -170,7 +247,14 @@ export function SourceRow({ source: listed, onDelete, ticked, onTick }: { source
 }
 
 /** One action of a row: its word on wide screens, its icon on narrow ones, its full name for screen readers. */
-function RowAction({ onClick, label, testId, icon: Icon, text, danger = false }: {
+function RowAction({
+  onClick,
+  label,
+  testId,
+  icon: Icon,
+  text,
+  danger = false,
+}: {
   onClick: () => void;
   label: string;
   testId: string;
@@ -180,7 +264,13 @@ function RowAction({ onClick, label, testId, icon: Icon, text, danger = false }:
 }) {
   const tone = danger ? 'text-danger hover:bg-danger-soft' : 'text-accent hover:bg-accent-soft';
   return (
-    <button type="button" onClick={onClick} aria-label={label} className={`inline-flex items-center rounded-md p-1 text-sm ${tone} sm:px-2 sm:py-1`} data-testid={testId}>
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`inline-flex items-center rounded-md p-1 text-sm ${tone} sm:px-2 sm:py-1`}
+      data-testid={testId}
+    >
       <Icon width={16} height={16} className="sm:hidden" />
       <span className="hidden sm:inline">{text}</span>
     </button>

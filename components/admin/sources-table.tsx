@@ -26,7 +26,8 @@ const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: bo
  * or filter is not acted on).
  */
 export function SourcesTable({ initial }: { initial: SourcesView }) {
-  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } = useSources(initial);
+  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } =
+    useSources(initial);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmTicked, setConfirmTicked] = useState(false);
@@ -73,7 +74,10 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
   async function deleteChosen() {
     setBusy(true);
     try {
-      const { deleted } = await apiFetch<{ deleted: string[] }>('/api/knowledge/sources/delete', { method: 'POST', json: { ids: chosen.map((s) => s.id) } });
+      const { deleted } = await apiFetch<{ deleted: string[] }>('/api/knowledge/sources/delete', {
+        method: 'POST',
+        json: { ids: chosen.map((s) => s.id) },
+      });
       setNotice(deleted.length === 1 ? '1 source deleted.' : `${deleted.length} sources deleted.`);
       setActionError(null);
       setTicked(new Set());
@@ -91,8 +95,12 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
     setBusy(true);
     setActionError(null);
     try {
-      const { data, skipped } = await apiFetch<{ data: Source[]; skipped: { title: string }[] }>('/api/knowledge/sources/retry', { method: 'POST' });
-      const queued = data.length === 1 ? '1 failed source is queued again.' : `${data.length} failed sources are queued again.`;
+      const { data, skipped } = await apiFetch<{ data: Source[]; skipped: { title: string }[] }>(
+        '/api/knowledge/sources/retry',
+        { method: 'POST' },
+      );
+      const queued =
+        data.length === 1 ? '1 failed source is queued again.' : `${data.length} failed sources are queued again.`;
       const left = skipped.length ? ` ${skipped.length} stay failed: another source holds the same content.` : '';
       setNotice(queued + left);
     } catch (e) {
@@ -104,17 +112,34 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
   }
 
   return (
-    <section ref={section} aria-labelledby="sources-heading" className="scroll-mt-16 rounded-xl border border-border bg-surface">
+    <section
+      ref={section}
+      aria-labelledby="sources-heading"
+      className="scroll-mt-16 rounded-xl border border-border bg-surface"
+    >
       <div className="flex flex-wrap items-center gap-3 p-4 sm:px-5">
         <h2 id="sources-heading" className="mr-auto text-base font-semibold">
           Sources
         </h2>
         {anyFailed ? (
-          <Button size="sm" onClick={() => void retryFailed()} disabled={busy} data-testid="retry-failed" title="Queue every failed source again">
+          <Button
+            size="sm"
+            onClick={() => void retryFailed()}
+            disabled={busy}
+            data-testid="retry-failed"
+            title="Queue every failed source again"
+          >
             Retry failed
           </Button>
         ) : null}
-        <SearchField value={query} onChange={setQuery} label="Search sources" placeholder="Title, file or URL" testId="source-search" className="w-full sm:w-56" />
+        <SearchField
+          value={query}
+          onChange={setQuery}
+          label="Search sources"
+          placeholder="Title, file or URL"
+          testId="source-search"
+          className="w-full sm:w-56"
+        />
         <div className="flex items-center gap-2">
           <label htmlFor="status-filter" className="text-sm text-muted">
             Status
@@ -135,14 +160,23 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
         </div>
       </div>
       {chosen.length > 0 ? (
-        <div className="mx-4 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-surface-2 px-3 py-2 text-sm" data-testid="ticked-bar">
+        <div
+          className="mx-4 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-surface-2 px-3 py-2 text-sm"
+          data-testid="ticked-bar"
+        >
           <span className="mr-auto" role="status">
             {chosen.length === 1 ? '1 source selected' : `${chosen.length} sources selected`}
           </span>
           <Button size="sm" onClick={() => setTicked(new Set())}>
             Clear
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setConfirmTicked(true)} disabled={busy} data-testid="delete-ticked">
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => setConfirmTicked(true)}
+            disabled={busy}
+            data-testid="delete-ticked"
+          >
             Delete selected
           </Button>
         </div>
@@ -163,7 +197,11 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
             <tr>
               {/* (ticking several is for a wider screen: a phone keeps its width for each row's actions) */}
               <th scope="col" className="hidden w-8 py-2 pl-4 pr-0 sm:table-cell">
-                <TickAll sources={sources ?? []} chosen={chosen.length} onChange={(on) => setTicked(on ? new Set((sources ?? []).map((s) => s.id)) : new Set())} />
+                <TickAll
+                  sources={sources ?? []}
+                  chosen={chosen.length}
+                  onChange={(on) => setTicked(on ? new Set((sources ?? []).map((s) => s.id)) : new Set())}
+                />
               </th>
               {columns.map((c) => (
                 <th
@@ -175,7 +213,7 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                   <button
                     type="button"
                     data-testid={`sort-${c.key}`}
-                    onClick={() => setSort({ key: c.key, dir: sort.key === c.key ? ((-sort.dir) as 1 | -1) : 1 })}
+                    onClick={() => setSort({ key: c.key, dir: sort.key === c.key ? (-sort.dir as 1 | -1) : 1 })}
                     className="inline-flex items-center gap-1 uppercase hover:text-fg"
                   >
                     {c.label}
@@ -206,7 +244,15 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                 </td>
               </tr>
             ) : (
-              sources.map((s) => <SourceRow key={s.id} source={s} onDelete={() => setPendingDelete(s)} ticked={ticked.has(s.id)} onTick={(on) => tick(s.id, on)} />)
+              sources.map((s) => (
+                <SourceRow
+                  key={s.id}
+                  source={s}
+                  onDelete={() => setPendingDelete(s)}
+                  ticked={ticked.has(s.id)}
+                  onTick={(on) => tick(s.id, on)}
+                />
+              ))
             )}
           </tbody>
         </table>
@@ -245,7 +291,15 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
 }
 
 /** Ticks every source of the page, or none; half ticked while some are. */
-function TickAll({ sources, chosen, onChange }: { sources: Source[]; chosen: number; onChange: (on: boolean) => void }) {
+function TickAll({
+  sources,
+  chosen,
+  onChange,
+}: {
+  sources: Source[];
+  chosen: number;
+  onChange: (on: boolean) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < sources.length;

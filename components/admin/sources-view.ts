@@ -14,7 +14,14 @@ export interface SourcesView {
 }
 
 const STATUSES: readonly string[] = ['pending', 'processing', 'ready', 'failed'] satisfies SourceStatus[];
-const SORT_KEYS: readonly string[] = ['title', 'kind', 'status', 'chunkCount', 'size', 'createdAt'] satisfies SourceSortKey[];
+const SORT_KEYS: readonly string[] = [
+  'title',
+  'kind',
+  'status',
+  'chunkCount',
+  'size',
+  'createdAt',
+] satisfies SourceSortKey[];
 const DEFAULT_SORT: SourceSort = { key: 'createdAt', dir: -1 };
 
 const one = (value: string | string[] | null | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
@@ -35,7 +42,8 @@ export function readSourcesView(params: Record<string, string | string[] | undef
 export function sourcesViewQuery({ status, sort, q }: SourcesView): string {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
-  if (sort.key !== DEFAULT_SORT.key || sort.dir !== DEFAULT_SORT.dir) params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
+  if (sort.key !== DEFAULT_SORT.key || sort.dir !== DEFAULT_SORT.dir)
+    params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
   if (q) params.set('q', q);
   return params.toString();
 }

@@ -31,7 +31,9 @@ export function UploadItem({ upload }: { upload: Upload }) {
     if (!id || !active) return;
     let stopped = false;
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/knowledge/sources/${id}`, { headers: { accept: 'application/json' } }).catch(() => null);
+      const res = await fetch(`/api/knowledge/sources/${id}`, { headers: { accept: 'application/json' } }).catch(
+        () => null,
+      );
       if (stopped || !res?.ok) return;
       const next = (await res.json()) as Source;
       publishSources([next]);
@@ -56,7 +58,9 @@ export function UploadItem({ upload }: { upload: Upload }) {
       {phase === 'uploading' ? (
         <div className="mt-2 flex items-center gap-2 text-xs text-muted">
           <ProgressBar value={upload.sent} label={`Uploading ${upload.name}`} />
-          <span className="w-28 shrink-0 text-right">{upload.sent < 1 ? `Uploading ${Math.round(upload.sent * 100)}%` : 'Checking the file…'}</span>
+          <span className="w-28 shrink-0 text-right">
+            {upload.sent < 1 ? `Uploading ${Math.round(upload.sent * 100)}%` : 'Checking the file…'}
+          </span>
         </div>
       ) : null}
       {source && isIngesting(source) ? (
@@ -69,7 +73,9 @@ export function UploadItem({ upload }: { upload: Upload }) {
       ) : null}
       {source?.status === 'ready' ? (
         <p className="mt-1 text-xs text-muted">
-          {upload.duplicate ? 'Already in the knowledge base; nothing new stored.' : `Ready: ${source.chunkCount} ${source.chunkCount === 1 ? 'chunk' : 'chunks'} searchable.`}
+          {upload.duplicate
+            ? 'Already in the knowledge base; nothing new stored.'
+            : `Ready: ${source.chunkCount} ${source.chunkCount === 1 ? 'chunk' : 'chunks'} searchable.`}
         </p>
       ) : null}
       {source?.status === 'failed' ? (

@@ -30,7 +30,8 @@ export function UsagePanel() {
   useEffect(() => {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     return loadInEffect(
-      (signal) => apiFetch<UsageReport>(`/api/usage?${new URLSearchParams({ days: String(days), timeZone })}`, { signal }),
+      (signal) =>
+        apiFetch<UsageReport>(`/api/usage?${new URLSearchParams({ days: String(days), timeZone })}`, { signal }),
       (next) => {
         setReport(next);
         setError(null);
@@ -49,7 +50,11 @@ export function UsagePanel() {
   const shown = report?.days.length === days ? report : null;
 
   return (
-    <section aria-labelledby="usage-heading" className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5" data-testid="usage-panel">
+    <section
+      aria-labelledby="usage-heading"
+      className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-5"
+      data-testid="usage-panel"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h2 id="usage-heading" className="text-base font-semibold">
           Usage
@@ -61,7 +66,14 @@ export function UsagePanel() {
         ) : null}
         <div className="ml-auto flex gap-1" role="group" aria-label="Period">
           {PERIODS.map((p) => (
-            <Button key={p} size="sm" variant={days === p ? 'primary' : 'ghost'} aria-pressed={days === p} onClick={() => setDays(p)} data-testid={`usage-days-${p}`}>
+            <Button
+              key={p}
+              size="sm"
+              variant={days === p ? 'primary' : 'ghost'}
+              aria-pressed={days === p}
+              onClick={() => setDays(p)}
+              data-testid={`usage-days-${p}`}
+            >
               {p} days
             </Button>
           ))}
@@ -95,7 +107,12 @@ export function UsageReportView({ report }: { report: UsageReport }) {
           note={`${plural(totals.uncited, 'reply', 'replies')} cited nothing`}
           testId="usage-cited"
         />
-        <Figure label="Ratings" value={`${count.format(totals.ratedUp)} good`} note={`${count.format(totals.ratedDown)} bad`} testId="usage-ratings" />
+        <Figure
+          label="Ratings"
+          value={`${count.format(totals.ratedUp)} good`}
+          note={`${count.format(totals.ratedDown)} bad`}
+          testId="usage-ratings"
+        />
         <Figure
           label="Failed or stopped"
           value={count.format(totals.failed + totals.stopped)}
@@ -105,7 +122,11 @@ export function UsageReportView({ report }: { report: UsageReport }) {
         <Figure
           label="Tokens"
           value={tokens > 0 ? compact.format(tokens) : '—'}
-          note={tokens > 0 ? `${compact.format(totals.inputTokens)} in · ${compact.format(totals.outputTokens)} out` : 'none reported'}
+          note={
+            tokens > 0
+              ? `${compact.format(totals.inputTokens)} in · ${compact.format(totals.outputTokens)} out`
+              : 'none reported'
+          }
           testId="usage-tokens"
         />
       </dl>
@@ -131,8 +152,14 @@ export function UsageReportView({ report }: { report: UsageReport }) {
                 >
                   {s.title}
                 </button>
-                <span className="hidden h-1.5 w-32 overflow-hidden rounded-full bg-surface-2 sm:block" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-accent" style={{ width: `${(100 * s.replies) / sources.top[0]!.replies}%` }} />
+                <span
+                  className="hidden h-1.5 w-32 overflow-hidden rounded-full bg-surface-2 sm:block"
+                  aria-hidden="true"
+                >
+                  <span
+                    className="block h-full rounded-full bg-accent"
+                    style={{ width: `${(100 * s.replies) / sources.top[0]!.replies}%` }}
+                  />
                 </span>
                 <span className="w-24 shrink-0 text-right tabular-nums text-muted" data-testid="usage-source-replies">
                   {plural(s.replies, 'reply', 'replies')}
@@ -185,11 +212,18 @@ function DailyChart({ report }: { report: UsageReport }) {
         </span>
         <span className="ml-auto tabular-nums">most in a day: {count.format(most)}</span>
       </figcaption>
-      <div className="mt-2 flex h-28 items-end gap-px border-b border-border" aria-hidden="true" data-testid="usage-chart">
+      <div
+        className="mt-2 flex h-28 items-end gap-px border-b border-border"
+        aria-hidden="true"
+        data-testid="usage-chart"
+      >
         {report.days.map((d) => (
           <div key={d.date} className="flex h-full min-w-0 flex-1 flex-col justify-end" title={describe(d)}>
             {d.questions > 0 ? (
-              <div className="flex flex-col overflow-hidden rounded-t-sm" style={{ height: `${(100 * d.questions) / Math.max(1, most)}%` }}>
+              <div
+                className="flex flex-col overflow-hidden rounded-t-sm"
+                style={{ height: `${(100 * d.questions) / Math.max(1, most)}%` }}
+              >
                 <div className="bg-warning" style={{ flexGrow: Math.min(d.uncited, d.questions) }} />
                 <div className="bg-accent" style={{ flexGrow: d.questions - Math.min(d.uncited, d.questions) }} />
               </div>
@@ -230,5 +264,7 @@ function DailyChart({ report }: { report: UsageReport }) {
 function deletedNote(deleted: number, listed: boolean): string {
   const one = deleted === 1;
   if (listed) return `${plural(deleted, 'more cited source')} ${one ? 'has' : 'have'} since been deleted.`;
-  return one ? 'The source this period’s replies cite has since been deleted.' : `The ${count.format(deleted)} sources this period’s replies cite have since been deleted.`;
+  return one
+    ? 'The source this period’s replies cite has since been deleted.'
+    : `The ${count.format(deleted)} sources this period’s replies cite have since been deleted.`;
 }

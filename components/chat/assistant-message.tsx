@@ -25,9 +25,17 @@ interface AssistantMessageProps {
   onShowVersion?: (messageId: string) => void;
 }
 
-const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
+const action =
+  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
 
-export function AssistantMessage({ message, streaming, stopped, onRegenerate, onRate, onShowVersion }: AssistantMessageProps) {
+export function AssistantMessage({
+  message,
+  streaming,
+  stopped,
+  onRegenerate,
+  onRate,
+  onShowVersion,
+}: AssistantMessageProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
   const citations = citationsOf(message);
@@ -51,13 +59,19 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
       <Suspense fallback={<p className="whitespace-pre-wrap leading-[1.65]">{text}</p>}>
         <Markdown text={text} citations={citations} onOpenCitation={setOpen} streaming={streaming} />
       </Suspense>
-      {shown === 'stopped' ? <p className="mt-2 text-xs text-muted" data-testid="stopped-note">Stopped. The reply may be incomplete.</p> : null}
+      {shown === 'stopped' ? (
+        <p className="mt-2 text-xs text-muted" data-testid="stopped-note">
+          Stopped. The reply may be incomplete.
+        </p>
+      ) : null}
       {!streaming && status === 'failed' ? (
         <p className="mt-2 text-xs text-danger" data-testid="failed-note">
           {text ? 'This reply failed part way.' : 'This reply failed before any of it was written.'}
         </p>
       ) : null}
-      {!streaming && status === 'interrupted' ? <p className="mt-2 text-xs text-warning">This reply was interrupted.</p> : null}
+      {!streaming && status === 'interrupted' ? (
+        <p className="mt-2 text-xs text-warning">This reply was interrupted.</p>
+      ) : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
       {streaming ? (
         // Holds the place of the action row below, so finishing a reply moves nothing.
@@ -84,7 +98,9 @@ export function AssistantMessage({ message, streaming, stopped, onRegenerate, on
           {onRate && text ? <ReplyFeedback message={message} onRate={onRate} /> : null}
         </div>
       ) : null}
-      {opened && open !== null ? <PassageDialog passage={opened} label={`Source ${open}`} onClose={() => setOpen(null)} /> : null}
+      {opened && open !== null ? (
+        <PassageDialog passage={opened} label={`Source ${open}`} onClose={() => setOpen(null)} />
+      ) : null}
     </article>
   );
 }

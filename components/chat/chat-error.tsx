@@ -23,12 +23,25 @@ export function describeChatError(error: Error, retryAfter: number | null): stri
   return 'The assistant could not finish this reply.';
 }
 
-const action = 'inline-flex h-8 items-center gap-1.5 rounded-md border border-danger/40 bg-bg px-2.5 font-medium text-danger hover:bg-danger-soft';
+const action =
+  'inline-flex h-8 items-center gap-1.5 rounded-md border border-danger/40 bg-bg px-2.5 font-medium text-danger hover:bg-danger-soft';
 
 /** A failed send, with Retry; for a conversation that is gone, which no retry brings back, New chat. */
-export function ChatError({ message, onRetry, gone = false }: { message: string; onRetry: () => void; gone?: boolean }) {
+export function ChatError({
+  message,
+  onRetry,
+  gone = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  gone?: boolean;
+}) {
   return (
-    <div role="alert" data-testid="chat-error" className="flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
+    <div
+      role="alert"
+      data-testid="chat-error"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+    >
       <AlertIcon className="shrink-0" />
       <span className="min-w-0 flex-1">{message}</span>
       {gone ? (

@@ -26,7 +26,11 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
       />
       <main className="flex min-w-0 flex-1 flex-col" id="main" data-behind-drawer>
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">
-          <ChatTitle initialConversations={data.conversations} initialTitle={data.conversation?.title ?? null} assistantName={data.assistant.name} />
+          <ChatTitle
+            initialConversations={data.conversations}
+            initialTitle={data.conversation?.title ?? null}
+            assistantName={data.assistant.name}
+          />
           <ExportLink />
         </header>
         <FreshChatView

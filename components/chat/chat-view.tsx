@@ -33,7 +33,15 @@ export interface ChatViewProps {
  * sending only the new message (the server holds the history). On "/" the
  * conversation is created with the first message and the URL becomes /c/{id}.
  */
-export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples, welcome, maxMessageChars, onStarted }: ChatViewProps) {
+export function ChatView({
+  initialConversation,
+  hasKnowledge,
+  isAdmin,
+  examples,
+  welcome,
+  maxMessageChars,
+  onStarted,
+}: ChatViewProps) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
@@ -56,7 +64,9 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
       // The stream ended with the server's error part, which useChat stops reading at: the reply as
       // stored has failed (the finish that says so is not read), and it is shown so at once.
       else if (isError && !isDisconnect && message.role === 'assistant' && message.metadata?.status === 'streaming') {
-        setMessages((ms) => ms.map((m) => (m.id === message.id ? { ...m, metadata: { ...m.metadata!, status: 'failed' } } : m)));
+        setMessages((ms) =>
+          ms.map((m) => (m.id === message.id ? { ...m, metadata: { ...m.metadata!, status: 'failed' } } : m)),
+        );
       }
       // The stored messages carry their versions (an edited question, a regenerated reply); a
       // stopped reply is read again once its stop is stored.
@@ -124,7 +134,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
   function stopOnServer(id: string, replyId: string) {
     return apiFetch<ChatMessage>(`/api/conversations/${id}/stop`, { method: 'POST', json: { messageId: replyId } })
       .then((stored) => {
-        if (stored.metadata?.status === 'stopped') setMessages((ms) => ms.map((m) => (m.id === stored.id ? stored : m)));
+        if (stored.metadata?.status === 'stopped')
+          setMessages((ms) => ms.map((m) => (m.id === stored.id ? stored : m)));
         setFinished(stored.id);
       })
       .catch(() => {}); // nothing was being written any more: the reply on the screen stands
@@ -152,7 +163,8 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
       const stored = await apiFetch<ConversationDetail>(`/api/conversations/${id}`);
       setMessages((ms) => (ms.at(-1)?.id === shown ? stored.messages : ms));
       // The question never reached the server: it goes back to the composer, to send again.
-      if (question && !stored.messages.some((m) => m.role === 'user' && textOf(m) === question)) setUnsent((u) => ({ text: question, n: u.n + 1 }));
+      if (question && !stored.messages.some((m) => m.role === 'user' && textOf(m) === question))
+        setUnsent((u) => ({ text: question, n: u.n + 1 }));
     } catch {
       // The screen keeps what it has.
     }
@@ -208,7 +220,9 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
     const id = conversationId.current;
     if (!finished || !id) return;
     apiFetch<ConversationDetail>(`/api/conversations/${id}`)
-      .then((c) => setMessages((ms) => (ms.at(-1)?.id === finished && c.messages.at(-1)?.id === finished ? c.messages : ms)))
+      .then((c) =>
+        setMessages((ms) => (ms.at(-1)?.id === finished && c.messages.at(-1)?.id === finished ? c.messages : ms)),
+      )
       .catch(() => {}); // the screen keeps what was streamed
   }, [finished, setMessages]);
 
@@ -235,21 +249,40 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
 
   // A reply written again (`messageId`; the last without it, as Retry does): useChat drops it and
   // what follows, and the server answers its question again on a new branch, keeping the old reply.
-  const retry = (messageId?: string) => void regenerate({ messageId, body: { conversationId: conversationId.current } });
+  const retry = (messageId?: string) =>
+    void regenerate({ messageId, body: { conversationId: conversationId.current } });
 
   async function rate(messageId: string, rating: Rating | null, comment?: string) {
     const path = `/api/conversations/${conversationId.current}/messages/${messageId}/feedback`;
-    await (rating ? apiFetch(path, { method: 'PUT', json: { rating, ...(comment ? { comment } : {}) } }) : apiFetch(path, { method: 'DELETE' }));
+    await (rating
+      ? apiFetch(path, { method: 'PUT', json: { rating, ...(comment ? { comment } : {}) } })
+      : apiFetch(path, { method: 'DELETE' }));
   }
   const errorText = createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-scroller">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto"
+        data-testid="message-scroller"
+      >
         {messages.length === 0 && pendingText === null ? (
-          <EmptyState hasKnowledge={hasKnowledge} isAdmin={isAdmin} examples={examples} welcome={welcome} onPick={send} />
+          <EmptyState
+            hasKnowledge={hasKnowledge}
+            isAdmin={isAdmin}
+            examples={examples}
+            welcome={welcome}
+            onPick={send}
+          />
         ) : (
-          <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6" aria-live="polite" aria-busy={busy} data-testid="message-list">
+          <div
+            className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-8 pt-6 sm:px-6"
+            aria-live="polite"
+            aria-busy={busy}
+            data-testid="message-list"
+          >
             {messages.map((m) =>
               m.role === 'user' ? (
                 <UserMessage
@@ -270,7 +303,9 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
                 />
               ) : null,
             )}
-            {pendingText !== null ? <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pendingText }] }} /> : null}
+            {pendingText !== null ? (
+              <UserMessage message={{ id: 'pending', role: 'user', parts: [{ type: 'text', text: pendingText }] }} />
+            ) : null}
             {waitingForWords ? <Thinking /> : stoppingEarly ? <Thinking stopping /> : null}
           </div>
         )}
@@ -295,8 +330,18 @@ export function ChatView({ initialConversation, hasKnowledge, isAdmin, examples,
             />
           </div>
         ) : null}
-        <Composer key={unsent.n} initialText={unsent.text} busy={busy} stopping={stoppingEarly} maxLength={maxMessageChars} onSend={send} onStop={stopReply} />
-        <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">Answers cite your documents. Check important facts in the source.</p>
+        <Composer
+          key={unsent.n}
+          initialText={unsent.text}
+          busy={busy}
+          stopping={stoppingEarly}
+          maxLength={maxMessageChars}
+          onSend={send}
+          onStop={stopReply}
+        />
+        <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">
+          Answers cite your documents. Check important facts in the source.
+        </p>
       </div>
     </div>
   );

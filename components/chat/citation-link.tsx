@@ -71,7 +71,9 @@ export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
           className="pointer-events-none fixed z-50 block w-[min(20rem,calc(100vw-1rem))] whitespace-normal break-words rounded-lg border border-border bg-bg p-3 text-left text-sm font-normal shadow-lg"
           style={{ left: pos.left, top: pos.top, transform: pos.below ? undefined : 'translateY(-100%)' }}
         >
-          <span dir="auto" className="block font-semibold">{citation.title}</span>
+          <span dir="auto" className="block font-semibold">
+            {citation.title}
+          </span>
           {where ? <span className="mt-0.5 block text-xs text-muted">{where}</span> : null}
           <span data-testid="citation-preview-snippet" className="mt-1.5 line-clamp-4 text-muted">
             {markdownPreview(citation.snippet)}

@@ -26,7 +26,12 @@ export function Composer({ initialText = '', busy, stopping = false, onSend, onS
   const over = length - maxLength;
   const n = (x: number) => x.toLocaleString('en');
   // Near the limit a count shows: a long paste is never cut, or refused, without a word.
-  const count = over > 0 ? `${n(over)} characters over the ${n(maxLength)} limit` : length > maxLength * 0.9 ? `${n(length)} / ${n(maxLength)}` : null;
+  const count =
+    over > 0
+      ? `${n(over)} characters over the ${n(maxLength)} limit`
+      : length > maxLength * 0.9
+        ? `${n(length)} / ${n(maxLength)}`
+        : null;
 
   useEffect(() => ref.current?.focus(), [ref]);
 
@@ -89,7 +94,12 @@ export function Composer({ initialText = '', busy, stopping = false, onSend, onS
         </button>
       )}
       {count ? (
-        <p id="composer-count" data-testid="composer-count" aria-live="polite" className={`basis-full px-2 text-right text-xs tabular-nums ${over > 0 ? 'text-danger' : 'text-muted'}`}>
+        <p
+          id="composer-count"
+          data-testid="composer-count"
+          aria-live="polite"
+          className={`basis-full px-2 text-right text-xs tabular-nums ${over > 0 ? 'text-danger' : 'text-muted'}`}
+        >
           {count}
         </p>
       ) : null}

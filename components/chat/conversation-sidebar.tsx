@@ -9,7 +9,14 @@ import { CloseIcon, MenuIcon, PlusIcon } from '@/components/ui/icons';
 import { useFocusAfter } from '@/components/ui/use-focus-after';
 import { SEARCH_DELAY_MS, SearchField } from '@/components/ui/search-field';
 import { ConversationItem } from './conversation-item';
-import { appendConversations, patchConversation, removeConversation, replaceConversations, useConversations, useMoreCursor } from './conversations-store';
+import {
+  appendConversations,
+  patchConversation,
+  removeConversation,
+  replaceConversations,
+  useConversations,
+  useMoreCursor,
+} from './conversations-store';
 import { SIDEBAR_PAGE, type ConversationSummary } from './types';
 import { useRestored } from './use-restored';
 
@@ -79,7 +86,10 @@ export function ConversationSidebar({
     setLoadingMore(true);
     try {
       const page = await apiFetch<Page>(listUrl(found?.q ?? null, nextCursor));
-      if (found) setResults((f) => (f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f));
+      if (found)
+        setResults((f) =>
+          f && f.q === found.q ? { ...f, items: [...f.items, ...page.data], nextCursor: page.nextCursor } : f,
+        );
       else appendConversations(page.data, page.nextCursor);
     } catch (e) {
       setError(describeProblem(e));
@@ -89,7 +99,8 @@ export function ConversationSidebar({
   }
 
   // A rename or a deletion shows in the search results too.
-  const patchResults = (change: (items: ConversationSummary[]) => ConversationSummary[]) => setResults((f) => f && { ...f, items: change(f.items) });
+  const patchResults = (change: (items: ConversationSummary[]) => ConversationSummary[]) =>
+    setResults((f) => f && { ...f, items: change(f.items) });
 
   // Each server render brings the truth from the API; later local changes build on it. One that
   // Back or Forward brought back brings what was true then: the list is asked for again instead.
@@ -181,7 +192,9 @@ export function ConversationSidebar({
       >
         <MenuIcon />
       </button>
-      {open ? <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => closeDrawer()} aria-hidden="true" /> : null}
+      {open ? (
+        <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => closeDrawer()} aria-hidden="true" />
+      ) : null}
       <nav
         id="conversation-sidebar"
         aria-label="Conversations"
@@ -189,13 +202,23 @@ export function ConversationSidebar({
         className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:z-auto md:w-64 md:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full md:translate-x-0'} ${open ? '' : 'max-md:invisible'}`}
       >
         <div className="flex items-center gap-2 p-3">
-          <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold" onClick={() => closeDrawer(false)}>
+          <Link
+            href="/"
+            className="mr-auto flex min-w-0 items-center gap-2 px-1 text-[15px] font-semibold"
+            onClick={() => closeDrawer(false)}
+          >
             <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-md bg-accent" />
             <span dir="auto" className="truncate" title={assistantName} data-testid="assistant-name">
               {assistantName}
             </span>
           </Link>
-          <button type="button" ref={closeButton} aria-label="Close conversations" onClick={() => closeDrawer()} className="rounded-lg p-2 hover:bg-surface-2 md:hidden">
+          <button
+            type="button"
+            ref={closeButton}
+            aria-label="Close conversations"
+            onClick={() => closeDrawer()}
+            className="rounded-lg p-2 hover:bg-surface-2 md:hidden"
+          >
             <CloseIcon />
           </button>
         </div>
@@ -210,12 +233,22 @@ export function ConversationSidebar({
           </Link>
         </div>
         <div className="px-3 pt-3">
-          <SearchField value={query} onChange={setQuery} label="Search conversations" placeholder="Search chats" testId="conversation-search" />
+          <SearchField
+            value={query}
+            onChange={setQuery}
+            label="Search conversations"
+            placeholder="Search chats"
+            testId="conversation-search"
+          />
         </div>
-        <h2 className="px-4 pb-1 pt-4 text-xs font-medium uppercase tracking-wide text-muted">{found ? 'Results' : 'Recent'}</h2>
+        <h2 className="px-4 pb-1 pt-4 text-xs font-medium uppercase tracking-wide text-muted">
+          {found ? 'Results' : 'Recent'}
+        </h2>
         <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-3" data-testid="conversation-list">
           {shown.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-muted">{found ? `No conversation mentions “${found.q}”.` : 'No conversations yet.'}</li>
+            <li className="px-3 py-2 text-sm text-muted">
+              {found ? `No conversation mentions “${found.q}”.` : 'No conversations yet.'}
+            </li>
           ) : null}
           {shown.map((c) => (
             <li key={c.id}>
@@ -248,7 +281,10 @@ export function ConversationSidebar({
           </p>
         ) : null}
         <div className="border-t border-border p-3 text-sm">
-          <Link href="/admin" className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg">
+          <Link
+            href="/admin"
+            className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg"
+          >
             {isAdmin ? 'Knowledge & keys' : 'Admin sign-in'}
           </Link>
         </div>

@@ -38,7 +38,10 @@ export function EmptyState({ hasKnowledge, isAdmin, examples, welcome, onPick }:
           ))}
         </ul>
       ) : (
-        <div className="mt-8 w-full rounded-xl border border-dashed border-border bg-surface px-5 py-4 text-left text-sm" data-testid="no-knowledge">
+        <div
+          className="mt-8 w-full rounded-xl border border-dashed border-border bg-surface px-5 py-4 text-left text-sm"
+          data-testid="no-knowledge"
+        >
           <p className="flex items-center gap-2 font-medium">
             <BookIcon width={16} height={16} /> No knowledge yet
           </p>
@@ -46,11 +49,19 @@ export function EmptyState({ hasKnowledge, isAdmin, examples, welcome, onPick }:
             The assistant has no documents to answer from.{' '}
             {isAdmin ? (
               <>
-                Add some on the <a href="/admin" className="font-medium text-accent underline underline-offset-2">knowledge page</a>.
+                Add some on the{' '}
+                <a href="/admin" className="font-medium text-accent underline underline-offset-2">
+                  knowledge page
+                </a>
+                .
               </>
             ) : (
               <>
-                An administrator can add documents on the <a href="/admin" className="font-medium text-accent underline underline-offset-2">admin page</a>.
+                An administrator can add documents on the{' '}
+                <a href="/admin" className="font-medium text-accent underline underline-offset-2">
+                  admin page
+                </a>
+                .
               </>
             )}
           </p>

@@ -27,7 +27,8 @@ export function FreshChatView({ viewKey, renderId, initialConversation, ...props
   const [shown, setShown] = useState({ pathname, visit: 0 });
   const [started, setStarted] = useState<{ pathname: string; visit: number } | null>(null);
   if (shown.pathname !== pathname) setShown({ pathname, visit: pathname === '/' ? shown.visit + 1 : shown.visit });
-  const stale = pathname !== '/' && !initialConversation && !(started?.pathname === pathname && started.visit === shown.visit);
+  const stale =
+    pathname !== '/' && !initialConversation && !(started?.pathname === pathname && started.visit === shown.visit);
 
   const restored = useRestored(renderId);
   const [conversation, setConversation] = useState(restored && initialConversation ? undefined : initialConversation);
@@ -48,7 +49,8 @@ export function FreshChatView({ viewKey, renderId, initialConversation, ...props
     );
   }, [conversation, initialConversation, router]);
 
-  if (stale || conversation === undefined) return <div className="flex-1" aria-busy="true" data-testid="chat-loading" />;
+  if (stale || conversation === undefined)
+    return <div className="flex-1" aria-busy="true" data-testid="chat-loading" />;
   return (
     <ChatView
       key={`${viewKey}:${shown.visit}`}

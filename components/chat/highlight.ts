@@ -19,11 +19,29 @@ const KEYWORDS = new Set(
   ).split(' '),
 );
 
-const HASH_COMMENTS = new Set(['py', 'python', 'sh', 'bash', 'shell', 'zsh', 'rb', 'ruby', 'yaml', 'yml', 'toml', 'r', 'dockerfile']);
+const HASH_COMMENTS = new Set([
+  'py',
+  'python',
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'rb',
+  'ruby',
+  'yaml',
+  'yml',
+  'toml',
+  'r',
+  'dockerfile',
+]);
 const DASH_COMMENTS = new Set(['sql', 'lua', 'haskell', 'hs']);
 
 function patternFor(lang: string): RegExp {
-  const comment = HASH_COMMENTS.has(lang) ? '#[^\\n]*' : DASH_COMMENTS.has(lang) ? '--[^\\n]*' : '\\/\\/[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/';
+  const comment = HASH_COMMENTS.has(lang)
+    ? '#[^\\n]*'
+    : DASH_COMMENTS.has(lang)
+      ? '--[^\\n]*'
+      : '\\/\\/[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/';
   return new RegExp(
     `(${comment})|("(?:\\\\.|[^"\\\\\\n])*"|'(?:\\\\.|[^'\\\\\\n])*'|\`(?:\\\\.|[^\`\\\\])*\`)|(\\b\\d[\\d_.]*(?:e[+-]?\\d+)?\\b|\\b0x[\\da-f]+\\b)|([A-Za-z_$][\\w$]*)|([{}()[\\];,.:=<>+\\-*/!&|?%^~])`,
     'gi',
@@ -40,7 +58,17 @@ export function highlight(code: string, language = ''): Token[] {
   for (let m = re.exec(code); m; m = re.exec(code)) {
     if (m.index > last) tokens.push({ kind: 'plain', text: code.slice(last, m.index) });
     const [text, comment, str, num, word] = m;
-    const kind: TokenKind = comment ? 'comment' : str ? 'string' : num ? 'number' : word ? (KEYWORDS.has(word) ? 'keyword' : 'plain') : 'punct';
+    const kind: TokenKind = comment
+      ? 'comment'
+      : str
+        ? 'string'
+        : num
+          ? 'number'
+          : word
+            ? KEYWORDS.has(word)
+              ? 'keyword'
+              : 'plain'
+            : 'punct';
     tokens.push({ kind, text });
     last = m.index + text.length;
   }

@@ -1,4 +1,13 @@
-import { Children, createContext, isValidElement, memo, useContext, useMemo, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  memo,
+  useContext,
+  useMemo,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import ReactMarkdown, { type Components, type Options, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CitationLink } from './citation-link';
@@ -39,10 +48,13 @@ interface MarkdownProps {
   streaming?: boolean;
 }
 
-const chip = 'mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded px-1 align-middle text-[11px] font-semibold';
+const chip =
+  'mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded px-1 align-middle text-[11px] font-semibold';
 
 /** The reply's citations, for its [n] links: a context, so that the renderers below never change. */
-const CitationsContext = createContext<{ citations: Citation[]; onOpenCitation?: (index: number) => void }>({ citations: [] });
+const CitationsContext = createContext<{ citations: Citation[]; onOpenCitation?: (index: number) => void }>({
+  citations: [],
+});
 
 function LinkOrCitation({ href, children }: { href?: string; children?: ReactNode }) {
   const { citations, onOpenCitation } = useContext(CitationsContext);

@@ -22,7 +22,11 @@ export interface Passage {
   snippet?: string;
 }
 
-type Source = { state: 'loading' } | { state: 'found'; text: string; markdown: boolean; generation: number | null } | { state: 'gone' } | { state: 'unavailable' };
+type Source =
+  | { state: 'loading' }
+  | { state: 'found'; text: string; markdown: boolean; generation: number | null }
+  | { state: 'gone' }
+  | { state: 'unavailable' };
 
 /** Longer text is shown as plain text: rendering Markdown that long would hold the page up. */
 const MARKDOWN_CHARS = 300_000;
@@ -51,7 +55,12 @@ function locate(text: string, snippet: string, from = 0): { start: number; end: 
  * a source), the whole text from its start, nothing marked. `alternate` is another view of the
  * source the dialog can switch to (the admin page's chunks).
  */
-export function PassageDialog({ passage, label, onClose, alternate }: {
+export function PassageDialog({
+  passage,
+  label,
+  onClose,
+  alternate,
+}: {
   passage: Passage;
   label: string;
   onClose: () => void;
@@ -96,7 +105,9 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
     if (source.state !== 'found' || !passage.location) return;
     const scroll = () => {
       // The quoted words if they are marked, else the passage: within a long passage (rows of a table) the quote may be far below its start.
-      const el = body.current?.querySelector('[data-testid="passage-highlight"]') ?? body.current?.querySelector('[data-passage]');
+      const el =
+        body.current?.querySelector('[data-testid="passage-highlight"]') ??
+        body.current?.querySelector('[data-passage]');
       el?.scrollIntoView({ block: 'center' });
       return Boolean(el);
     };
@@ -107,7 +118,9 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
   }, [source.state, passage.location]);
 
   const where = describeLocation(passage);
-  const quote = passage.snippet ? <blockquote className="mb-4 border-l-4 border-accent pl-3">{passage.snippet}</blockquote> : null;
+  const quote = passage.snippet ? (
+    <blockquote className="mb-4 border-l-4 border-accent pl-3">{passage.snippet}</blockquote>
+  ) : null;
   const loading = (
     <p className="flex items-center gap-2 text-muted">
       <Spinner /> Loading the source…
@@ -120,7 +133,9 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
     content = (
       <>
         <p className="mb-3 text-sm text-warning">
-          {source.state === 'gone' ? 'This source is no longer in the knowledge base.' : 'The source’s text cannot be shown right now.'}
+          {source.state === 'gone'
+            ? 'This source is no longer in the knowledge base.'
+            : 'The source’s text cannot be shown right now.'}
           {passage.snippet ? ' The cited snippet:' : ''}
         </p>
         {quote}
@@ -133,7 +148,8 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
         {changed && passage.snippet ? (
           <>
             <p className="mb-3 text-sm text-warning" data-testid="passage-changed">
-              This source has changed since the answer was written. {marks === null ? 'The cited snippet:' : 'The cited words are marked below.'}
+              This source has changed since the answer was written.{' '}
+              {marks === null ? 'The cited snippet:' : 'The cited words are marked below.'}
             </p>
             {marks === null ? quote : null}
           </>
@@ -154,7 +170,13 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
   }
 
   return (
-    <Modal dialogRef={ref} onClose={onClose} aria-labelledby="passage-title" data-testid="passage-dialog" className="max-h-[88vh] w-[min(94vw,48rem)] overflow-hidden p-0">
+    <Modal
+      dialogRef={ref}
+      onClose={onClose}
+      aria-labelledby="passage-title"
+      data-testid="passage-dialog"
+      className="max-h-[88vh] w-[min(94vw,48rem)] overflow-hidden p-0"
+    >
       <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted">{label}</p>
@@ -163,7 +185,11 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
           </h2>
           {where ? <p className="text-sm text-muted">{where}</p> : null}
           {alternate ? (
-            <div role="group" aria-label="Show" className="mt-2 inline-flex rounded-lg border border-border p-0.5 text-sm">
+            <div
+              role="group"
+              aria-label="Show"
+              className="mt-2 inline-flex rounded-lg border border-border p-0.5 text-sm"
+            >
               {(['text', 'alternate'] as const).map((view) => (
                 <button
                   key={view}
@@ -187,7 +213,11 @@ export function PassageDialog({ passage, label, onClose, alternate }: {
         className="max-h-[68vh] overflow-y-auto px-5 py-4 text-sm leading-relaxed [&_.prose-chat>:first-child]:mt-0"
         data-testid="passage-text"
         tabIndex={0}
-        aria-label={showing === 'alternate' && alternate ? `${passage.title}, ${alternate.label.toLowerCase()}` : `${passage.title}, the whole source`}
+        aria-label={
+          showing === 'alternate' && alternate
+            ? `${passage.title}, ${alternate.label.toLowerCase()}`
+            : `${passage.title}, the whole source`
+        }
       >
         {showing === 'alternate' && alternate ? alternate.content : content}
       </div>
@@ -201,8 +231,18 @@ const NO_MARKS: TextMark[] = [];
 function PlainText({ text, marks }: { text: string; marks: TextMark[] }) {
   const pieces = markSegments(0, text.length, marks).map(({ start, end, passage, snippet }) => {
     let piece: React.ReactNode = text.slice(start, end);
-    if (snippet) piece = <mark data-testid="passage-highlight" className={MARK_ELEMENTS.snippet.hProperties.className.join(' ')}>{piece}</mark>;
-    if (passage) piece = <span data-passage="" className={MARK_ELEMENTS.passage.hProperties.className.join(' ')}>{piece}</span>;
+    if (snippet)
+      piece = (
+        <mark data-testid="passage-highlight" className={MARK_ELEMENTS.snippet.hProperties.className.join(' ')}>
+          {piece}
+        </mark>
+      );
+    if (passage)
+      piece = (
+        <span data-passage="" className={MARK_ELEMENTS.passage.hProperties.className.join(' ')}>
+          {piece}
+        </span>
+      );
     return <span key={start}>{piece}</span>;
   });
   return <p className="whitespace-pre-wrap">{pieces}</p>;

@@ -68,7 +68,11 @@ function glue(parts: Node[]): Node[] {
       after!.value = after!.value!.slice(punctuation.length);
       if (!after!.value) j++;
     }
-    out.push({ type: 'citations', data: { hName: 'span', hProperties: { className: ['whitespace-nowrap'] } }, children: group });
+    out.push({
+      type: 'citations',
+      data: { hName: 'span', hProperties: { className: ['whitespace-nowrap'] } },
+      children: group,
+    });
     i = j - 1;
   }
   return out;

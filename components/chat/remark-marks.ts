@@ -69,14 +69,25 @@ function covering(start: number, end: number, marks: TextMark[]) {
 }
 
 /** [from, to) cut wherever a mark starts or ends inside it, each piece with the marks covering it. */
-export function markSegments(from: number, to: number, marks: TextMark[]): { start: number; end: number; passage: boolean; snippet: boolean }[] {
+export function markSegments(
+  from: number,
+  to: number,
+  marks: TextMark[],
+): { start: number; end: number; passage: boolean; snippet: boolean }[] {
   const cuts = new Set([from, to]);
   for (const m of marks) for (const at of [m.start, m.end]) if (at > from && at < to) cuts.add(at);
   const points = [...cuts].sort((a, b) => a - b);
-  return points.slice(0, -1).map((start, i) => ({ start, end: points[i + 1]!, ...covering(start, points[i + 1]!, marks) }));
+  return points
+    .slice(0, -1)
+    .map((start, i) => ({ start, end: points[i + 1]!, ...covering(start, points[i + 1]!, marks) }));
 }
 
 /** Text with its newlines as line breaks. */
 function lines(value: string): Node[] {
-  return value.split('\n').flatMap((line, i): Node[] => [...(i > 0 ? [{ type: 'break' }] : []), ...(line ? [{ type: 'text', value: line }] : [])]);
+  return value
+    .split('\n')
+    .flatMap((line, i): Node[] => [
+      ...(i > 0 ? [{ type: 'break' }] : []),
+      ...(line ? [{ type: 'text', value: line }] : []),
+    ]);
 }

@@ -20,7 +20,8 @@ const THUMBS = [
   { value: 'down', label: 'Bad reply', Icon: ThumbDownIcon },
 ] as const;
 
-const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg aria-pressed:text-accent';
+const action =
+  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg aria-pressed:text-accent';
 
 /**
  * Thumbs up and down under a reply, for the action row of an AssistantMessage (a fragment: the
@@ -69,7 +70,8 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
     setDraft(null);
     if (!(await save(next))) return;
     if (next === 'down') setDraft('');
-    else if (next === 'up') setNote({ text: 'Thanks. The admins see your rating with this reply and your question.', error: false });
+    else if (next === 'up')
+      setNote({ text: 'Thanks. The admins see your rating with this reply and your question.', error: false });
   }
 
   async function sendComment(comment: string) {
@@ -127,9 +129,15 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
             className="resize-none rounded-lg bg-surface-2 px-2 py-1.5 text-sm leading-6 outline-none"
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="px-1 text-xs text-muted">Your rating, this reply and your question are shared with the admins.</p>
+            <p className="px-1 text-xs text-muted">
+              Your rating, this reply and your question are shared with the admins.
+            </p>
             <div className="ml-auto flex gap-2">
-              <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={closeForm}>
+              <button
+                type="button"
+                className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg"
+                onClick={closeForm}
+              >
                 Not now
               </button>
               <button
@@ -145,7 +153,11 @@ export function ReplyFeedback({ message, onRate }: ReplyFeedbackProps) {
         </form>
       ) : null}
       {note ? (
-        <p role="status" className={`basis-full px-2 text-xs ${note.error ? 'text-danger' : 'text-muted'}`} data-testid="feedback-note">
+        <p
+          role="status"
+          className={`basis-full px-2 text-xs ${note.error ? 'text-danger' : 'text-muted'}`}
+          data-testid="feedback-note"
+        >
           {note.text}
         </p>
       ) : null}

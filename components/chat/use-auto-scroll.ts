@@ -11,7 +11,8 @@ const atBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.client
  * a Regenerate) moves the view up too, but leaves it at the bottom: only a view above the bottom
  * was moved by the reader.
  */
-const movedUpFrom = (el: HTMLElement, lastAutoTop: number | null) => lastAutoTop !== null && el.scrollTop < lastAutoTop - 4 && !atBottom(el);
+const movedUpFrom = (el: HTMLElement, lastAutoTop: number | null) =>
+  lastAutoTop !== null && el.scrollTop < lastAutoTop - 4 && !atBottom(el);
 
 /**
  * Keeps a scroll container pinned to the bottom while content grows, until the

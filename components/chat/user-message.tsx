@@ -14,7 +14,8 @@ interface UserMessageProps {
   onShowVersion?: (messageId: string) => void;
 }
 
-const action = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
+const action =
+  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-fg';
 
 /** A visitor's message, shown as plain text: nothing typed is ever interpreted as markup. */
 export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps) {
@@ -74,10 +75,19 @@ export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps
           className="max-h-80 min-h-10 resize-none bg-transparent px-2 py-1.5 leading-6 outline-none"
         />
         <div className="flex justify-end gap-2">
-          <button type="button" className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg" onClick={cancel}>
+          <button
+            type="button"
+            className="h-8 rounded-lg px-3 text-sm text-muted hover:bg-surface-2 hover:text-fg"
+            onClick={cancel}
+          >
             Cancel
           </button>
-          <button type="submit" disabled={!value} data-testid="edit-message-send" className="h-8 rounded-lg bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40">
+          <button
+            type="submit"
+            disabled={!value}
+            data-testid="edit-message-send"
+            className="h-8 rounded-lg bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+          >
             Send
           </button>
         </div>
@@ -88,14 +98,25 @@ export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps
   return (
     <div className="flex flex-col items-end">
       <h2 className="sr-only">You</h2>
-      <p dir="auto" className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 [overflow-wrap:anywhere]" data-testid="user-message">
+      <p
+        dir="auto"
+        className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-surface-2 px-4 py-2.5 [overflow-wrap:anywhere]"
+        data-testid="user-message"
+      >
         {text}
       </p>
       {onEdit || message.metadata?.versions ? (
         <div className="mt-1 flex items-center gap-1">
           <VersionSwitch message={message} onShow={onShowVersion} />
           {onEdit ? (
-            <button ref={editButton} type="button" className={action} onClick={() => setDraft(text)} data-testid="edit-message" aria-label="Edit this message">
+            <button
+              ref={editButton}
+              type="button"
+              className={action}
+              onClick={() => setDraft(text)}
+              data-testid="edit-message"
+              aria-label="Edit this message"
+            >
               <PencilIcon width={14} height={14} /> Edit
             </button>
           ) : null}

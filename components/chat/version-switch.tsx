@@ -9,7 +9,8 @@ interface VersionSwitchProps {
   onShow?: (messageId: string) => void;
 }
 
-const arrow = 'inline-flex h-8 w-7 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent';
+const arrow =
+  'inline-flex h-8 w-7 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent';
 
 /**
  * "‹ 2 / 3 ›" for a message with other versions (an edited question, a regenerated reply):
@@ -22,8 +23,20 @@ export function VersionSwitch({ message, onShow }: VersionSwitchProps) {
   const kind = message.role === 'user' ? 'question' : 'reply';
   const go = (i: number) => (onShow && versions[i] ? () => onShow(versions[i]!) : undefined);
   return (
-    <div className="inline-flex items-center text-xs text-muted" role="group" aria-label={`Versions of this ${kind}`} data-testid="version-switch">
-      <button type="button" className={arrow} onClick={go(at - 1)} disabled={!onShow || at === 0} aria-label={`Previous version of this ${kind}`} data-testid="previous-version">
+    <div
+      className="inline-flex items-center text-xs text-muted"
+      role="group"
+      aria-label={`Versions of this ${kind}`}
+      data-testid="version-switch"
+    >
+      <button
+        type="button"
+        className={arrow}
+        onClick={go(at - 1)}
+        disabled={!onShow || at === 0}
+        aria-label={`Previous version of this ${kind}`}
+        data-testid="previous-version"
+      >
         <ChevronLeftIcon width={14} height={14} />
       </button>
       <span className="min-w-9 text-center tabular-nums" data-testid="version-of">

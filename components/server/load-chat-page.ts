@@ -1,7 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { cache } from 'react';
-import { SIDEBAR_PAGE, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@/components/chat/types';
+import {
+  SIDEBAR_PAGE,
+  type ChatMessage,
+  type ConversationDetail,
+  type ConversationSummary,
+} from '@/components/chat/types';
 import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
@@ -35,16 +40,26 @@ const EXAMPLES = 4;
  * /api/conversations routes use. `conversation` is undefined when the id is
  * unknown or someone else's: the page answers 404 either way.
  */
-export const loadChatPage = cache(async function loadChatPage(conversationId: string | null): Promise<ChatPageData | undefined> {
+export const loadChatPage = cache(async function loadChatPage(
+  conversationId: string | null,
+): Promise<ChatPageData | undefined> {
   const principal = await pagePrincipal();
   const db = await prisma();
   // Without starters from the admins, questions about the newest documents, which any model answers from
   // retrieval alone (a question about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
   const [ready, { profile }] = await Promise.all([
-    db.source.findMany({ where: { status: 'ready' }, select: { title: true }, orderBy: { createdAt: 'desc' }, take: 3 * EXAMPLES }),
+    db.source.findMany({
+      where: { status: 'ready' },
+      select: { title: true },
+      orderBy: { createdAt: 'desc' },
+      take: 3 * EXAMPLES,
+    }),
     currentAssistant(),
   ]);
-  const examples = profile.starters.length > 0 ? profile.starters : [...new Set(ready.map((s) => `What does “${clipAtWord(s.title, 60)}” say?`))].slice(0, EXAMPLES);
+  const examples =
+    profile.starters.length > 0
+      ? profile.starters
+      : [...new Set(ready.map((s) => `What does “${clipAtWord(s.title, 60)}” say?`))].slice(0, EXAMPLES);
   const base = {
     renderId: randomUUID(),
     isAdmin: principal?.role === 'admin',
@@ -54,7 +69,8 @@ export const loadChatPage = cache(async function loadChatPage(conversationId: st
     maxMessageChars: config().MAX_MESSAGE_CHARS,
   };
 
-  if (!principal) return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
+  if (!principal)
+    return conversationId ? undefined : { ...base, conversations: [], conversationsCursor: null, conversation: null };
   const { data, nextCursor } = await listConversations({ ownerId: principal.id, limit: SIDEBAR_PAGE });
   const listed = { ...base, conversations: data, conversationsCursor: nextCursor };
   if (!conversationId) return { ...listed, conversation: null };

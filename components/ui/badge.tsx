@@ -8,7 +8,11 @@ const tones: Record<Tone, string> = {
   danger: 'bg-danger-soft text-danger',
 };
 
-export function Badge({ tone = 'neutral', children, ...rest }: { tone?: Tone; children: React.ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  ...rest
+}: { tone?: Tone; children: React.ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
   return (
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`} {...rest}>
       {children}

@@ -8,7 +8,19 @@ import { Modal } from './modal';
  * A modal form: a heading, the fields, what went wrong, and Cancel and a submit button. Esc or
  * Cancel close it unsaved; the caller closes it (`dialogRef.current?.close()`) once saved.
  */
-export function FormDialog({ dialogRef, onClose, onSubmit, heading, error, busy, canSubmit = true, submitTestId, className, children, ...rest }: {
+export function FormDialog({
+  dialogRef,
+  onClose,
+  onSubmit,
+  heading,
+  error,
+  busy,
+  canSubmit = true,
+  submitTestId,
+  className,
+  children,
+  ...rest
+}: {
   dialogRef: RefObject<HTMLDialogElement | null>;
   onClose: () => void;
   onSubmit: () => void;

@@ -22,5 +22,11 @@ export function Modal({ dialogRef, open = true, className = '', ...rest }: Modal
     if (!open && dialog.open) dialog.close();
   }, [dialogRef, open]);
 
-  return <dialog ref={dialogRef} className={`m-auto whitespace-normal text-start font-normal rounded-xl border border-border bg-bg text-fg shadow-xl backdrop:bg-black/40 ${className}`} {...rest} />;
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`m-auto whitespace-normal text-start font-normal rounded-xl border border-border bg-bg text-fg shadow-xl backdrop:bg-black/40 ${className}`}
+      {...rest}
+    />
+  );
 }

@@ -18,7 +18,12 @@ interface SearchFieldProps {
 export function SearchField({ value, onChange, label, placeholder, testId, className = '' }: SearchFieldProps) {
   return (
     <div className={`relative ${className}`} role="search">
-      <SearchIcon width={15} height={15} aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" />
+      <SearchIcon
+        width={15}
+        height={15}
+        aria-hidden="true"
+        className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted"
+      />
       <input
         type="search"
         value={value}

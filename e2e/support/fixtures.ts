@@ -169,10 +169,13 @@ async function added(page: Page, res: APIResponse): Promise<string> {
   expect([200, 202]).toContain(res.status());
   const body = (await res.json()) as { id: string };
   await expect
-    .poll(async () => {
-      const r = await page.request.get(`/api/knowledge/sources/${body.id}`, { headers: asAdmin });
-      return ((await r.json()) as { status: string }).status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/knowledge/sources/${body.id}`, { headers: asAdmin });
+        return ((await r.json()) as { status: string }).status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe('ready');
   return body.id;
 }

@@ -23,21 +23,47 @@ export function standinModelEnv(standin: Standin): Record<string, string> {
   return { CHAT_MODEL: 'openai:standin-model', OPENAI_BASE_URL: standin.baseUrl, OPENAI_API_KEY: 'sk-test' };
 }
 
-export async function startOwnServer({ port, name, env }: { port: number; name: string; env: Record<string, string> }): Promise<OwnServer> {
+export async function startOwnServer({
+  port,
+  name,
+  env,
+}: {
+  port: number;
+  name: string;
+  env: Record<string, string>;
+}): Promise<OwnServer> {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(`data/e2e-${name}-${process.pid}`);
   let child: ChildProcess;
-  const exited = (p: ChildProcess) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once('exit', resolve)));
+  const exited = (p: ChildProcess) =>
+    new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once('exit', resolve)));
   const start = async () => {
-    child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      env: { ...process.env, ...E2E_SERVER_ENV, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn', RATE_LIMIT_REQUESTS: '100000', RATE_LIMIT_IP_REQUESTS: '100000', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          ...E2E_SERVER_ENV,
+          DATABASE_URL: `pglite:${dataDir}`,
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_REQUESTS: '100000',
+          RATE_LIMIT_IP_REQUESTS: '100000',
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     // What the server said last on stderr ("Groundwork could not start: …"), for the failure message.
     let said = '';
     child.stderr!.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-4000)));
     const deadline = Date.now() + 45_000;
-    while (!(await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false))) {
+    while (
+      !(await fetch(`${origin}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      ))
+    ) {
       const gone = child.exitCode ?? child.signalCode;
       if (gone !== null) throw new Error(`server ${name} exited (${gone}) before it was healthy:\n${said}`);
       if (Date.now() > deadline) throw new Error(`server ${name} was not healthy after 45 s:\n${said}`);

@@ -15,7 +15,13 @@ export interface WorkerProcess {
  * `pid` (and a signal sent to it) is the worker's own. Resolves once it says it has started,
  * which is after it has opened, and if need be migrated, the database.
  */
-export async function startWorkerProcess({ name, env }: { name: string; env: Record<string, string> }): Promise<WorkerProcess> {
+export async function startWorkerProcess({
+  name,
+  env,
+}: {
+  name: string;
+  env: Record<string, string>;
+}): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
     env: { ...process.env, ...E2E_SERVER_ENV, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +36,9 @@ export async function startWorkerProcess({ name, env }: { name: string; env: Rec
     };
     child.stdout!.on('data', hear);
     child.stderr!.on('data', hear);
-    void exited.then(() => reject(new Error(`worker ${name} exited (${child.exitCode ?? child.signalCode}) before it started:\n${said}`)));
+    void exited.then(() =>
+      reject(new Error(`worker ${name} exited (${child.exitCode ?? child.signalCode}) before it started:\n${said}`)),
+    );
   });
   const timeout = setTimeout(() => child.kill('SIGKILL'), 45_000);
   try {

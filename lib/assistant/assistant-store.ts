@@ -53,7 +53,10 @@ function present(value: string | undefined): StoredAssistant {
 const REUSE_MS = 2000;
 // On globalThis: Next.js may bundle this module once for the routes and once for the pages, and a
 // change saved through one must show in the other at once.
-const reuse = globalThis as unknown as { __assistantRead?: { at: number; value: Promise<StoredAssistant> }; __assistantWrites?: number };
+const reuse = globalThis as unknown as {
+  __assistantRead?: { at: number; value: Promise<StoredAssistant> };
+  __assistantWrites?: number;
+};
 
 /** The profile as stored now, with its entity tag: what the API and the settings form read. */
 export async function readAssistant(): Promise<StoredAssistant> {
@@ -96,7 +99,10 @@ export async function updateAssistant(patch: UpdateAssistant, ifMatch: string[] 
       AND (${tags}::text[] IS NULL OR '"' || left(encode(sha256(convert_to(value, 'UTF8')), 'hex'), 32) || '"' = ANY(${tags}::text[]))
     RETURNING value`;
   if (!rows[0]) {
-    throw new ApiError('precondition_failed', 'The assistant’s settings have changed since they were read (If-Match). Read them again and reapply your changes.');
+    throw new ApiError(
+      'precondition_failed',
+      'The assistant’s settings have changed since they were read (If-Match). Read them again and reapply your changes.',
+    );
   }
   const changed = present(rows[0].value);
   reuse.__assistantWrites = (reuse.__assistantWrites ?? 0) + 1;

@@ -27,11 +27,26 @@ export async function adminOfSession(cookie: string | undefined): Promise<Princi
     where: { id: claim.sessionId },
     select: {
       expiresAt: true,
-      apiKey: { select: { id: true, revokedAt: true, role: true, principal: { select: { id: true, role: true, kind: true, name: true } } } },
+      apiKey: {
+        select: {
+          id: true,
+          revokedAt: true,
+          role: true,
+          principal: { select: { id: true, role: true, kind: true, name: true } },
+        },
+      },
     },
   });
   const key = session?.apiKey;
-  if (!session || session.expiresAt <= new Date() || !key || key.id !== claim.keyId || key.revokedAt || key.role !== 'admin') return null;
+  if (
+    !session ||
+    session.expiresAt <= new Date() ||
+    !key ||
+    key.id !== claim.keyId ||
+    key.revokedAt ||
+    key.role !== 'admin'
+  )
+    return null;
   return { ...key.principal, via: 'admin-cookie', keyId: key.id };
 }
 

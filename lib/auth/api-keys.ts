@@ -38,13 +38,23 @@ const keyView = {
 } as const;
 
 /** Creates a key with its own principal; the plain key is returned once and never stored. */
-export async function createApiKey(input: { name: string; role: Role; key?: string }): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(input: {
+  name: string;
+  role: Role;
+  key?: string;
+}): Promise<ApiKeyView & { key: string }> {
   const db = await prisma();
   const key = input.key ?? generateKey();
   const created = await db.$transaction(async (tx) => {
     const principal = await tx.principal.create({ data: { kind: 'key', role: input.role, name: input.name } });
     return tx.apiKey.create({
-      data: { principalId: principal.id, name: input.name, role: input.role, hash: hashKey(key), prefix: key.slice(0, 12) },
+      data: {
+        principalId: principal.id,
+        name: input.name,
+        role: input.role,
+        hash: hashKey(key),
+        prefix: key.slice(0, 12),
+      },
       select: keyView,
     });
   });
@@ -52,7 +62,13 @@ export async function createApiKey(input: { name: string; role: Role; key?: stri
 }
 
 /** Keys newest first, keyset-paginated as every listing is (`cursor`: the `nextCursor` of the page before). */
-export async function listApiKeys({ limit, cursor }: { limit: number; cursor?: string }): Promise<{ keys: ApiKeyView[]; nextCursor: string | null }> {
+export async function listApiKeys({
+  limit,
+  cursor,
+}: {
+  limit: number;
+  cursor?: string;
+}): Promise<{ keys: ApiKeyView[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const db = await prisma();
   const rows = await db.apiKey.findMany({
@@ -68,7 +84,9 @@ export async function listApiKeys({ limit, cursor }: { limit: number; cursor?: s
 export class LastAdminKeyError extends Error {
   override name = 'LastAdminKeyError';
   constructor() {
-    super('This is the last active admin key: create another admin key before revoking it, or nobody can manage the service.');
+    super(
+      'This is the last active admin key: create another admin key before revoking it, or nobody can manage the service.',
+    );
   }
 }
 
@@ -94,7 +112,15 @@ export async function revokeApiKey(id: string): Promise<boolean> {
 export async function findActiveKey(key: string): Promise<{ id: string; role: Role; principal: KeyPrincipal } | null> {
   const db = await prisma();
   const [found] = await db.$queryRaw<
-    { id: string; role: Role; last_used_at: Date | null; principal_id: string; principal_role: Role; kind: PrincipalKind; name: string | null }[]
+    {
+      id: string;
+      role: Role;
+      last_used_at: Date | null;
+      principal_id: string;
+      principal_role: Role;
+      kind: PrincipalKind;
+      name: string | null;
+    }[]
   >`
     SELECT k.id::text AS id, k.role::text AS role, k.last_used_at, p.id::text AS principal_id, p.role::text AS principal_role,
       p.kind::text AS kind, p.name
@@ -105,7 +131,11 @@ export async function findActiveKey(key: string): Promise<{ id: string; role: Ro
   if (!found.last_used_at || Date.now() - found.last_used_at.getTime() > 60_000) {
     await db.apiKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
-  return { id: found.id, role: found.role, principal: { id: found.principal_id, role: found.principal_role, kind: found.kind, name: found.name } };
+  return {
+    id: found.id,
+    role: found.role,
+    principal: { id: found.principal_id, role: found.principal_role, kind: found.kind, name: found.name },
+  };
 }
 
 interface KeyPrincipal {

@@ -31,9 +31,14 @@ function cookieHeader(name: string, value: string, maxAge: number, secure: boole
 }
 
 /** A new anonymous visitor identity; the principal row is created on first use. */
-export async function newVisitorCookie(secure: boolean): Promise<{ principalId: string; header: string; value: string }> {
+export async function newVisitorCookie(
+  secure: boolean,
+): Promise<{ principalId: string; header: string; value: string }> {
   const principalId = uuidv7();
-  const value = sign({ sub: principalId, exp: Math.floor(Date.now() / 1000) + YEAR } satisfies AnonPayload, await getSessionSecret());
+  const value = sign(
+    { sub: principalId, exp: Math.floor(Date.now() / 1000) + YEAR } satisfies AnonPayload,
+    await getSessionSecret(),
+  );
   return { principalId, value, header: cookieHeader(ANON_COOKIE, value, YEAR, secure) };
 }
 
@@ -42,8 +47,14 @@ export async function readVisitorCookie(value: string | undefined): Promise<stri
 }
 
 /** The signed admin cookie of a session (lib/auth/admin-sessions.ts keeps the session itself). */
-export async function adminCookie(session: { keyId: string; id: string; expiresAt: Date }, secure: boolean): Promise<string> {
-  const value = sign({ kid: session.keyId, sid: session.id, exp: Math.floor(session.expiresAt.getTime() / 1000) } satisfies AdminPayload, await getSessionSecret());
+export async function adminCookie(
+  session: { keyId: string; id: string; expiresAt: Date },
+  secure: boolean,
+): Promise<string> {
+  const value = sign(
+    { kid: session.keyId, sid: session.id, exp: Math.floor(session.expiresAt.getTime() / 1000) } satisfies AdminPayload,
+    await getSessionSecret(),
+  );
   return cookieHeader(ADMIN_COOKIE, value, ADMIN_SESSION_SECONDS, secure);
 }
 

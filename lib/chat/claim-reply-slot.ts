@@ -13,10 +13,21 @@ const busy = () =>
  * exactly one wins and the other gets 409. An unknown or foreign conversation
  * is a 404 first – "busy" is only ever said of one's own conversation.
  */
-export async function claimReplySlot({ conversationId, ownerId, replyId }: { conversationId: string; ownerId: string; replyId: string }): Promise<void> {
+export async function claimReplySlot({
+  conversationId,
+  ownerId,
+  replyId,
+}: {
+  conversationId: string;
+  ownerId: string;
+  replyId: string;
+}): Promise<void> {
   const db = await prisma();
   const claim = () =>
-    db.conversation.updateMany({ where: { id: conversationId, ownerId, activeReplyId: null }, data: { activeReplyId: replyId } });
+    db.conversation.updateMany({
+      where: { id: conversationId, ownerId, activeReplyId: null },
+      data: { activeReplyId: replyId },
+    });
   if ((await claim()).count === 1) return;
   await getConversationOrThrow({ id: conversationId, ownerId });
 
@@ -29,13 +40,28 @@ export async function claimReplySlot({ conversationId, ownerId, replyId }: { con
   if (holder?.status === 'streaming') {
     const cutoff = new Date(Date.now() - REPLY_STALE_MS);
     if (holder.updatedAt >= cutoff) throw busy();
-    await db.message.updateMany({ where: { id: holderId, status: 'streaming', updatedAt: { lt: cutoff } }, data: { status: 'interrupted' } });
+    await db.message.updateMany({
+      where: { id: holderId, status: 'streaming', updatedAt: { lt: cutoff } },
+      data: { status: 'interrupted' },
+    });
   }
-  await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: holderId }, data: { activeReplyId: null } });
+  await db.conversation.updateMany({
+    where: { id: conversationId, activeReplyId: holderId },
+    data: { activeReplyId: null },
+  });
   if ((await claim()).count === 0) throw busy();
 }
 
-export async function releaseReplySlot({ conversationId, replyId }: { conversationId: string; replyId: string }): Promise<void> {
+export async function releaseReplySlot({
+  conversationId,
+  replyId,
+}: {
+  conversationId: string;
+  replyId: string;
+}): Promise<void> {
   const db = await prisma();
-  await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: replyId }, data: { activeReplyId: null } });
+  await db.conversation.updateMany({
+    where: { id: conversationId, activeReplyId: replyId },
+    data: { activeReplyId: null },
+  });
 }

@@ -44,7 +44,13 @@ export function findLinks(text: string, tree: Root = parseMarkdown(text)): Found
         const kind = open === '[' ? 'inline' : open === '<' ? 'autolink' : 'literal';
         found.push({ kind, url: node.url, start, end, label });
       } else if (node.type === 'linkReference' || node.type === 'imageReference') {
-        found.push({ kind: node.type === 'linkReference' ? 'reference' : 'image', url: definitions.get(node.identifier), start, end, label });
+        found.push({
+          kind: node.type === 'linkReference' ? 'reference' : 'image',
+          url: definitions.get(node.identifier),
+          start,
+          end,
+          label,
+        });
       } else if (node.type === 'definition') {
         found.push({ kind: 'definition', url: node.url, start, end, label });
       } else if (node.type === 'image') {

@@ -84,14 +84,19 @@ const HOLD_AT_MOST = 3000;
 function disarm(text: string, at: number, bad: FoundLink[]): string {
   // A reference dissolves with its definition (and `[1]` stays a citation).
   const definitions = bad.some((link) => link.kind === 'definition' && link.start >= at);
-  if (bad.some((link) => link.end <= at && !(link.kind === 'reference' && definitions))) return BREAK + escapePunctuation(text.slice(at));
+  if (bad.some((link) => link.end <= at && !(link.kind === 'reference' && definitions)))
+    return BREAK + escapePunctuation(text.slice(at));
   const edits: { start: number; end: number; text: string }[] = [];
   for (const link of bad.sort((a, b) => a.start - b.start)) {
     if (edits.length && link.start < edits.at(-1)!.end) continue; // inside one already disarmed
     if (link.kind === 'reference' && definitions) continue;
     const start = Math.max(link.start, at);
     const source = text.slice(start, link.end);
-    edits.push({ start, end: link.end, text: link.start < at ? BREAK + escapePunctuation(source) : disarmed(link, source) });
+    edits.push({
+      start,
+      end: link.end,
+      text: link.start < at ? BREAK + escapePunctuation(source) : disarmed(link, source),
+    });
   }
   let out = text;
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
@@ -108,7 +113,9 @@ function disarmed(link: FoundLink, source: string): string {
       return code(source);
     case 'definition': {
       const colon = source.indexOf(']:');
-      return colon < 0 ? escapePunctuation(source) : `\\${source.slice(0, colon + 2)} ${code(source.slice(colon + 2).trim())}`;
+      return colon < 0
+        ? escapePunctuation(source)
+        : `\\${source.slice(0, colon + 2)} ${code(source.slice(colon + 2).trim())}`;
     }
     case 'image':
       return '';

@@ -23,7 +23,10 @@ export interface ReplyPublisher {
 }
 
 /** `stop` ends the reply early (POST /api/conversations/{id}/stop); `end()` follows once it is stored. */
-export function publishReply(conversationId: string, { messageId, stop }: { messageId: string; stop: () => void }): ReplyPublisher {
+export function publishReply(
+  conversationId: string,
+  { messageId, stop }: { messageId: string; stop: () => void },
+): ReplyPublisher {
   const reply: LiveReply = { messageId, chunks: [], followers: new Set(), stop, ended: Promise.withResolvers() };
   live.set(conversationId, reply);
   return {

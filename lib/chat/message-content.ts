@@ -7,7 +7,9 @@ import { config } from '@/lib/config';
 
 const lastMessage = z.object({
   role: z.literal('user', { message: 'the last message must be a user message' }),
-  parts: z.array(z.object({ type: z.literal('text', { message: 'only text parts are supported' }), text: z.string() })).min(1),
+  parts: z
+    .array(z.object({ type: z.literal('text', { message: 'only text parts are supported' }), text: z.string() }))
+    .min(1),
 });
 
 /**

@@ -22,9 +22,23 @@ export function numberPassages(hits: Passage[]): NumberedPassage[] {
     const before = nearestBefore(hit, hits);
     const after = before && numbers.get(before.chunkId);
     return {
-      source: { n, title: hit.title, text: readable(hit), ...(follows ? { follows } : {}), ...(after ? { after } : {}) },
+      source: {
+        n,
+        title: hit.title,
+        text: readable(hit),
+        ...(follows ? { follows } : {}),
+        ...(after ? { after } : {}),
+      },
       mediaType,
-      citation: { n, sourceId: hit.sourceId, chunkId: hit.chunkId, title: hit.title, snippet: focusSnippet(hit.text, ''), location: hit.location, generation: hit.generation },
+      citation: {
+        n,
+        sourceId: hit.sourceId,
+        chunkId: hit.chunkId,
+        title: hit.title,
+        snippet: focusSnippet(hit.text, ''),
+        location: hit.location,
+        generation: hit.generation,
+      },
     };
   });
 }
@@ -33,7 +47,12 @@ export function numberPassages(hits: Passage[]): NumberedPassage[] {
 function nearestBefore(hit: Passage, hits: Passage[]): Passage | undefined {
   let nearest: Passage | undefined;
   for (const other of hits) {
-    if (other.sourceId !== hit.sourceId || other.generation !== hit.generation || other.location.start >= hit.location.start) continue;
+    if (
+      other.sourceId !== hit.sourceId ||
+      other.generation !== hit.generation ||
+      other.location.start >= hit.location.start
+    )
+      continue;
     if (!nearest || other.location.start > nearest.location.start) nearest = other;
   }
   return nearest;
@@ -54,7 +73,11 @@ function readable(hit: Passage): string {
  * (see CitationRenumberer), each carrying the number the reader sees and the
  * snippet that supports the sentences citing it.
  */
-export function citedInOrder(order: ReadonlyMap<number, number>, passages: NumberedPassage[], answer: string): NumberedPassage[] {
+export function citedInOrder(
+  order: ReadonlyMap<number, number>,
+  passages: NumberedPassage[],
+  answer: string,
+): NumberedPassage[] {
   const byNumber = new Map(passages.map((p) => [p.citation.n, p]));
   const cited: NumberedPassage[] = [];
   for (const [offered, shown] of order) {

@@ -15,14 +15,21 @@ export const REPLY_STALE_MS = 15_000;
  * A reply no longer `streaming` when the heartbeat comes (stopped through another instance, or its
  * conversation deleted) calls `gone`: its writer stops.
  */
-export function startReplyHeartbeat(messageId: string, partsSoFar: () => unknown[] | undefined, gone: () => void): () => void {
+export function startReplyHeartbeat(
+  messageId: string,
+  partsSoFar: () => unknown[] | undefined,
+  gone: () => void,
+): () => void {
   const timer = setInterval(() => {
     const parts = partsSoFar();
     void prisma()
       .then((db) =>
         db.message.updateMany({
           where: { id: messageId, status: 'streaming' },
-          data: { updatedAt: new Date(), ...(parts ? { parts: JSON.parse(JSON.stringify(parts, wellFormed)) as object[] } : {}) },
+          data: {
+            updatedAt: new Date(),
+            ...(parts ? { parts: JSON.parse(JSON.stringify(parts, wellFormed)) as object[] } : {}),
+          },
         }),
       )
       .then(({ count }) => {

@@ -1,6 +1,12 @@
 import 'server-only';
 import { chatModelId } from '@/lib/ai/chat-models';
-import { comparedSubjects, definedSubject, namePattern, subjectColumns, titles } from '@/lib/ai/local/compared-subjects';
+import {
+  comparedSubjects,
+  definedSubject,
+  namePattern,
+  subjectColumns,
+  titles,
+} from '@/lib/ai/local/compared-subjects';
 import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
 import { askedInTurn, asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
@@ -31,7 +37,11 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
  * reply above cited come first, each followed by the next chunk of its source: a reply that
  * said all of a passage goes on where the source does, not with whatever else the search found.
  */
-export async function retrievePassages({ question, previousQuestion, cited = [] }: {
+export async function retrievePassages({
+  question,
+  previousQuestion,
+  cited = [],
+}: {
   question: string;
   previousQuestion?: string;
   /** The chunks the reply above cited, then those the question's earlier replies cited (a regenerate), oldest first. */
@@ -67,7 +77,9 @@ async function withCutLists(hits: SearchHit[]): Promise<Passage[]> {
   if (cut.length === 0) return hits;
   const next = new Map((await continuedChunks(cut)).flatMap((p) => (p.follows ? [[p.follows, p] as const] : [])));
   const moved = new Set([...next.values()].map((p) => p.chunkId));
-  return hits.flatMap((hit) => (moved.has(hit.chunkId) ? [] : next.has(hit.chunkId) ? [hit, next.get(hit.chunkId)!] : [hit]));
+  return hits.flatMap((hit) =>
+    moved.has(hit.chunkId) ? [] : next.has(hit.chunkId) ? [hit, next.get(hit.chunkId)!] : [hit],
+  );
 }
 
 /** The text's last line introduces what comes next ("…contains:"), outside a code block. */
@@ -88,15 +100,25 @@ async function findPassages(question: string, query: string, previousQuestion?: 
   const compared = comparedSubjects(question);
   const asked = compared ? [] : askedInTurn(question, previousQuestion);
   if (asked.length > 1) {
-    const found = await Promise.all(asked.map((part) => findAsked(part.question, retrievalQuery(part.question, part.previousQuestion), comparedSubjects(part.question))));
-    const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) => found.flatMap((hits) => hits[rank] ?? []));
+    const found = await Promise.all(
+      asked.map((part) =>
+        findAsked(part.question, retrievalQuery(part.question, part.previousQuestion), comparedSubjects(part.question)),
+      ),
+    );
+    const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) =>
+      found.flatMap((hits) => hits[rank] ?? []),
+    );
     return onceEach(inTurn.flat()).slice(0, k);
   }
   return findAsked(question, query, compared);
 }
 
 /** The passages for one question, as it is (never split again: see `questionsIn`). */
-async function findAsked(question: string, query: string, compared: [string, string] | undefined): Promise<SearchHit[]> {
+async function findAsked(
+  question: string,
+  query: string,
+  compared: [string, string] | undefined,
+): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
   const defined = definedSubject(question);
   const subjects = compared ?? (defined ? [defined] : undefined);
@@ -116,15 +138,35 @@ async function findAsked(question: string, query: string, compared: [string, str
  * each, a table with a column for each), then for each subject the section about it (the
  * shallowest section headed with its name, from its start), then the rest of the searches fused.
  */
-export function subjectPassages({ whole, sides, subjects, k }: { whole: SearchHit[]; sides: SearchHit[][]; subjects: string[]; k: number }): SearchHit[] {
+export function subjectPassages({
+  whole,
+  sides,
+  subjects,
+  k,
+}: {
+  whole: SearchHit[];
+  sides: SearchHit[][];
+  subjects: string[];
+  k: number;
+}): SearchHit[] {
   const found = [whole, ...sides].flat();
-  const sideBySide = subjects.length < 2 ? [] : found.filter((hit) => subjects.every((s) => setsApart(hit.text, s)) || tableHeads(hit.text, subjects));
+  const sideBySide =
+    subjects.length < 2
+      ? []
+      : found.filter((hit) => subjects.every((s) => setsApart(hit.text, s)) || tableHeads(hit.text, subjects));
   const sections = subjects.flatMap((subject) => {
-    const about = found.filter((hit) => hit.text.trimStart().startsWith('#') && titles(hit.location.headings?.at(-1) ?? '', subject));
+    const about = found.filter(
+      (hit) => hit.text.trimStart().startsWith('#') && titles(hit.location.headings?.at(-1) ?? '', subject),
+    );
     return about.sort((a, b) => a.location.headings!.length - b.location.headings!.length).slice(0, 1);
   });
   const byId = new Map(found.map((hit) => [hit.chunkId, hit]));
-  const fused = fuseScores([whole, ...sides].map((hits) => ({ scores: new Map(hits.slice(0, k).map((h) => [h.chunkId, h.score])), weight: 1 })));
+  const fused = fuseScores(
+    [whole, ...sides].map((hits) => ({
+      scores: new Map(hits.slice(0, k).map((h) => [h.chunkId, h.score])),
+      weight: 1,
+    })),
+  );
   const rest = [...fused].sort((a, b) => b[1] - a[1]).map(([id]) => byId.get(id)!);
   return [...new Map([...sideBySide, ...sections, ...rest].map((hit) => [hit.chunkId, hit])).values()].slice(0, k);
 }

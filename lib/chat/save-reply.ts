@@ -10,7 +10,13 @@ import { wellFormed } from './reply-heartbeat';
  * conversation for the next send, atomically. A reply no longer `streaming`
  * (stopped through another instance meanwhile) keeps what it was stopped with.
  */
-export async function saveReply({ conversationId, messageId, parts, status, usage }: {
+export async function saveReply({
+  conversationId,
+  messageId,
+  parts,
+  status,
+  usage,
+}: {
   conversationId: string;
   messageId: string;
   parts: unknown[];
@@ -32,10 +38,19 @@ export async function saveReply({ conversationId, messageId, parts, status, usag
 }
 
 /** Last resort when saving failed: never leave the conversation locked. */
-export async function releaseConversation({ conversationId, messageId }: { conversationId: string; messageId: string }): Promise<void> {
+export async function releaseConversation({
+  conversationId,
+  messageId,
+}: {
+  conversationId: string;
+  messageId: string;
+}): Promise<void> {
   const db = await prisma();
   await db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { status: 'failed' } });
-  await db.conversation.updateMany({ where: { id: conversationId, activeReplyId: messageId }, data: { activeReplyId: null } });
+  await db.conversation.updateMany({
+    where: { id: conversationId, activeReplyId: messageId },
+    data: { activeReplyId: null },
+  });
 }
 
 const RETRY_FIRST_MS = 500;
@@ -48,7 +63,15 @@ const RETRY_FOR_MS = 10 * 60_000;
  * restart's recovery, and its conversation answer 409 until the heartbeat went stale. After
  * RETRY_FOR_MS it is left to those.
  */
-export async function saveFailedReplyWhenBack({ conversationId, messageId, parts }: { conversationId: string; messageId: string; parts: unknown[] }): Promise<void> {
+export async function saveFailedReplyWhenBack({
+  conversationId,
+  messageId,
+  parts,
+}: {
+  conversationId: string;
+  messageId: string;
+  parts: unknown[];
+}): Promise<void> {
   const until = Date.now() + RETRY_FOR_MS;
   for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
     try {

@@ -15,7 +15,11 @@ export function estimateTokens(text: string): number {
 export function textOfParts(parts: unknown): string {
   if (!Array.isArray(parts)) return '';
   return parts
-    .map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : ''))
+    .map((p) =>
+      p && typeof p === 'object' && (p as { type?: unknown }).type === 'text'
+        ? String((p as { text?: unknown }).text ?? '')
+        : '',
+    )
     .join('');
 }
 
@@ -23,7 +27,9 @@ export function textOfParts(parts: unknown): string {
 export function citationsOfParts(parts: unknown): CitationData[] {
   if (!Array.isArray(parts)) return [];
   return parts.flatMap((p: { type?: unknown; data?: unknown } | null) =>
-    p && typeof p === 'object' && p.type === 'data-citation' && p.data && typeof p.data === 'object' ? [p.data as CitationData] : [],
+    p && typeof p === 'object' && p.type === 'data-citation' && p.data && typeof p.data === 'object'
+      ? [p.data as CitationData]
+      : [],
   );
 }
 
@@ -53,6 +59,9 @@ export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage
  * The question as retrieval reads it, after these turns: a follow-up as the question it stands
  * for ("How does it differ from streamText?"), or with the question it leans on.
  */
-export function questionInContext(turns: StoredTurn[], question: string): { question: string; previousQuestion?: string } {
+export function questionInContext(
+  turns: StoredTurn[],
+  question: string,
+): { question: string; previousQuestion?: string } {
   return askedInContext([...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question]);
 }

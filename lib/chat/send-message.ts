@@ -11,7 +11,14 @@ import { streamReply } from './stream-reply';
  * 409 while another reply streams, else the user message is stored and the
  * reply streams back — as the AI SDK UI message stream, or as plain text.
  */
-export async function sendMessage({ conversationId, ownerId, content, regenerate, edit, format }: {
+export async function sendMessage({
+  conversationId,
+  ownerId,
+  content,
+  regenerate,
+  edit,
+  format,
+}: {
   conversationId: string;
   ownerId: string;
   content: string;
@@ -42,7 +49,12 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
     // saves next to nothing on a stream of small events.
     const headers = { 'x-message-id': started.assistant.id, 'cache-control': 'no-store, no-transform' };
     if (format === 'ui') return { response: createUIMessageStreamResponse({ stream, headers }), done };
-    return { response: new Response(textOnly(stream), { headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } }), done };
+    return {
+      response: new Response(textOnly(stream), {
+        headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+      }),
+      done,
+    };
   } catch (error) {
     // The question is stored and the slot is this reply's: a failure before the reply could
     // stream ends it as failed and frees the conversation at once, instead of answering 409
@@ -53,7 +65,9 @@ export async function sendMessage({ conversationId, ownerId, content, regenerate
 }
 
 /** The text deltas alone. A model failure ends the body with an error, so the truncation is visible. */
-function textOnly(stream: ReadableStream<{ type: string; delta?: string; errorText?: string }>): ReadableStream<Uint8Array> {
+function textOnly(
+  stream: ReadableStream<{ type: string; delta?: string; errorText?: string }>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return stream.pipeThrough(
     new TransformStream({

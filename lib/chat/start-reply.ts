@@ -15,7 +15,14 @@ import { clipAtWord } from '@/lib/clip-text';
  * so a reply can never be lost without a trace. Returns what the reply needs:
  * the question and its stored id, the history within its token budget, the previous question.
  */
-export async function startReply({ conversationId, ownerId, content, modelId, regenerate, edit }: {
+export async function startReply({
+  conversationId,
+  ownerId,
+  content,
+  modelId,
+  regenerate,
+  edit,
+}: {
   conversationId: string;
   ownerId: string;
   content: string;
@@ -32,7 +39,11 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
   const turn = { conversationId, ownerId, reply: { id: assistantId, model: modelId, createdAt: assistantCreatedAt } };
   // An untitled conversation is named after its first message.
   const titleOf = (question: string) => clipAtWord(question, Math.min(80, config().MAX_TITLE_CHARS));
-  const started = (question: { id: string; text: string }, earlier: EarlierMessage[], earlierReplies: { parts: unknown }[] = []) => {
+  const started = (
+    question: { id: string; text: string },
+    earlier: EarlierMessage[],
+    earlierReplies: { parts: unknown }[] = [],
+  ) => {
     const previous = earlier.reverse();
     const replyAbove = previous.findLast((m) => m.role === 'assistant');
     return {
@@ -44,7 +55,10 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
        * What retrieval looks up: the question as it stands alone, or with the one it leans on;
        * and the passages the reply above and the earlier replies cited, which "Tell me more" goes on from.
        */
-      asked: { ...questionInContext(previous, question.text), cited: [replyAbove, ...earlierReplies].flatMap((m) => citationsOfParts(m?.parts).map((c) => c.chunkId)) },
+      asked: {
+        ...questionInContext(previous, question.text),
+        cited: [replyAbove, ...earlierReplies].flatMap((m) => citationsOfParts(m?.parts).map((c) => c.chunkId)),
+      },
       /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */
       earlierAnswers: earlierReplies.map((r) => textOfParts(r.parts)).filter(Boolean),
     };
@@ -77,25 +91,43 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     const db = await prisma();
     const message = (id: string | null | undefined) =>
       id && isUuid(id)
-        ? db.message.findFirst({ where: { id, conversationId }, select: { id: true, parentId: true, role: true, parts: true } })
+        ? db.message.findFirst({
+            where: { id, conversationId },
+            select: { id: true, parentId: true, role: true, parts: true },
+          })
         : null;
-    const { headId } = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { headId: true } });
+    const { headId } = await db.conversation.findUniqueOrThrow({
+      where: { id: conversationId },
+      select: { headId: true },
+    });
     const head = await message(headId);
     // The last question on show: the head's, or the head itself when it was never answered.
-    const lastQuestion = async () => (head?.role === 'assistant' ? message(head.parentId) : head?.role === 'user' ? head : null);
+    const lastQuestion = async () =>
+      head?.role === 'assistant' ? message(head.parentId) : head?.role === 'user' ? head : null;
 
     if (regenerate) {
       const named = await message(regenerate.messageId);
-      const question = named?.role === 'user' ? named : named?.role === 'assistant' ? await message(named.parentId) : await lastQuestion();
+      const question =
+        named?.role === 'user'
+          ? named
+          : named?.role === 'assistant'
+            ? await message(named.parentId)
+            : await lastQuestion();
       // Nothing stored yet (the first send failed, and a client retries it as a regenerate): the
       // message is the first question.
       if (!question && !head) {
         const stored = await storeTurn({ ...turn, question: asked, after: null, title: titleOf(content) });
         return stored && started(asked, stored);
       }
-      if (question?.role !== 'user') throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
+      if (question?.role !== 'user')
+        throw new ApiError('conflict', 'There is no question to answer again in this conversation.');
       const text = textOfParts(question.parts);
-      const stored = await storeTurn({ ...turn, question: { id: question.id }, after: question.parentId, title: titleOf(text) });
+      const stored = await storeTurn({
+        ...turn,
+        question: { id: question.id },
+        after: question.parentId,
+        title: titleOf(text),
+      });
       if (!stored) return undefined;
       // Only whole replies: one that was stopped, failed or cut off is asked for again in full.
       const replies = await db.message.findMany({
@@ -107,7 +139,8 @@ export async function startReply({ conversationId, ownerId, content, modelId, re
     }
 
     const question = edit === true ? await lastQuestion() : await message(edit);
-    if (edit === true && !question) throw new ApiError('conflict', 'There is no question to edit in this conversation.');
+    if (edit === true && !question)
+      throw new ApiError('conflict', 'There is no question to edit in this conversation.');
     if (question?.role !== 'user') throw notFound('question in this conversation');
     const stored = await storeTurn({ ...turn, question: asked, after: question.parentId, title: titleOf(content) });
     return stored && started(asked, stored);

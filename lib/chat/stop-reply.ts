@@ -23,7 +23,11 @@ const HANDOFF_POLL_MS = 25;
  * not within STOP_HANDOFF_MS (it died, or cannot hear) has the reply marked `stopped` here
  * with what it last saved (its heartbeat, every few seconds), and the conversation freed.
  */
-export async function stopReply({ conversationId, ownerId, messageId }: {
+export async function stopReply({
+  conversationId,
+  ownerId,
+  messageId,
+}: {
   conversationId: string;
   ownerId: string;
   messageId?: string;

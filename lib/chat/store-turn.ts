@@ -47,7 +47,13 @@ export async function storeTurn(turn: {
   // The writes are not visible to the rest of the statement (one snapshot): `before` reads the
   // head as it was, and the branch is read as it stood before this turn.
   const rows = await db.$queryRaw<
-    { id: string | null; parent_id: string | null; role: EarlierMessage['role'] | null; parts: unknown; created_at: Date | null }[]
+    {
+      id: string | null;
+      parent_id: string | null;
+      role: EarlierMessage['role'] | null;
+      parts: unknown;
+      created_at: Date | null;
+    }[]
   >`
     WITH RECURSIVE before AS (
       SELECT head_id FROM conversations WHERE id = ${conversationId}::uuid

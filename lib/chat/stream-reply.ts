@@ -1,5 +1,13 @@
 import 'server-only';
-import { readUIMessageStream, streamText, toUIMessageStream, type InferUIMessageChunk, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import {
+  readUIMessageStream,
+  streamText,
+  toUIMessageStream,
+  type InferUIMessageChunk,
+  type LanguageModel,
+  type ModelMessage,
+  type ToolSet,
+} from 'ai';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
@@ -242,7 +250,9 @@ export function streamReply(job: ReplyJob): { stream: ReadableStream<ChatChunk>;
     let parts: unknown[] = [];
     try {
       parts = (await final)?.parts ?? [];
-      await runInBackground(() => saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts, status, usage }));
+      await runInBackground(() =>
+        saveReply({ conversationId: job.conversationId, messageId: job.assistant.id, parts, status, usage }),
+      );
     } catch (error) {
       log.error('could not store a reply', { messageId: job.assistant.id, ...errorFields(error) });
       const ids = { conversationId: job.conversationId, messageId: job.assistant.id };
@@ -271,7 +281,9 @@ async function lastOf<T>(messages: AsyncIterable<T>, onEach: (m: T) => void): Pr
   return last;
 }
 
-function toUsage(u: { inputTokens?: number; outputTokens?: number; totalTokens?: number } | undefined): ReplyUsage | undefined {
+function toUsage(
+  u: { inputTokens?: number; outputTokens?: number; totalTokens?: number } | undefined,
+): ReplyUsage | undefined {
   if (!u) return undefined;
   const out: ReplyUsage = {};
   if (typeof u.inputTokens === 'number') out.inputTokens = u.inputTokens;

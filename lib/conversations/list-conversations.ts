@@ -17,10 +17,22 @@ interface Row {
  * literally (`%` and `_` are no wildcards). Versions left behind by an edit or a regeneration are
  * not on show, and a conversation found for one of them would open without the words.
  */
-export async function listConversations({ ownerId, limit, cursor, q }: { ownerId: string; limit: number; cursor?: string; q?: string }) {
+export async function listConversations({
+  ownerId,
+  limit,
+  cursor,
+  q,
+}: {
+  ownerId: string;
+  limit: number;
+  cursor?: string;
+  q?: string;
+}) {
   const after = decodeCursor(cursor);
   const db = await prisma();
-  const before = after ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
+  const before = after
+    ? Prisma.sql`AND (c.updated_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : Prisma.empty;
   // Parts are AI SDK UIMessage parts: only `text` parts hold what was said. The branch on show is
   // the head's line of parents.
   const pattern = q === undefined ? undefined : `%${escapeLike(q)}%`;

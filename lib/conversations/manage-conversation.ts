@@ -19,7 +19,17 @@ export async function createConversation({ ownerId, title }: { ownerId: string; 
  * message is on show when written), marked as seen now. 404 for anyone else's conversation or
  * a message not in it; 409 while a reply is written, which must stay the head it streams into.
  */
-export async function updateConversation({ id, ownerId, title, messageId }: { id: string; ownerId: string; title?: string; messageId?: string }) {
+export async function updateConversation({
+  id,
+  ownerId,
+  title,
+  messageId,
+}: {
+  id: string;
+  ownerId: string;
+  title?: string;
+  messageId?: string;
+}) {
   const db = await prisma();
   let conversation = await getConversationOrThrow({ id, ownerId });
   if (messageId) {
@@ -34,8 +44,12 @@ export async function updateConversation({ id, ownerId, title, messageId }: { id
       WHERE id = ${id}::uuid AND active_reply_id IS NULL AND EXISTS (SELECT 1 FROM below WHERE id IS NOT NULL)
       RETURNING head_id::text AS head_id`;
     if (!moved) {
-      if (!(await db.message.findFirst({ where: { id: messageId, conversationId: id }, select: { id: true } }))) throw notFound('message in this conversation');
-      throw new ApiError('conflict', 'A reply is being written in this conversation. Change branch when it has finished.');
+      if (!(await db.message.findFirst({ where: { id: messageId, conversationId: id }, select: { id: true } })))
+        throw notFound('message in this conversation');
+      throw new ApiError(
+        'conflict',
+        'A reply is being written in this conversation. Change branch when it has finished.',
+      );
     }
     // Everything on show is now the branch seen last at each of its messages.
     await db.$executeRaw`

@@ -32,7 +32,9 @@ export const presentFeedback = (row: FeedbackRow): Feedback => ({
  * written cannot be rated yet (a reply whose writer died counts as ended, as the conversation
  * shows it `interrupted`); a question cannot be rated at all.
  */
-export async function rateReply(ref: ReplyRef & { rating: FeedbackRating; comment?: string | null }): Promise<Feedback> {
+export async function rateReply(
+  ref: ReplyRef & { rating: FeedbackRating; comment?: string | null },
+): Promise<Feedback> {
   const db = await prisma();
   const comment = ref.comment?.trim() || null;
   const rows = await db.$queryRaw<FeedbackRow[]>`
@@ -67,10 +69,14 @@ async function whyNotRateable(ref: ReplyRef): Promise<ApiError> {
     select: { role: true },
   });
   if (!message) {
-    const conversation = await db.conversation.findFirst({ where: { id: ref.conversationId, ownerId: ref.ownerId }, select: { id: true } });
+    const conversation = await db.conversation.findFirst({
+      where: { id: ref.conversationId, ownerId: ref.ownerId },
+      select: { id: true },
+    });
     return notFound(conversation ? 'message in this conversation' : 'conversation');
   }
-  if (message.role !== 'assistant') return new ApiError('unprocessable', 'Only a reply can be rated: this message is a question.');
+  if (message.role !== 'assistant')
+    return new ApiError('unprocessable', 'Only a reply can be rated: this message is a question.');
   return new ApiError('conflict', 'The reply is still being written: rate it when it has ended.');
 }
 
@@ -102,7 +108,9 @@ export async function listFeedback({
   const kind = rating ? Prisma.sql`AND f.rating = ${rating}::"FeedbackRating"` : Prisma.empty;
   const cites = Prisma.sql`a.cited_sources <> '[]'`;
   const citing = cited === undefined ? Prisma.empty : cited ? Prisma.sql`AND ${cites}` : Prisma.sql`AND NOT ${cites}`;
-  const before = after ? Prisma.sql`AND (f.updated_at, f.message_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : Prisma.empty;
+  const before = after
+    ? Prisma.sql`AND (f.updated_at, f.message_id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : Prisma.empty;
   const [rows, counts] = await Promise.all([
     db.$queryRaw<EntryRow[]>`
       SELECT f.message_id::text AS "messageId", f.rating::text AS rating, f.comment, f.created_at AS "createdAt", f.updated_at AS "updatedAt",
@@ -111,12 +119,17 @@ export async function listFeedback({
       WHERE true ${kind} ${citing} ${before}
       ORDER BY f.updated_at DESC, f.message_id DESC
       LIMIT ${limit + 1}`,
-    db.$queryRaw<{ rating: FeedbackRating; n: number }[]>`SELECT rating::text AS rating, count(*)::int AS n FROM message_feedback GROUP BY rating`,
+    db.$queryRaw<
+      { rating: FeedbackRating; n: number }[]
+    >`SELECT rating::text AS rating, count(*)::int AS n FROM message_feedback GROUP BY rating`,
   ]);
   const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ at: row.updatedAt, id: row.messageId }));
   return {
     data: page.map(presentEntry),
-    counts: { up: counts.find((c) => c.rating === 'up')?.n ?? 0, down: counts.find((c) => c.rating === 'down')?.n ?? 0 },
+    counts: {
+      up: counts.find((c) => c.rating === 'up')?.n ?? 0,
+      down: counts.find((c) => c.rating === 'down')?.n ?? 0,
+    },
     nextCursor,
   };
 }

@@ -3,7 +3,10 @@ import { prisma } from '@/lib/db';
 import type { Message } from '@/lib/db/generated/client';
 import type { FeedbackRating } from '@/lib/schemas/feedback';
 
-export type BranchMessage = Pick<Message, 'id' | 'parentId' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'> & {
+export type BranchMessage = Pick<
+  Message,
+  'id' | 'parentId' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'
+> & {
   /** The ids of this message's versions (itself included, oldest first): the messages with its parent. */
   versions: string[];
   /** The owner's rating of a reply, if any. */

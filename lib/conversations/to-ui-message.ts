@@ -12,7 +12,10 @@ import type { BranchMessage } from './read-branch';
  * reply carries its `feedback`.
  */
 export function toUIMessage(
-  row: Pick<Message, 'id' | 'parentId' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'> &
+  row: Pick<
+    Message,
+    'id' | 'parentId' | 'role' | 'parts' | 'status' | 'model' | 'usage' | 'metadata' | 'createdAt' | 'updatedAt'
+  > &
     Partial<Pick<BranchMessage, 'versions' | 'feedback'>>,
 ): UIMessageView {
   const extra = (row.metadata ?? {}) as Record<string, unknown>;
@@ -23,7 +26,10 @@ export function toUIMessage(
     metadata: {
       ...extra,
       createdAt: row.createdAt.toISOString(),
-      status: row.status === 'streaming' && Date.now() - row.updatedAt.getTime() > REPLY_STALE_MS ? 'interrupted' : row.status,
+      status:
+        row.status === 'streaming' && Date.now() - row.updatedAt.getTime() > REPLY_STALE_MS
+          ? 'interrupted'
+          : row.status,
       ...(row.model ? { model: row.model } : {}),
       ...(row.usage ? { usage: row.usage as Record<string, unknown> } : {}),
       ...(row.role === 'assistant' && row.parentId ? { questionId: row.parentId } : {}),

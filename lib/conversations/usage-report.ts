@@ -26,18 +26,16 @@ interface SourcesRow {
  */
 export async function usageReport({ days, timeZone }: UsageQuery): Promise<UsageReport> {
   const db = await prisma();
-  const [span] = await db
-    .$queryRaw<Span[]>`
+  const [span] = await db.$queryRaw<Span[]>`
       SELECT (today - ${days - 1}::int)::text AS "from", today::text AS "to",
         (today - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone} AS since
-      FROM (SELECT (now() AT TIME ZONE ${timeZone})::date AS today) t`
-    .catch((error: unknown) => {
-      // Intl and PostgreSQL each have their own copy of the time zone database; one may lag the other.
-      if (String(error).includes('time zone')) {
-        throw fieldError({ in: 'query', path: ['timeZone'] }, 'is not a time zone the database knows');
-      }
-      throw error;
-    });
+      FROM (SELECT (now() AT TIME ZONE ${timeZone})::date AS today) t`.catch((error: unknown) => {
+    // Intl and PostgreSQL each have their own copy of the time zone database; one may lag the other.
+    if (String(error).includes('time zone')) {
+      throw fieldError({ in: 'query', path: ['timeZone'] }, 'is not a time zone the database knows');
+    }
+    throw error;
+  });
   const { from, to, since } = span!;
   const day = (column: Prisma.Sql) => Prisma.sql`(${column} AT TIME ZONE ${timeZone})::date`;
 
@@ -92,11 +90,24 @@ export async function usageReport({ days, timeZone }: UsageQuery): Promise<Usage
       FROM known`,
   ]);
 
-  const totals = Object.fromEntries(COUNTS.map((key) => [key, dayRows.reduce((sum, row) => sum + row[key], 0)])) as UsageCounts;
+  const totals = Object.fromEntries(
+    COUNTS.map((key) => [key, dayRows.reduce((sum, row) => sum + row[key], 0)]),
+  ) as UsageCounts;
   return { from, to, timeZone, totals, days: dayRows, sources: sources! };
 }
 
-const COUNTS = ['conversations', 'questions', 'replies', 'uncited', 'failed', 'stopped', 'ratedUp', 'ratedDown', 'inputTokens', 'outputTokens'] as const satisfies readonly (keyof UsageCounts)[];
+const COUNTS = [
+  'conversations',
+  'questions',
+  'replies',
+  'uncited',
+  'failed',
+  'stopped',
+  'ratedUp',
+  'ratedDown',
+  'inputTokens',
+  'outputTokens',
+] as const satisfies readonly (keyof UsageCounts)[];
 
 /** A token count of a reply's `usage`, when the model reported one. */
 const tokens = (key: 'inputTokens' | 'outputTokens') =>

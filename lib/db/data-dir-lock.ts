@@ -63,7 +63,11 @@ function holderOf(file: string): Holder | undefined {
   try {
     const { pid, started, boot } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
-    return { pid, started: typeof started === 'string' ? started : undefined, boot: typeof boot === 'string' ? boot : undefined };
+    return {
+      pid,
+      started: typeof started === 'string' ? started : undefined,
+      boot: typeof boot === 'string' ? boot : undefined,
+    };
   } catch {
     return undefined; // unreadable or half-written: treated as stale
   }
@@ -75,7 +79,11 @@ function identityOf(pid: number): { started?: string; boot?: string; state?: str
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The name, in parentheses, may hold spaces and parentheses itself: fields follow the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0], started: fields[19], boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() };
+    return {
+      state: fields[0],
+      started: fields[19],
+      boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+    };
   } catch {
     return {};
   }

@@ -1,7 +1,22 @@
 /** Prisma's codes for a server it cannot reach, that closed the connection, or a full pool. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 /** Socket errors, and PostgreSQL's shutdown, "starting up", too-many-connections and connection classes. */
-const SERVER_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const SERVER_CODES = new Set([
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 /** The driver adapter's kinds for the same. */
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 // The last three are PgBouncer's (code 08P01) while the server behind it is down or restarting.
@@ -15,7 +30,11 @@ const MESSAGES =
  * adapter's wrappers to the cause.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, kind, message } = e as { code?: unknown; kind?: unknown; message?: unknown };
     if (typeof code === 'string' && (PRISMA_CODES.has(code) || SERVER_CODES.has(code))) return true;
     if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true;

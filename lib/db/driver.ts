@@ -79,11 +79,11 @@ async function openPglite(location: string): Promise<Database> {
     prisma,
     // PGlite is one connection: a session is the database itself.
     session: async () => ({
-      query: <T,>(sql: string, params?: unknown[]) => thread.call<T[]>('query', { sql, params }),
+      query: <T>(sql: string, params?: unknown[]) => thread.call<T[]>('query', { sql, params }),
       exec: (sql: string) => thread.call<void>('exec', { sql }),
       release: async () => {},
     }),
-    query: <T,>(sql: Prisma.Sql, local?: LocalSettings) =>
+    query: <T>(sql: Prisma.Sql, local?: LocalSettings) =>
       thread.call<T[]>('query', { sql: sql.text, params: sql.values, local: setLocal(local) }),
     listen: () => () => {},
     notify: async () => false,
@@ -113,15 +113,14 @@ async function openPostgres(url: string, poolSize: number, directUrl: string | u
       }
       const client = direct ?? (await pool.connect());
       return {
-        query: async <T,>(sql: string, params?: unknown[]) =>
-          (await client.query(sql, params as unknown[])).rows as T[],
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as T[],
         exec: async (sql: string) => {
           await client.query(sql);
         },
         release: async () => (direct ? await direct.end() : (client as pg.PoolClient).release()),
       };
     },
-    query: async <T,>(sql: Prisma.Sql, local?: LocalSettings) => {
+    query: async <T>(sql: Prisma.Sql, local?: LocalSettings) => {
       const settings = setLocal(local);
       if (!settings) return (await pool.query(sql.text, sql.values)).rows as T[];
       const client = await pool.connect();

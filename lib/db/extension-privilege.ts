@@ -12,7 +12,10 @@ export class ExtensionPrivilegeError extends Error {
 
 const DENIED = /permission denied to create extension "([^"]+)"/;
 
-export function extensionPrivilegeError(error: unknown, where: { user: string; database: string }): ExtensionPrivilegeError | undefined {
+export function extensionPrivilegeError(
+  error: unknown,
+  where: { user: string; database: string },
+): ExtensionPrivilegeError | undefined {
   if (!(error instanceof Error) || (error as { code?: unknown }).code !== '42501') return undefined;
   const extension = DENIED.exec(error.message)?.[1];
   if (!extension) return undefined;

@@ -78,13 +78,15 @@ export async function loadMigrations(dir: string): Promise<Migration[]> {
 /** What each extension the migrations create is, for the message when a server lacks it. */
 const REQUIRED_EXTENSIONS: Record<string, string> = {
   vector: 'pgvector, https://github.com/pgvector/pgvector',
-  pg_trgm: 'part of PostgreSQL\'s contrib modules, e.g. the postgresql-contrib package',
+  pg_trgm: "part of PostgreSQL's contrib modules, e.g. the postgresql-contrib package",
 };
 
 /** Stops with a message naming each extension the server cannot provide, before anything is created. */
 export async function assertExtensions(session: SqlSession): Promise<void> {
   const names = Object.keys(REQUIRED_EXTENSIONS);
-  const rows = await session.query<{ name: string }>(`SELECT name FROM pg_available_extensions WHERE name = ANY($1)`, [names]);
+  const rows = await session.query<{ name: string }>(`SELECT name FROM pg_available_extensions WHERE name = ANY($1)`, [
+    names,
+  ]);
   const missing = names.filter((name) => !rows.some((r) => r.name === name));
   if (missing.length > 0) {
     throw new MissingExtensionError(
@@ -150,7 +152,12 @@ async function applyOne(session: SqlSession, m: Migration): Promise<void> {
       .query<{ user: string; database: string }>('SELECT current_user AS "user", current_database() AS "database"')
       .catch(() => []);
     const denied = where && extensionPrivilegeError(error, where);
-    throw denied ?? new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw (
+      denied ??
+      new Error(`Migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      })
+    );
   }
 }
 

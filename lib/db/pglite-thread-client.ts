@@ -77,7 +77,10 @@ function kindOf(op: string, args: Record<string, unknown>): CallKind {
  * is open, only its own statements go to the thread.
  */
 export class PGliteThread {
-  private readonly pending = new Map<number, { op: string; kind: CallKind; arrival?: number; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { op: string; kind: CallKind; arrival?: number; resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   private readonly queue: Queued[] = [];
   /** The calls of requests under way, by the request's arrival time. */
   private readonly requests = new Map<number, RequestCalls>();
@@ -86,7 +89,10 @@ export class PGliteThread {
   private openTransactions = 0;
   private nextId = 1;
   private dead: Error | undefined;
-  private constructor(private readonly worker: Worker, readonly connectionInfo: ConnectionInfo) {
+  private constructor(
+    private readonly worker: Worker,
+    readonly connectionInfo: ConnectionInfo,
+  ) {
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
@@ -121,11 +127,13 @@ export class PGliteThread {
   /** Starts the thread and opens the database (`undefined`: in memory). */
   static async start(location: string | undefined): Promise<PGliteThread> {
     const worker = new Worker(THREAD_FILE, { workerData: { location } });
-    const first = await new Promise<{ ready: boolean; connectionInfo?: ConnectionInfo; error?: ThreadError }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The database thread exited while starting (code ${code}).`)));
-    });
+    const first = await new Promise<{ ready: boolean; connectionInfo?: ConnectionInfo; error?: ThreadError }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`The database thread exited while starting (code ${code}).`)));
+      },
+    );
     if (!first.ready) {
       await worker.terminate();
       throw toError(first.error!);
@@ -222,7 +230,10 @@ export class PGliteThread {
 class ThreadQueryable {
   readonly provider = 'postgres' as const;
   readonly adapterName = ADAPTER_NAME;
-  constructor(protected readonly thread: PGliteThread, protected readonly txId?: number) {}
+  constructor(
+    protected readonly thread: PGliteThread,
+    protected readonly txId?: number,
+  ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     return this.thread.call('queryRaw', { txId: this.txId, query });
@@ -234,7 +245,11 @@ class ThreadQueryable {
 }
 
 class ThreadTransaction extends ThreadQueryable implements Transaction {
-  constructor(thread: PGliteThread, txId: number, readonly options: TransactionOptions) {
+  constructor(
+    thread: PGliteThread,
+    txId: number,
+    readonly options: TransactionOptions,
+  ) {
     super(thread, txId);
   }
 
@@ -253,7 +268,10 @@ class ThreadAdapter extends ThreadQueryable implements SqlDriverAdapter {
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    const { txId, options } = await this.thread.call<{ txId: number; options: TransactionOptions }>('startTransaction', { isolationLevel });
+    const { txId, options } = await this.thread.call<{ txId: number; options: TransactionOptions }>(
+      'startTransaction',
+      { isolationLevel },
+    );
     return new ThreadTransaction(this.thread, txId, options);
   }
 

@@ -21,7 +21,17 @@ interface Row {
   rolled_back_at: Date | null;
 }
 
-export async function resolveMigration({ db, dir, name, as }: { db: Database; dir: string; name: string; as: MigrationResolution }): Promise<string> {
+export async function resolveMigration({
+  db,
+  dir,
+  name,
+  as,
+}: {
+  db: Database;
+  dir: string;
+  name: string;
+  as: MigrationResolution;
+}): Promise<string> {
   const session = await db.session();
   try {
     await session.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK]);
@@ -34,19 +44,28 @@ export async function resolveMigration({ db, dir, name, as }: { db: Database; di
       const failed = rows.filter((r) => r.finished_at === null && r.rolled_back_at === null).map((r) => r.id);
       if (as === 'rolled-back') {
         if (rows.length === 0) {
-          throw new MigrationResolveError(`Migration ${name} cannot be rolled back: this database has no record of it. The name is a folder in prisma/migrations, e.g. 20261122000000_init.`);
+          throw new MigrationResolveError(
+            `Migration ${name} cannot be rolled back: this database has no record of it. The name is a folder in prisma/migrations, e.g. 20261122000000_init.`,
+          );
         }
         if (failed.length === 0) {
           const state = rows.some((r) => r.finished_at !== null) ? 'applied' : 'rolled back already';
-          throw new MigrationResolveError(`Migration ${name} cannot be rolled back: it is not in a failed state (it is recorded as ${state}).`);
+          throw new MigrationResolveError(
+            `Migration ${name} cannot be rolled back: it is not in a failed state (it is recorded as ${state}).`,
+          );
         }
         await session.query('UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = ANY($1)', [failed]);
         return `Migration ${name} is recorded as rolled back; the next start applies it again.`;
       }
       const migration = (await loadMigrations(dir)).find((m) => m.name === name);
-      if (!migration) throw new MigrationResolveError(`Migration ${name} cannot be marked applied: there is no such folder in ${dir}.`);
+      if (!migration)
+        throw new MigrationResolveError(
+          `Migration ${name} cannot be marked applied: there is no such folder in ${dir}.`,
+        );
       if (rows.some((r) => r.finished_at !== null)) {
-        throw new MigrationResolveError(`Migration ${name} cannot be marked applied: it is recorded as applied already.`);
+        throw new MigrationResolveError(
+          `Migration ${name} cannot be marked applied: it is recorded as applied already.`,
+        );
       }
       await session.exec('BEGIN');
       try {

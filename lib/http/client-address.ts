@@ -13,7 +13,10 @@ export const PEER_HEADER = 'x-groundwork-peer';
 export function clientAddress(req: Request): string {
   const hops = config().TRUST_PROXY;
   if (hops > 0) {
-    const entries = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = (req.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const seen = entries[Math.max(0, entries.length - hops)];
     if (seen) return seen;
   }

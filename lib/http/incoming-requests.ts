@@ -38,7 +38,11 @@ export function interceptIncomingRequests(): void {
       }
       req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? 'unknown';
     }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof proto.emit;
 }
 

@@ -41,7 +41,10 @@ export async function enforceRateLimits(limits: Limit[], now = Date.now()): Prom
   for (const row of rows) {
     const max = limits.find((l) => l.key === row.key)?.max ?? Infinity;
     if (row.previous_count * (1 - elapsed) + row.count <= max) continue;
-    retryAfter = Math.max(retryAfter, Math.min(secondsUntilUnder(max, row.count, row.previous_count, elapsed, windowMs), windowMs / 1000));
+    retryAfter = Math.max(
+      retryAfter,
+      Math.min(secondsUntilUnder(max, row.count, row.previous_count, elapsed, windowMs), windowMs / 1000),
+    );
   }
   if (retryAfter > 0) {
     throw new ApiError('rate_limited', `Too many requests; try again in ${retryAfter} seconds.`, {
@@ -57,6 +60,9 @@ export async function enforceRateLimits(limits: Limit[], now = Date.now()): Prom
  */
 function secondsUntilUnder(max: number, count: number, previous: number, elapsed: number, windowMs: number): number {
   const room = max - 1; // what the sliding count may be when the next request comes
-  const fraction = count <= room && previous > 0 ? 1 - (room - count) / previous - elapsed : 1 - elapsed + Math.max(0, 1 - room / count);
+  const fraction =
+    count <= room && previous > 0
+      ? 1 - (room - count) / previous - elapsed
+      : 1 - elapsed + Math.max(0, 1 - room / count);
   return Math.max(1, Math.ceil((fraction * windowMs) / 1000));
 }

@@ -54,7 +54,10 @@ export async function readTextWithin(req: Request, limit: number): Promise<strin
 }
 
 export function tooLarge(limit: number): ApiError {
-  return new ApiError('payload_too_large', `The body is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
+  return new ApiError(
+    'payload_too_large',
+    `The body is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`,
+  );
 }
 
 /** Deeper than this, a body is refused: no request of this API nests half as deep. */
@@ -82,7 +85,8 @@ export function storableJsonProblem(root: unknown, where: Where): Problem | unde
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= MAX_DEPTH) return problemAt(at(where, path), `must not be nested more than ${MAX_DEPTH} levels deep`);
+    if (path.length >= MAX_DEPTH)
+      return problemAt(at(where, path), `must not be nested more than ${MAX_DEPTH} levels deep`);
     const array = Array.isArray(value);
     for (const [key, child] of Object.entries(value)) {
       // A lone surrogate cannot be written in a pointer's UTF-8: that key is named with U+FFFD in its place.

@@ -11,24 +11,37 @@ export interface Where {
   line?: number;
 }
 
-const escapeSegment = (segment: string) => encodeURIComponent(segment.replaceAll('~', '~0').replaceAll('/', '~1')).replaceAll('%7E', '~');
+const escapeSegment = (segment: string) =>
+  encodeURIComponent(segment.replaceAll('~', '~0').replaceAll('/', '~1')).replaceAll('%7E', '~');
 
 /** The client's part: a JSON Pointer in URI fragment form into a body, or a parameter's name. */
 function located({ in: part, path = [], line }: Where): Omit<FieldError, 'detail'> {
   if (part !== 'body') return { parameter: path.map(String).join('.') };
-  return { ...(line === undefined ? {} : { line }), pointer: `#${path.map((p) => `/${escapeSegment(String(p))}`).join('')}` };
+  return {
+    ...(line === undefined ? {} : { line }),
+    pointer: `#${path.map((p) => `/${escapeSegment(String(p))}`).join('')}`,
+  };
 }
 
 /** A person's part, leading the problem's detail: `body.sources[1].text`, `query.limit`, `line 2.metadata.k`. */
 function label({ in: part, path = [], line }: Where): string {
   const head = line === undefined ? part : `line ${line}`;
-  return path.reduce<string>((at, p) => (typeof p === 'number' ? `${at}[${p}]` : `${at}.${String(p).replaceAll('\u0000', '').slice(0, 100)}`), head);
+  return path.reduce<string>(
+    (at, p) => (typeof p === 'number' ? `${at}[${p}]` : `${at}.${String(p).replaceAll('\u0000', '').slice(0, 100)}`),
+    head,
+  );
 }
 
 /** `where`, further down `path`. */
-export const at = (where: Where, path: readonly PropertyKey[]): Where => ({ ...where, path: [...(where.path ?? []), ...path] });
+export const at = (where: Where, path: readonly PropertyKey[]): Where => ({
+  ...where,
+  path: [...(where.path ?? []), ...path],
+});
 /** A problem at `where`: its label for the detail, and its entry of `errors`. */
-export const problemAt = (where: Where, detail: string) => ({ label: label(where), error: { ...located(where), detail } });
+export const problemAt = (where: Where, detail: string) => ({
+  label: label(where),
+  error: { ...located(where), detail },
+});
 const isMissing = (issue: Issue) => issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
 
 /**
@@ -72,7 +85,9 @@ export function validationError(error: z.ZodError, where: Where | Where['in']): 
 /** One 400 for several problems (at most 50 listed); the detail tells the first. */
 export function problemsError(problems: Problem[], fallback = 'Invalid request.'): ApiError {
   const first = problems[0];
-  return new ApiError('validation', first ? `${first.label}: ${first.error.detail}` : fallback, { errors: problems.slice(0, 50).map((p) => p.error) });
+  return new ApiError('validation', first ? `${first.label}: ${first.error.detail}` : fallback, {
+    errors: problems.slice(0, 50).map((p) => p.error),
+  });
 }
 
 /** Each problem a zod error found, located under `where`; for gathering several into one 400 (problemsError). */

@@ -42,11 +42,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * → a compressed body (415) → handler (which validates input, 400, and ownership, 404). Any thrown ApiError becomes problem+json;
  * anything else a generic 500 that names only the request id.
  */
-export function withApi<P = Record<string, never>>(handler: PublicHandler<P>, options: Options & { auth: 'public' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
-export function withApi<P = Record<string, never>>(handler: Handler<P>, options: Options & { auth: 'user' | 'admin' }): (req: Request, args: RouteArgs<P>) => Promise<Response>;
+export function withApi<P = Record<string, never>>(
+  handler: PublicHandler<P>,
+  options: Options & { auth: 'public' },
+): (req: Request, args: RouteArgs<P>) => Promise<Response>;
+export function withApi<P = Record<string, never>>(
+  handler: Handler<P>,
+  options: Options & { auth: 'user' | 'admin' },
+): (req: Request, args: RouteArgs<P>) => Promise<Response>;
 export function withApi<P>(handler: Handler<P> | PublicHandler<P>, options: Options) {
   // Database work of the request waits its turn by arrival time (lib/db/work-priority.ts).
-  return (req: Request, args: RouteArgs<P>): Promise<Response> => runAsRequest(performance.now(), () => handle(req, args));
+  return (req: Request, args: RouteArgs<P>): Promise<Response> =>
+    runAsRequest(performance.now(), () => handle(req, args));
 
   async function handle(req: Request, args: RouteArgs<P>): Promise<Response> {
     const started = performance.now();
@@ -124,7 +131,8 @@ export function assertSameOrigin(req: Request): void {
     try {
       originHost = new URL(origin).host;
     } catch {}
-    if (!host || originHost !== host) throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
+    if (!host || originHost !== host)
+      throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
   } else if (origin === 'null') {
     throw new ApiError('forbidden', 'Cross-origin requests cannot use session cookies.');
   }
@@ -139,9 +147,13 @@ function assertIdentityEncoding(req: Request): void {
   const encoding = req.headers.get('content-encoding')?.trim().toLowerCase();
   if (!encoding || encoding === 'identity' || SAFE_METHODS.has(req.method)) return;
   const named = encoding.length > 40 ? `${encoding.slice(0, 40)}…` : encoding;
-  throw new ApiError('unsupported_media_type', `Send the body uncompressed: Content-Encoding ${named} is not accepted.`, {
-    headers: { 'accept-encoding': 'identity' },
-  });
+  throw new ApiError(
+    'unsupported_media_type',
+    `Send the body uncompressed: Content-Encoding ${named} is not accepted.`,
+    {
+      headers: { 'accept-encoding': 'identity' },
+    },
+  );
 }
 
 function toProblem(error: unknown, requestId: string): Response {
@@ -150,7 +162,9 @@ function toProblem(error: unknown, requestId: string): Response {
   if (isDatabaseUnavailable(error)) {
     log.error('database unavailable', { requestId, ...errorFields(error) });
     return problemResponse(
-      new ApiError('unavailable', 'The database cannot be reached right now; try again shortly.', { headers: { 'retry-after': '5' } }),
+      new ApiError('unavailable', 'The database cannot be reached right now; try again shortly.', {
+        headers: { 'retry-after': '5' },
+      }),
       requestId,
     );
   }
@@ -175,7 +189,10 @@ function requestIdOf(req: Request): string {
 
 function routeOf(req: Request): string {
   // Path segments that are ids, whole: `/sources/<uuid>x` is not a route with an id in it.
-  return new URL(req.url).pathname.split('/').map((segment) => (isUuid(segment) ? '{id}' : segment)).join('/');
+  return new URL(req.url).pathname
+    .split('/')
+    .map((segment) => (isUuid(segment) ? '{id}' : segment))
+    .join('/');
 }
 
 /**
@@ -186,7 +203,10 @@ function routeOf(req: Request): string {
 export function otherMethods(allow: string[]) {
   const refuse = methodNotAllowed(allow);
   const options = async (req: Request) =>
-    new Response(null, { status: 204, headers: { allow: [...allow, 'OPTIONS'].join(', '), 'x-request-id': requestIdOf(req) } });
+    new Response(null, {
+      status: 204,
+      headers: { allow: [...allow, 'OPTIONS'].join(', '), 'x-request-id': requestIdOf(req) },
+    });
   return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }
 
@@ -194,7 +214,9 @@ export function otherMethods(allow: string[]) {
 function methodNotAllowed(allow: string[]) {
   return async (req: Request): Promise<Response> =>
     problemResponse(
-      new ApiError('method_not_allowed', `${req.method} is not allowed here.`, { headers: { allow: allow.join(', ') } }),
+      new ApiError('method_not_allowed', `${req.method} is not allowed here.`, {
+        headers: { allow: allow.join(', ') },
+      }),
       requestIdOf(req),
     );
 }
@@ -205,4 +227,3 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return new Response(JSON.stringify(body), { ...init, headers });
 }
-

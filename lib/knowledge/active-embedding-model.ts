@@ -21,7 +21,10 @@ export async function activeEmbeddingModel(): Promise<EmbeddingChoice> {
   const row = await db.setting.findUnique({ where: { key: ACTIVE_MODEL_SETTING } });
   let id = row?.value;
   if (!id) {
-    const chunk = await db.chunk.findFirst({ where: { embeddingModel: { not: null } }, select: { embeddingModel: true } });
+    const chunk = await db.chunk.findFirst({
+      where: { embeddingModel: { not: null } },
+      select: { embeddingModel: true },
+    });
     id = chunk?.embeddingModel ?? configured.id;
   }
   const choice = id === configured.id ? configured : resolveEmbeddingModel(id);

@@ -9,7 +9,12 @@ export interface UnitCounts {
  * BM25 over the candidates alone, their document frequencies taken among them: the reranks'
  * scoring of the units they count (character grams, word pairs), with no index behind it.
  */
-export function candidateBm25(query: Map<string, number>, docs: UnitCounts[], k1: number, b: number): Map<string, number> {
+export function candidateBm25(
+  query: Map<string, number>,
+  docs: UnitCounts[],
+  k1: number,
+  b: number,
+): Map<string, number> {
   const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
   const df = new Map<string, number>();
   for (const d of docs) for (const unit of d.counts.keys()) df.set(unit, (df.get(unit) ?? 0) + 1);

@@ -6,7 +6,12 @@ import type { ChunkLocation } from './types';
  * source's title, its heading path and, for rows of a table, the table's header.
  */
 export function chunkContext(title: string, location: Pick<ChunkLocation, 'headings' | 'tableHeader'>): string[] {
-  return [title, ...fileNameWords(title), ...(location.headings ?? []), ...(location.tableHeader ? [location.tableHeader] : [])];
+  return [
+    title,
+    ...fileNameWords(title),
+    ...(location.headings ?? []),
+    ...(location.tableHeader ? [location.tableHeader] : []),
+  ];
 }
 
 /**

@@ -75,7 +75,11 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
         const last = current[current.length - 1]!;
         for (let i = current.length - 1; i >= 0; i--) {
           const s = current[i]!;
-          if (carriedTokens + s.tokens > opts.overlapTokens || last.end - s.start > opts.overlapTokens * CHARS_PER_TOKEN) break;
+          if (
+            carriedTokens + s.tokens > opts.overlapTokens ||
+            last.end - s.start > opts.overlapTokens * CHARS_PER_TOKEN
+          )
+            break;
           carried.unshift(s);
           carriedTokens += s.tokens;
         }
@@ -142,7 +146,13 @@ function markdownTables(text: string, fences: [number, number][]): { header: str
   for (let i = 0; i < lines.length; i++) {
     const start = at;
     at += lines[i]!.length + 1;
-    if (!TABLE_LINE.test(lines[i]!) || i + 1 >= lines.length || !DELIMITER_ROW.test(lines[i + 1]!) || !lines[i + 1]!.includes('|')) continue;
+    if (
+      !TABLE_LINE.test(lines[i]!) ||
+      i + 1 >= lines.length ||
+      !DELIMITER_ROW.test(lines[i + 1]!) ||
+      !lines[i + 1]!.includes('|')
+    )
+      continue;
     while (fence < fences.length && fences[fence]![1] <= start) fence++;
     if (fence < fences.length && fences[fence]![0] <= start) continue;
     const body = at + lines[i + 1]!.length + 1;
@@ -189,7 +199,8 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     const slice = text.slice(s.start, s.end);
     const tokens = countTokens(slice);
     if (tokens === 0) return [];
-    if ((tokens <= target && slice.length <= maxChars) || level >= separators.length) return [trim({ start: s.start, end: s.end, tokens })];
+    if ((tokens <= target && slice.length <= maxChars) || level >= separators.length)
+      return [trim({ start: s.start, end: s.end, tokens })];
     const pieces: Span[] = [];
     let at = 0;
     // A table's rows are its pieces: a row is cut into sentences only when it alone is over the
@@ -224,10 +235,14 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
       tokens = 0;
     };
     for (const word of words) {
-      for (let at = word.start; at < word.end; ) {
+      for (let at = word.start; at < word.end;) {
         let end = Math.min(word.end, at + maxChars);
         if (end < word.end && /[\uDC00-\uDFFF]/.test(text[end]!)) end--;
-        const piece: Span = { start: at, end, tokens: end - at > maxChars / 4 ? Math.ceil(((end - at) * size) / maxChars) : 1 };
+        const piece: Span = {
+          start: at,
+          end,
+          tokens: end - at > maxChars / 4 ? Math.ceil(((end - at) * size) / maxChars) : 1,
+        };
         if (run.length && (tokens + piece.tokens > size || end - run[0]!.start > maxChars)) close();
         run.push(piece);
         tokens += piece.tokens;

@@ -38,7 +38,16 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
     DELETE FROM chunks c USING given_up g, source_contents q
     WHERE c.source_id = g.id AND q.source_id = g.id AND c.generation = q.generation`;
   const rows = await db.$queryRaw<
-    { id: string; kind: ClaimedSource['kind']; media_type: string; title: string; uri: string | null; filename: string | null; attempts: number; size: number }[]
+    {
+      id: string;
+      kind: ClaimedSource['kind'];
+      media_type: string;
+      title: string;
+      uri: string | null;
+      filename: string | null;
+      attempts: number;
+      size: number;
+    }[]
   >`
     UPDATE sources s SET status = 'processing', lease_owner = ${owner},
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1, updated_at = now()
@@ -49,7 +58,16 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
     ) pick
     WHERE s.id = pick.id
     RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename, s.attempts, s.size`;
-  return rows.map((r) => ({ id: r.id, kind: r.kind, mediaType: r.media_type, title: r.title, uri: r.uri, filename: r.filename, attempts: r.attempts, size: r.size }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    mediaType: r.media_type,
+    title: r.title,
+    uri: r.uri,
+    filename: r.filename,
+    attempts: r.attempts,
+    size: r.size,
+  }));
 }
 
 /** Extends the lease of sources still being worked on; returns the ids this worker still holds. */

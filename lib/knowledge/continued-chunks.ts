@@ -20,7 +20,9 @@ export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
   const ids = [...new Set(chunkIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const db = await prisma();
-  const rows = await db.$queryRaw<(ChunkRow & { next_id: string | null; next_text: string | null; next_location: ChunkLocation | null })[]>`
+  const rows = await db.$queryRaw<
+    (ChunkRow & { next_id: string | null; next_text: string | null; next_location: ChunkLocation | null })[]
+  >`
     SELECT c.id::text AS id, c.source_id::text AS source_id, s.title, c.text, c.location, c.generation, s.metadata,
            n.id::text AS next_id, n.text AS next_text, n.location AS next_location
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS w(id, i)
@@ -32,6 +34,15 @@ export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
   return rows.flatMap((r) => {
     const hit = { ...passageOf(r), score: 0 };
     if (r.next_id === null || r.next_text === null) return [hit];
-    return [hit, { ...hit, chunkId: r.next_id, text: r.next_text, location: r.next_location ?? { start: 0, end: 0 }, follows: r.id }];
+    return [
+      hit,
+      {
+        ...hit,
+        chunkId: r.next_id,
+        text: r.next_text,
+        location: r.next_location ?? { start: 0, end: 0 },
+        follows: r.id,
+      },
+    ];
   });
 }

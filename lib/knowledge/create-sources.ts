@@ -57,13 +57,17 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
   // encoded before it opens: on PGlite an open transaction holds the one connection.
   const small: { id: string; base64: string }[] = [];
   const large: { id: string; base64: string }[] = [];
-  for (const f of fresh) (f.item.data.byteLength < LARGE_CONTENT_BYTES ? small : large).push({ id: f.id, base64: toBase64(f.item.data) });
+  for (const f of fresh)
+    (f.item.data.byteLength < LARGE_CONTENT_BYTES ? small : large).push({ id: f.id, base64: toBase64(f.item.data) });
   const created = fresh.length
     ? await db.$transaction(
         async (tx) => {
           // Two requests with the same content at once both found nothing above: each looks again
           // under the hashes' locks, and the later one answers with the source the first created.
-          await lockContentHashes(tx, fresh.map((f) => f.hash));
+          await lockContentHashes(
+            tx,
+            fresh.map((f) => f.hash),
+          );
           const raced = await tx.source.findMany({
             where: { contentHash: { in: fresh.map((f) => f.hash) }, status: { not: 'failed' } },
             orderBy: { createdAt: 'asc' },
@@ -92,7 +96,8 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
           }
           // A large file goes in as a value of its own: inside an array literal PostgreSQL scans
           // and copies all of it again (21.5 MB held PGlite 2.3-2.8 s in an array, 1.5-1.6 s alone).
-          for (const c of large) if (mine.has(c.id)) await writeContent(tx, { sourceId: c.id, generation: 1, base64: c.base64 });
+          for (const c of large)
+            if (mine.has(c.id)) await writeContent(tx, { sourceId: c.id, generation: 1, base64: c.base64 });
           return tx.source.findMany({ where: { id: { in: ids } } });
         },
         { timeout: 60_000 },

@@ -33,7 +33,12 @@ const startsWith = (bytes: Uint8Array, magic: string) => {
  */
 export function asUtf8(bytes: Uint8Array): Uint8Array {
   if (startsWith(bytes, '%PDF-') || startsWith(bytes, 'PK\u0003\u0004')) return bytes;
-  const bom = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  const bom =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
   try {
     if (bom) return new TextEncoder().encode(new TextDecoder(bom, { fatal: true }).decode(bytes));
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -75,7 +80,11 @@ export function detectMediaType(bytes: Uint8Array, filename: string | undefined)
     throw unsupported('The file is neither a PDF, a Word document nor UTF-8 text.');
   }
   if (ext) return TEXT_EXTENSIONS[ext]!;
-  const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 200).toLowerCase();
+  const start = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 200)
+    .toLowerCase();
   if (start.startsWith('<!doctype html') || start.startsWith('<html')) return MEDIA_TYPES.html;
   if (start.startsWith('{') || start.startsWith('[')) {
     try {
@@ -84,6 +93,7 @@ export function detectMediaType(bytes: Uint8Array, filename: string | undefined)
     } catch {}
   }
   // Front matter, or a heading line: read as Markdown, so the front matter is a title, not text.
-  if (/^---\r?\n[\s\S]*?\r?\n---\r?\n/.test(text.replace(/^\uFEFF/, '')) || /^#{1,6} \S/m.test(text.slice(0, 4096))) return MEDIA_TYPES.markdown;
+  if (/^---\r?\n[\s\S]*?\r?\n---\r?\n/.test(text.replace(/^\uFEFF/, '')) || /^#{1,6} \S/m.test(text.slice(0, 4096)))
+    return MEDIA_TYPES.markdown;
   return MEDIA_TYPES.text;
 }

@@ -28,6 +28,7 @@ export async function failSource(opts: { id: string; owner: string; error: strin
       WHERE s.id = ${opts.id}::uuid AND s.lease_owner = ${opts.owner}
       RETURNING (SELECT generation FROM source_contents WHERE source_id = s.id) AS gen`;
     const gen = held[0]?.gen;
-    if (gen != null) await tx.$executeRaw`DELETE FROM chunks WHERE source_id = ${opts.id}::uuid AND generation = ${gen}`;
+    if (gen != null)
+      await tx.$executeRaw`DELETE FROM chunks WHERE source_id = ${opts.id}::uuid AND generation = ${gen}`;
   });
 }

@@ -4,7 +4,13 @@ import { Prisma, prisma } from '@/lib/db';
 import { escapeLike } from '@/lib/db/like-pattern';
 import { notFound } from '@/lib/http/api-error';
 import { decodeKeyset, encodeKeyset } from '@/lib/schemas/common';
-import { sourceKindSchema, sourceStatusSchema, type SourceSort, type SourceSortKey, type SourceStatus } from '@/lib/schemas/knowledge';
+import {
+  sourceKindSchema,
+  sourceStatusSchema,
+  type SourceSort,
+  type SourceSortKey,
+  type SourceStatus,
+} from '@/lib/schemas/knowledge';
 import { toSourceJson, type SourceJson } from './source-json';
 
 /**
@@ -15,8 +21,16 @@ const ORDERS: Record<SourceSortKey, { expr: Prisma.Sql; type: Prisma.Sql; valid:
   createdAt: { expr: Prisma.sql`s.created_at`, type: Prisma.sql`timestamptz`, valid: isTimestampText },
   title: { expr: Prisma.sql`lower(s.title)`, type: Prisma.sql`text`, valid: (v) => !v.includes('\u0000') },
   // The enum's order, which is its labels' alphabetical order (file, text, url), so an index serves it.
-  kind: { expr: Prisma.sql`s.kind`, type: Prisma.sql`"SourceKind"`, valid: (v) => sourceKindSchema.safeParse(v).success },
-  status: { expr: Prisma.sql`s.status`, type: Prisma.sql`"SourceStatus"`, valid: (v) => sourceStatusSchema.safeParse(v).success },
+  kind: {
+    expr: Prisma.sql`s.kind`,
+    type: Prisma.sql`"SourceKind"`,
+    valid: (v) => sourceKindSchema.safeParse(v).success,
+  },
+  status: {
+    expr: Prisma.sql`s.status`,
+    type: Prisma.sql`"SourceStatus"`,
+    valid: (v) => sourceStatusSchema.safeParse(v).success,
+  },
   chunkCount: { expr: Prisma.sql`s.chunk_count`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
   size: { expr: Prisma.sql`s.size`, type: Prisma.sql`int`, valid: (v) => /^\d{1,9}$/.test(v) },
 };
@@ -34,8 +48,16 @@ function isTimestampText(value: string): boolean {
   if (!fields) return false;
   const f = (name: string) => Number(fields[name] ?? 0);
   return (
-    f('year') >= 1970 && f('month') >= 1 && f('month') <= 12 && f('day') >= 1 && f('day') <= 31 &&
-    f('hour') < 24 && f('minute') < 60 && f('second') < 60 && f('offsetHours') <= 15 && f('offsetMinutes') < 60
+    f('year') >= 1970 &&
+    f('month') >= 1 &&
+    f('month') <= 12 &&
+    f('day') >= 1 &&
+    f('day') <= 31 &&
+    f('hour') < 24 &&
+    f('minute') < 60 &&
+    f('second') < 60 &&
+    f('offsetHours') <= 15 &&
+    f('offsetMinutes') < 60
   );
 }
 
@@ -57,7 +79,9 @@ export async function listSources(opts: ListOptions): Promise<{ data: SourceJson
   const db = await prisma();
   const ids = await db.$queryRaw<{ id: string; key: string }[]>(sql);
   const page = ids.slice(0, opts.limit);
-  const rows = new Map((await db.source.findMany({ where: { id: { in: page.map((r) => r.id) } } })).map((r) => [r.id, r]));
+  const rows = new Map(
+    (await db.source.findMany({ where: { id: { in: page.map((r) => r.id) } } })).map((r) => [r.id, r]),
+  );
   const last = page.at(-1);
   return {
     // A source deleted between the two reads is left out.
@@ -75,7 +99,9 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
   // A cursor carries its order: one from another order cannot say where the page starts.
   const after = decodeKeyset(opts.cursor, (values) => {
     const parsed = cursorSchema.safeParse(values);
-    return parsed.success && parsed.data[0] === sort && order.valid(parsed.data[1]) ? { value: parsed.data[1], id: parsed.data[2] } : undefined;
+    return parsed.success && parsed.data[0] === sort && order.valid(parsed.data[1])
+      ? { value: parsed.data[1], id: parsed.data[2] }
+      : undefined;
   });
   const conditions = [Prisma.sql`TRUE`];
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
@@ -83,7 +109,9 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
     const pattern = `%${escapeLike(opts.q)}%`;
     // The joined text is what the trigram index holds (see its migration): it finds the candidates,
     // and the three columns decide, so a match never spans two of them.
-    conditions.push(Prisma.sql`(s.title || E'\\n' || coalesce(s.filename, '') || E'\\n' || coalesce(s.uri, '')) ILIKE ${pattern}`);
+    conditions.push(
+      Prisma.sql`(s.title || E'\\n' || coalesce(s.filename, '') || E'\\n' || coalesce(s.uri, '')) ILIKE ${pattern}`,
+    );
     conditions.push(Prisma.sql`(s.title ILIKE ${pattern} OR s.filename ILIKE ${pattern} OR s.uri ILIKE ${pattern})`);
   }
   if (after) {

@@ -67,7 +67,9 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
     folded = await foldTermCounts(db);
   }
   if (db.backend !== 'pglite' && !opts.force) return folded;
-  const steps = VACUUMED.flatMap((table) => (opts.duringIngestion ? [`VACUUM ${table}`] : [`VACUUM ${table}`, `ANALYZE ${table}`]));
+  const steps = VACUUMED.flatMap((table) =>
+    opts.duringIngestion ? [`VACUUM ${table}`] : [`VACUUM ${table}`, `ANALYZE ${table}`],
+  );
   let done = true;
   for (const step of steps) done = (await attempt(() => db.prisma.$executeRawUnsafe(step))) && done;
   return done;

@@ -29,12 +29,23 @@ export function contentHashOf(source: NewSource): string {
 
 /** A title for a source that was given none: the file name, URL, or the text's front-matter title or first line. */
 export function defaultTitle(opts: { filename?: string; uri?: string; text?: string }): string {
-  const base = opts.filename?.replace(/^.*[\\/]/, '') || opts.uri || (opts.text !== undefined && titleOfText(opts.text)) || 'Untitled';
+  const base =
+    opts.filename?.replace(/^.*[\\/]/, '') ||
+    opts.uri ||
+    (opts.text !== undefined && titleOfText(opts.text)) ||
+    'Untitled';
   return clipText(base.replaceAll('\u0000', ''), 200) || 'Untitled';
 }
 
 function titleOfText(raw: string): string | undefined {
   const text = raw.replace(/\r\n?/g, '\n');
   const fm = readFrontMatter(text);
-  return (fm && frontMatterTitle(fm)) || text.slice(fm?.end ?? 0).trim().split('\n')[0]?.replace(/^#+\s*/, '');
+  return (
+    (fm && frontMatterTitle(fm)) ||
+    text
+      .slice(fm?.end ?? 0)
+      .trim()
+      .split('\n')[0]
+      ?.replace(/^#+\s*/, '')
+  );
 }

@@ -31,7 +31,10 @@ export interface PreparedSource {
  * a fetched page's bytes and the removal of chunks an earlier, interrupted attempt left for
  * the same generation.
  */
-export async function prepareSource(source: ClaimedSource, content: SourceContent | undefined): Promise<PreparedSource | null> {
+export async function prepareSource(
+  source: ClaimedSource,
+  content: SourceContent | undefined,
+): Promise<PreparedSource | null> {
   if (!content) return null;
   const c = config();
   const generation = content.generation;
@@ -45,7 +48,11 @@ export async function prepareSource(source: ClaimedSource, content: SourceConten
   // (A page fetched before its address was kept is read as at the address it was added by.)
   let address = source.kind === 'url' ? (content.url ?? source.uri ?? undefined) : undefined;
   if (source.kind === 'url' && source.uri && !(content.rechunk && bytes.byteLength > 0)) {
-    const page = await fetchUrl(source.uri, { maxBytes: c.URL_MAX_BYTES, timeoutMs: c.URL_TIMEOUT_MS, allowlist: c.URL_ALLOWLIST });
+    const page = await fetchUrl(source.uri, {
+      maxBytes: c.URL_MAX_BYTES,
+      timeoutMs: c.URL_TIMEOUT_MS,
+      allowlist: c.URL_ALLOWLIST,
+    });
     bytes = asUtf8(page.body);
     mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
     address = page.url;
@@ -61,7 +68,15 @@ export async function prepareSource(source: ClaimedSource, content: SourceConten
   // A title we made up from the URL or file name gives way to the document's own.
   const defaulted = source.title === source.uri || source.title === source.filename;
   const title = defaulted && doc.title ? clipText(doc.title, MAX_SOURCE_TITLE_CHARS) : source.title;
-  return { id: source.id, generation, title, size: bytes.byteLength, mediaType, chunks: doc.chunks, chunkedWith: ingestSignature(c) };
+  return {
+    id: source.id,
+    generation,
+    title,
+    size: bytes.byteLength,
+    mediaType,
+    chunks: doc.chunks,
+    chunkedWith: ingestSignature(c),
+  };
 }
 
 function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {

@@ -34,7 +34,8 @@ export async function rankCandidates(opts: {
   minSimilarity: number;
 }): Promise<Candidate[]> {
   const db = await getDatabase();
-  const vector = opts.vector?.sql ?? Prisma.sql`vec AS (SELECT NULL::int AS chunk_seq, NULL::float8 AS score WHERE false)`;
+  const vector =
+    opts.vector?.sql ?? Prisma.sql`vec AS (SELECT NULL::int AS chunk_seq, NULL::float8 AS score WHERE false)`;
   const rows = await db.query<ChunkRow & { lexical: number | null; similarity: number | null }>(
     Prisma.sql`
     WITH ${opts.lexical}, ${vector}, ranked AS (

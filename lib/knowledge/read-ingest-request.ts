@@ -3,8 +3,22 @@ import type { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
-import { fieldError, problemAt, problemsError, validationError, zodProblems, type Problem } from '@/lib/http/validation';
-import { bulkSourcesInput, MAX_SOURCES_PER_REQUEST, metadataSchema, sourceTitleSchema, textSourceInput, urlSourceInput } from '@/lib/schemas/knowledge';
+import {
+  fieldError,
+  problemAt,
+  problemsError,
+  validationError,
+  zodProblems,
+  type Problem,
+} from '@/lib/http/validation';
+import {
+  bulkSourcesInput,
+  MAX_SOURCES_PER_REQUEST,
+  metadataSchema,
+  sourceTitleSchema,
+  textSourceInput,
+  urlSourceInput,
+} from '@/lib/schemas/knowledge';
 import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from './detect-media-type';
 import { isAllowlisted, isPrivateAddress } from './fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
@@ -21,14 +35,23 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * bulk; JSON Lines; or multipart files. Bodies are counted while they stream and
  * refused with 413 the moment they pass MAX_UPLOAD_BYTES.
  */
-export async function readIngestRequest(req: Request): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
+export async function readIngestRequest(
+  req: Request,
+): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) return readMultipart(req);
   if (/^application\/(jsonl|x-ndjson|x-jsonlines)\b/.test(type)) {
-    return { sources: jsonlSources(await readTextWithin(req, config().MAX_UPLOAD_BYTES)), titled: true, withMetadata: true };
+    return {
+      sources: jsonlSources(await readTextWithin(req, config().MAX_UPLOAD_BYTES)),
+      titled: true,
+      withMetadata: true,
+    };
   }
   if (/^application\/([\w.+-]+\+)?json\s*(;|$)/.test(type)) return readJsonBody(req);
-  throw new ApiError('unsupported_media_type', 'Send application/json, multipart/form-data (file fields) or application/jsonl.');
+  throw new ApiError(
+    'unsupported_media_type',
+    'Send application/json, multipart/form-data (file fields) or application/jsonl.',
+  );
 }
 
 async function readJsonBody(req: Request) {
@@ -39,7 +62,8 @@ async function readJsonBody(req: Request) {
   } catch {
     throw new ApiError('bad_request', 'The body is not valid JSON.');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('bad_request', 'The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ApiError('bad_request', 'The body must be a JSON object.');
   assertStorableJson(body);
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
@@ -51,7 +75,8 @@ async function readJsonBody(req: Request) {
       withMetadata: items.every((s) => s.metadata !== undefined),
     };
   }
-  if (!('text' in body) && !('url' in body)) throw fieldError({ in: 'body' }, 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
+  if (!('text' in body) && !('url' in body))
+    throw fieldError({ in: 'body' }, 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -74,10 +99,21 @@ function urlSource(input: UrlInput, path: (string | number)[] = ['url']): NewSou
   const url = new URL(input.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses are refused at once; names are checked again, after DNS, when fetched.
-  if (isPrivateAddress(host) && /^[\d.]+$|:/.test(host) && !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })) {
+  if (
+    isPrivateAddress(host) &&
+    /^[\d.]+$|:/.test(host) &&
+    !isAllowlisted({ host, address: host, allowlist: config().URL_ALLOWLIST })
+  ) {
     throw fieldError({ in: 'body', path }, 'points to a private, loopback or reserved address');
   }
-  return { kind: 'url', title: input.title ?? url.href, mediaType: MEDIA_TYPES.html, data: new Uint8Array(), uri: url.href, metadata: input.metadata ?? {} };
+  return {
+    kind: 'url',
+    title: input.title ?? url.href,
+    mediaType: MEDIA_TYPES.html,
+    data: new Uint8Array(),
+    uri: url.href,
+    metadata: input.metadata ?? {},
+  };
 }
 
 function jsonlSources(text: string): NewSource[] {
@@ -112,7 +148,8 @@ function jsonlSources(text: string): NewSource[] {
 
 /** The sources (or files) of one request, refused past MAX_SOURCES_PER_REQUEST. */
 function atMostPerRequest<T>(items: T[]): T[] {
-  if (items.length > MAX_SOURCES_PER_REQUEST) throw new ApiError('validation', `At most ${MAX_SOURCES_PER_REQUEST} sources per request.`);
+  if (items.length > MAX_SOURCES_PER_REQUEST)
+    throw new ApiError('validation', `At most ${MAX_SOURCES_PER_REQUEST} sources per request.`);
   return items;
 }
 
@@ -139,13 +176,21 @@ async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titl
   );
   let form: FormData;
   try {
-    form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: counted, duplex: 'half' } as RequestInit).formData();
+    form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers.get('content-type')! },
+      body: counted,
+      duplex: 'half',
+    } as RequestInit).formData();
   } catch {
     if (over) throw tooLarge(limit);
     throw new ApiError('bad_request', 'The multipart body is malformed.');
   }
   const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
-  if (files.length === 0) throw new ApiError('validation', 'Send at least one `file` field.', { errors: [{ parameter: 'file', detail: 'is required' }] });
+  if (files.length === 0)
+    throw new ApiError('validation', 'Send at least one `file` field.', {
+      errors: [{ parameter: 'file', detail: 'is required' }],
+    });
   atMostPerRequest(files);
   const { title, metadata } = formFields(form, files.length);
   const sources: NewSource[] = [];
@@ -159,20 +204,36 @@ async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titl
       mediaType = detectMediaType(bytes, filename);
     } catch (error) {
       // Several files: say which one is refused (nothing of the request is stored).
-      if (error instanceof ApiError && files.length > 1) throw new ApiError('unsupported_media_type', `${filename}: ${error.message}`);
+      if (error instanceof ApiError && files.length > 1)
+        throw new ApiError('unsupported_media_type', `${filename}: ${error.message}`);
       throw error;
     }
     if (mediaType === JSONL) {
-      if (title !== undefined) throw formFieldError('title', 'names one file, and the lines of a JSON Lines file each have their own');
-      sources.push(...jsonlSources(new TextDecoder().decode(bytes)).map((s) => ({ ...s, metadata: { ...metadata, ...s.metadata } })));
-    } else sources.push({ kind: 'file', title: title ?? defaultTitle({ filename }), mediaType, data: bytes, filename, metadata: metadata ?? {} });
+      if (title !== undefined)
+        throw formFieldError('title', 'names one file, and the lines of a JSON Lines file each have their own');
+      sources.push(
+        ...jsonlSources(new TextDecoder().decode(bytes)).map((s) => ({
+          ...s,
+          metadata: { ...metadata, ...s.metadata },
+        })),
+      );
+    } else
+      sources.push({
+        kind: 'file',
+        title: title ?? defaultTitle({ filename }),
+        mediaType,
+        data: bytes,
+        filename,
+        metadata: metadata ?? {},
+      });
     atMostPerRequest(sources);
   }
   return { sources, titled: title !== undefined, withMetadata: metadata !== undefined };
 }
 
 /** A 400 about a form field, which `errors` names as a parameter. */
-const formFieldError = (name: string, detail: string) => new ApiError('validation', `${name}: ${detail}`, { errors: [{ parameter: name, detail }] });
+const formFieldError = (name: string, detail: string) =>
+  new ApiError('validation', `${name}: ${detail}`, { errors: [{ parameter: name, detail }] });
 
 /**
  * The text fields that go with uploaded files: `title`, for a single file, and `metadata`, a JSON
@@ -182,7 +243,8 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
   const one = (name: string): string | undefined => {
     const values = form.getAll(name);
     if (values.length > 1) throw formFieldError(name, 'must be sent once');
-    if (values[0] !== undefined && typeof values[0] !== 'string') throw formFieldError(name, 'must be text, not a file');
+    if (values[0] !== undefined && typeof values[0] !== 'string')
+      throw formFieldError(name, 'must be text, not a file');
     return values[0];
   };
   // (each as a JSON form's field is checked: storable text, then its schema)
@@ -194,7 +256,8 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
     return parsed.data;
   };
   const [rawTitle, rawMetadata] = [one('title'), one('metadata')];
-  if (rawTitle !== undefined && files > 1) throw formFieldError('title', 'names one file: send a single `file` with it');
+  if (rawTitle !== undefined && files > 1)
+    throw formFieldError('title', 'names one file: send a single `file` with it');
   const title = rawTitle === undefined ? undefined : checked('title', rawTitle, sourceTitleSchema());
   let metadata: Record<string, unknown> | undefined;
   if (rawMetadata !== undefined) {

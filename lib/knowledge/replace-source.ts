@@ -37,20 +37,37 @@ export async function replaceSource(
   const hash = contentHashOf(item);
   const replaced = await db.$transaction(async (tx) => {
     await lockContentHashes(tx, [hash]);
-    const current = await tx.source.findUnique({ where: { id }, include: { content: { select: { generation: true, rechunk: true } } } });
+    const current = await tx.source.findUnique({
+      where: { id },
+      include: { content: { select: { generation: true, rechunk: true } } },
+    });
     if (!current) throw notFound('source');
     if (item.ifMatch && !item.ifMatch.includes('*')) {
       // A source being chunked again (rechunk) keeps its text: that is no change to refuse.
-      const queued = current.content && current.content.generation > current.generation && !current.content.rechunk && (current.status === 'pending' || current.status === 'processing');
+      const queued =
+        current.content &&
+        current.content.generation > current.generation &&
+        !current.content.rechunk &&
+        (current.status === 'pending' || current.status === 'processing');
       if (queued || !item.ifMatch.includes(sourceTextEtag(id, current.generation))) {
-        throw new ApiError('precondition_failed', 'This source has changed since its text was read (If-Match). Read it again and reapply your changes.');
+        throw new ApiError(
+          'precondition_failed',
+          'This source has changed since its text was read (If-Match). Read it again and reapply your changes.',
+        );
       }
     }
     // A title that was only the old file's name (or address) follows the new content's.
-    const title = item.keepTitle && current.title !== current.filename && current.title !== current.uri ? current.title : item.title;
+    const title =
+      item.keepTitle && current.title !== current.filename && current.title !== current.uri
+        ? current.title
+        : item.title;
     const metadata = item.keepMetadata ? current.metadata : item.metadata;
     const unchanged =
-      item.kind !== 'url' && current.status !== 'failed' && current.contentHash === hash && title === current.title && isDeepStrictEqual(metadata, current.metadata);
+      item.kind !== 'url' &&
+      current.status !== 'failed' &&
+      current.contentHash === hash &&
+      title === current.title &&
+      isDeepStrictEqual(metadata, current.metadata);
     const { content, ...source } = current;
     if (unchanged) return { source, queued: false };
     await refuseDuplicate(tx, id, hash);
@@ -87,7 +104,8 @@ export async function retrySource(id: string): Promise<Source> {
   const db = await prisma();
   const current = await db.source.findUnique({ where: { id }, select: { status: true, contentHash: true } });
   if (!current) throw notFound('source');
-  if (current.status !== 'failed') throw new ApiError('conflict', `Only a failed source can be retried; this one is ${current.status}.`);
+  if (current.status !== 'failed')
+    throw new ApiError('conflict', `Only a failed source can be retried; this one is ${current.status}.`);
   await refuseDuplicate(db, id, current.contentHash ?? '');
   throw new ApiError('conflict', 'The source could not be queued again; try once more.');
 }
@@ -97,13 +115,18 @@ export async function retrySource(id: string): Promise<Source> {
  * after an outage of the embedding server, say. A source whose content another source now holds
  * stays failed and is listed in `skipped`; of failed sources with the same content, the oldest goes.
  */
-export async function retryFailedSources(ids?: string[]): Promise<{ queued: Source[]; skipped: { id: string; title: string }[]; unknown: string[] }> {
+export async function retryFailedSources(
+  ids?: string[],
+): Promise<{ queued: Source[]; skipped: { id: string; title: string }[]; unknown: string[] }> {
   const db = await prisma();
   const scope = ids ? Prisma.sql`AND id = ANY(${ids}::uuid[])` : Prisma.empty;
   const result = await db.$transaction(async (tx) => {
     const hashes = await tx.$queryRaw<{ h: string }[]>`
       SELECT DISTINCT content_hash AS h FROM sources WHERE status = 'failed' AND content_hash IS NOT NULL ${scope}`;
-    await lockContentHashes(tx, hashes.map((r) => r.h));
+    await lockContentHashes(
+      tx,
+      hashes.map((r) => r.h),
+    );
     const queued = await tx.$queryRaw<{ id: string }[]>`
       WITH pick AS (
         SELECT DISTINCT ON (coalesce(f.content_hash, f.id::text)) f.id FROM sources f
@@ -117,7 +140,10 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
       RETURNING s.id::text AS id`;
     const skipped = await tx.$queryRaw<{ id: string; title: string }[]>`
       SELECT id::text AS id, title FROM sources WHERE status = 'failed' ${scope} ORDER BY created_at, id`;
-    const rows = await tx.source.findMany({ where: { id: { in: queued.map((r) => r.id) } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await tx.source.findMany({
+      where: { id: { in: queued.map((r) => r.id) } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
     // Ids naming no source (deleted, or mistyped) are said, in the order asked, so a script can tell them from sources that had not failed.
     const unknown = ids
       ? await tx.$queryRaw<{ id: string }[]>`
@@ -132,7 +158,14 @@ export async function retryFailedSources(ids?: string[]): Promise<{ queued: Sour
 }
 
 /** The state of replaced content handed to the ingest queue (attempts counted from zero; retries set the same in SQL). */
-export const QUEUED_AGAIN = { status: 'pending', progress: 0, error: null, attempts: 0, leaseOwner: null, leaseExpiresAt: null } as const;
+export const QUEUED_AGAIN = {
+  status: 'pending',
+  progress: 0,
+  error: null,
+  attempts: 0,
+  leaseOwner: null,
+  leaseExpiresAt: null,
+} as const;
 
 /** Content held by another source that has not failed would be stored twice: 409, naming it (`duplicateOf`: its id). */
 async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: string, hash: string): Promise<void> {
@@ -142,6 +175,8 @@ async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: stri
     orderBy: { createdAt: 'asc' },
   });
   if (other) {
-    throw new ApiError('conflict', `The same content is already stored as the source “${other.title}”.`, { extensions: { duplicateOf: other.id } });
+    throw new ApiError('conflict', `The same content is already stored as the source “${other.title}”.`, {
+      extensions: { duplicateOf: other.id },
+    });
   }
 }

@@ -151,10 +151,20 @@ function isWordChar(text: string, at: number): boolean {
   return WORD_CHAR.test(String.fromCodePoint(cp));
 }
 
-export function charGramScores(query: string, candidates: { id: string; text: string }[], k1 = 1.2, b = 0.75): Map<string, number> {
+export function charGramScores(
+  query: string,
+  candidates: { id: string; text: string }[],
+  k1 = 1.2,
+  b = 0.75,
+): Map<string, number> {
   if (candidates.length === 0) return new Map();
   const q = allGrams(query);
   const keep = new Set(q.keys());
   const packed = packedQueryGrams(keep);
-  return candidateBm25(q, candidates.map((c) => ({ id: c.id, ...countGrams(c.text, keep, packed) })), k1, b);
+  return candidateBm25(
+    q,
+    candidates.map((c) => ({ id: c.id, ...countGrams(c.text, keep, packed) })),
+    k1,
+    b,
+  );
 }

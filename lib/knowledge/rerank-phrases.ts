@@ -15,12 +15,21 @@ import { candidateBm25 } from './candidate-bm25';
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words that join others ("of the", "is a"): a pair holding one says nothing of a name or a term. */
-const GLUE = new Set('a an the of in on at to for by with from and or but is are was were be been it its as that this these those which what who how when where why do does did can not no'.split(' '));
+const GLUE = new Set(
+  'a an the of in on at to for by with from and or but is are was were be been it its as that this these those which what who how when where why do does did can not no'.split(
+    ' ',
+  ),
+);
 
 /** Written as (part of) a name: with a capital letter or a digit. */
 const NAME_LIKE = /[\p{Lu}\p{N}]/u;
 
-export function phraseScores(query: string, candidates: { id: string; text: string }[], k1 = 1.2, b = 0.75): Map<string, number> {
+export function phraseScores(
+  query: string,
+  candidates: { id: string; text: string }[],
+  k1 = 1.2,
+  b = 0.75,
+): Map<string, number> {
   const words = query.match(WORD) ?? [];
   const pairs = new Map<string, number>();
   for (let i = 0; i + 1 < words.length; i++) {

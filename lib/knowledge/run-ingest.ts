@@ -48,9 +48,12 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   const working = new Set(claimed.map((s) => s.id));
   // Heartbeat: a long PDF parse must not let the lease lapse and a second worker start the same
   // source. Five beats a lease, so a beat or two held up by a busy database loses nothing.
-  const heartbeat = setInterval(() => {
-    renewLeases(owner, [...working], c.INGEST_LEASE_SECONDS).catch(() => {});
-  }, (c.INGEST_LEASE_SECONDS * 1000) / 5);
+  const heartbeat = setInterval(
+    () => {
+      renewLeases(owner, [...working], c.INGEST_LEASE_SECONDS).catch(() => {});
+    },
+    (c.INGEST_LEASE_SECONDS * 1000) / 5,
+  );
   heartbeat.unref();
   const write = (slices: WriteSlice[], embeddings: number[][]) =>
     writePrepared({ slices, embeddings, owner, leaseSeconds: c.INGEST_LEASE_SECONDS, embedding });
@@ -73,7 +76,8 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
       part.embeddings.push(...embeddings.slice(at, (at += s.to - s.from)));
       bySource.set(s.source.id, part);
     }
-    for (const [id, part] of bySource) await write(part.slices, part.embeddings).catch((error: unknown) => failWrite(id, error));
+    for (const [id, part] of bySource)
+      await write(part.slices, part.embeddings).catch((error: unknown) => failWrite(id, error));
   };
   const failWrite = async (id: string, error: unknown) => {
     await failSource({ id, owner, error: failureMessage(error) });
@@ -116,7 +120,7 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
         working.delete(source.id);
         continue;
       }
-      for (let from = 0; from < prepared.chunks.length; ) {
+      for (let from = 0; from < prepared.chunks.length;) {
         const to = Math.min(prepared.chunks.length, from + WRITE_CHUNKS - groupSize);
         group.push({ source: prepared, from, to });
         groupSize += to - from;
@@ -154,7 +158,8 @@ export async function drainIngestQueue(opts: { owner?: string } = {}): Promise<n
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof ExtractionError || error instanceof FetchRefusedError || error instanceof EmbeddingError) return error.message;
+  if (error instanceof ExtractionError || error instanceof FetchRefusedError || error instanceof EmbeddingError)
+    return error.message;
   log.warn('ingestion failed', errorFields(error));
   return 'Ingestion failed unexpectedly; see the server log.';
 }

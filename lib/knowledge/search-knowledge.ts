@@ -19,7 +19,9 @@ const scoresOf = (candidates: Candidate[], pick: (c: Candidate) => number | null
  * chunks of ready sources' live generation; then BM25, character 4-gram BM25
  * and cosine similarity are fused with weights tuned on SciFact train.
  */
-export async function searchKnowledge(opts: SearchOptions & { settings?: Partial<SearchSettings> }): Promise<SearchHit[]> {
+export async function searchKnowledge(
+  opts: SearchOptions & { settings?: Partial<SearchSettings> },
+): Promise<SearchHit[]> {
   const s = { ...searchSettings(), ...opts.settings };
   const query = opts.query.replaceAll('\u0000', '').trim();
   const k = Math.max(1, Math.min(100, opts.k ?? s.k));
@@ -27,15 +29,23 @@ export async function searchKnowledge(opts: SearchOptions & { settings?: Partial
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
     lexicalRanking({ query, limit, k1: s.k1, b: s.b, subwordWeight: s.subwordWeight, sourceId: opts.sourceId }),
-    s.vectorWeight > 0 ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId }) : null,
+    s.vectorWeight > 0
+      ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId })
+      : null,
   ]);
   const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
-  const texts = candidates.map((c) => ({ id: c.chunkId, text: [...chunkContext(c.title, c.location), c.text].join('\n') }));
+  const texts = candidates.map((c) => ({
+    id: c.chunkId,
+    text: [...chunkContext(c.title, c.location), c.text].join('\n'),
+  }));
   const grams = s.gramWeight > 0 ? charGramScores(query, texts) : new Map<string, number>();
   const phrases = s.phraseWeight > 0 ? phraseScores(query, texts) : new Map<string, number>();
   const fused = fuseScores([
     // (a query spelling no name in several words leaves the phrase share to BM25)
-    { scores: scoresOf(candidates, (c) => c.lexical), weight: 1 - s.gramWeight - s.vectorWeight - (phrases.size > 0 ? s.phraseWeight : 0) },
+    {
+      scores: scoresOf(candidates, (c) => c.lexical),
+      weight: 1 - s.gramWeight - s.vectorWeight - (phrases.size > 0 ? s.phraseWeight : 0),
+    },
     { scores: grams, weight: s.gramWeight },
     { scores: phrases, weight: s.phraseWeight },
     { scores: scoresOf(candidates, (c) => c.similarity), weight: s.vectorWeight },

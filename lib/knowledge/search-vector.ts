@@ -37,7 +37,12 @@ export async function vectorRanking(opts: {
   const timeoutMs = config().SEARCH_EMBEDDING_TIMEOUT_MS;
   let embedding: number[];
   try {
-    ({ embedding } = await embed({ model, value: opts.query, maxRetries: 0, abortSignal: AbortSignal.timeout(timeoutMs) }));
+    ({ embedding } = await embed({
+      model,
+      value: opts.query,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(timeoutMs),
+    }));
   } catch (error) {
     log.warn('query embedding failed; ranking by BM25 alone', errorFields(embeddingError(active, error, timeoutMs)));
     return null;

@@ -29,17 +29,37 @@ export interface SourceChunks {
  * the generation it was read in: once the source is replaced, its next page is a 409, as the
  * chunks it would go on from are gone.
  */
-export async function listSourceChunks(id: string, { limit, cursor }: { limit: number; cursor?: string }): Promise<SourceChunks> {
+export async function listSourceChunks(
+  id: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<SourceChunks> {
   const after = decodeKeyset(cursor, (values) => {
-    if (!Array.isArray(values) || values.length !== 2 || !values.every((v) => typeof v === 'string' && /^\d{1,9}$/.test(v))) return undefined;
+    if (
+      !Array.isArray(values) ||
+      values.length !== 2 ||
+      !values.every((v) => typeof v === 'string' && /^\d{1,9}$/.test(v))
+    )
+      return undefined;
     return { generation: Number(values[0]), ordinal: Number(values[1]) };
   });
   const { generation, chunkCount } = await searchableSource(id);
   if (after && after.generation !== generation) {
-    throw new ApiError('conflict', 'This source was replaced since the first page was read: start again without a cursor.');
+    throw new ApiError(
+      'conflict',
+      'This source was replaced since the first page was read: start again without a cursor.',
+    );
   }
   const db = await prisma();
-  const rows = await db.$queryRaw<{ id: string; ordinal: number; text: string; token_count: number; location: ChunkLocation; embedding_model: string | null }[]>`
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      ordinal: number;
+      text: string;
+      token_count: number;
+      location: ChunkLocation;
+      embedding_model: string | null;
+    }[]
+  >`
     SELECT id::text AS id, ordinal, text, token_count, location, embedding_model FROM chunks
     WHERE source_id = ${id}::uuid AND generation = ${generation} AND ordinal > ${after?.ordinal ?? -1}
     ORDER BY ordinal LIMIT ${limit + 1}`;
@@ -48,7 +68,14 @@ export async function listSourceChunks(id: string, { limit, cursor }: { limit: n
   return {
     generation,
     chunkCount,
-    data: page.map((r) => ({ id: r.id, ordinal: r.ordinal, text: r.text, tokenCount: r.token_count, location: r.location, embeddingModel: r.embedding_model })),
+    data: page.map((r) => ({
+      id: r.id,
+      ordinal: r.ordinal,
+      text: r.text,
+      tokenCount: r.token_count,
+      location: r.location,
+      embeddingModel: r.embedding_model,
+    })),
     nextCursor: rows.length > limit && last ? encodeKeyset([String(generation), String(last.ordinal)]) : null,
   };
 }

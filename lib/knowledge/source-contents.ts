@@ -8,7 +8,8 @@ import type { Prisma } from '@/lib/db/generated/client';
 // Bytes value 8.6 s), read in 0.3 s (hex 2.2 s); stored uncompressed since (see the
 // migration source_contents_uncompressed), about half of each.
 
-export const toBase64 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+export const toBase64 = (data: Uint8Array) =>
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 
 export interface SourceContent {
   generation: number;
@@ -23,13 +24,23 @@ export interface SourceContent {
 export async function readContents(ids: string[]): Promise<Map<string, SourceContent>> {
   if (ids.length === 0) return new Map();
   const db = await prisma();
-  const rows = await db.$queryRaw<{ id: string; generation: number; base64: string; rechunk: boolean; url: string | null }[]>`
+  const rows = await db.$queryRaw<
+    { id: string; generation: number; base64: string; rechunk: boolean; url: string | null }[]
+  >`
     SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64, rechunk, url FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
-  return new Map(rows.map((r) => [r.id, { generation: r.generation, data: Buffer.from(r.base64, 'base64'), rechunk: r.rechunk, url: r.url }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { generation: r.generation, data: Buffer.from(r.base64, 'base64'), rechunk: r.rechunk, url: r.url },
+    ]),
+  );
 }
 
 /** Queues new bytes (as base64, see toBase64) for a source as the given generation, replacing any still queued. */
-export async function writeContent(tx: Prisma.TransactionClient, { sourceId, generation, base64 }: { sourceId: string; generation: number; base64: string }): Promise<void> {
+export async function writeContent(
+  tx: Prisma.TransactionClient,
+  { sourceId, generation, base64 }: { sourceId: string; generation: number; base64: string },
+): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${base64}, 'base64'))
     ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false, url = NULL`;

@@ -60,12 +60,19 @@ export async function readSourceText(id: string): Promise<SourceText> {
  * The source's generation that search reads, with its chunk count and media type. 404 for no such
  * source, 409 while it has none: ingested for the first time, or failed.
  */
-export async function searchableSource(id: string): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
+export async function searchableSource(
+  id: string,
+): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
   const db = await prisma();
-  const source = await db.source.findUnique({ where: { id }, select: { status: true, generation: true, chunkCount: true, mediaType: true } });
+  const source = await db.source.findUnique({
+    where: { id },
+    select: { status: true, generation: true, chunkCount: true, mediaType: true },
+  });
   if (!source) throw notFound('source');
-  if (source.status === 'failed') throw new ApiError('conflict', 'This source failed to ingest: it has no text to read.');
-  if (source.generation === 0) throw new ApiError('conflict', 'This source is still being ingested: its text is not ready yet.');
+  if (source.status === 'failed')
+    throw new ApiError('conflict', 'This source failed to ingest: it has no text to read.');
+  if (source.generation === 0)
+    throw new ApiError('conflict', 'This source is still being ingested: its text is not ready yet.');
   return source;
 }
 

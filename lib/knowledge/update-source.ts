@@ -39,15 +39,28 @@ export async function updateSource(id: string, patch: SourcePatch): Promise<Sour
     const title =
       patch.title === undefined
         ? current.title
-        : (patch.title ?? defaultTitle({ filename: current.filename ?? undefined, uri: current.uri ?? undefined, text: locked[0]!.text ?? undefined }));
-    const metadata = patch.metadata === undefined ? current.metadata : patch.metadata === null ? {} : mergePatch(current.metadata, patch.metadata);
+        : (patch.title ??
+          defaultTitle({
+            filename: current.filename ?? undefined,
+            uri: current.uri ?? undefined,
+            text: locked[0]!.text ?? undefined,
+          }));
+    const metadata =
+      patch.metadata === undefined
+        ? current.metadata
+        : patch.metadata === null
+          ? {}
+          : mergePatch(current.metadata, patch.metadata);
     // (the patch was checked as sent; merged, it must still be what the schema allows: 16 KB at most)
     const allowed = metadataSchema.safeParse(metadata);
     if (!allowed.success) throw validationError(allowed.error, { in: 'body', path: ['metadata'] });
     const renamed = title !== current.title;
     if (!renamed && isDeepStrictEqual(metadata, current.metadata)) return { source: current, queued: false };
     // (a web page not fetched yet has no bytes, and is fetched anew: its title goes with it all the same)
-    const requeue = renamed && current.status !== 'failed' && (locked[0]!.kept || (current.kind === 'url' && current.status !== 'ready'));
+    const requeue =
+      renamed &&
+      current.status !== 'failed' &&
+      (locked[0]!.kept || (current.kind === 'url' && current.status !== 'ready'));
     if (requeue) {
       // A generation never written (see rechunkStep): a worker that was ingesting the source finds its
       // lease gone and stops, and what it wrote goes when the new generation is ready.
@@ -73,11 +86,18 @@ export async function updateSource(id: string, patch: SourcePatch): Promise<Sour
 export function mergePatch(target: unknown, patch: Record<string, unknown>): Record<string, unknown> {
   const merge = (into: unknown, change: unknown): unknown => {
     if (change === null || typeof change !== 'object' || Array.isArray(change)) return change;
-    const result: Record<string, unknown> = into !== null && typeof into === 'object' && !Array.isArray(into) ? { ...(into as Record<string, unknown>) } : {};
+    const result: Record<string, unknown> =
+      into !== null && typeof into === 'object' && !Array.isArray(into) ? { ...(into as Record<string, unknown>) } : {};
     for (const [key, value] of Object.entries(change)) {
       // (defined, not set: a member named `__proto__` is a member like any other, as JSON has it)
       if (value === null) delete result[key];
-      else Object.defineProperty(result, key, { value: merge(result[key], value), enumerable: true, writable: true, configurable: true });
+      else
+        Object.defineProperty(result, key, {
+          value: merge(result[key], value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return result;
   };

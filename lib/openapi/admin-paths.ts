@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse, errorResponses, idParam, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
-import { createdKeySchema, createKeyBody, keyListSchema, listKeysQuery, sessionSchema, signInBody } from '@/lib/schemas/keys';
+import {
+  createdKeySchema,
+  createKeyBody,
+  keyListSchema,
+  listKeysQuery,
+  sessionSchema,
+  signInBody,
+} from '@/lib/schemas/keys';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 
@@ -13,7 +20,10 @@ export const adminPaths: ZodOpenApiPathsObject = {
       summary: 'List API keys (admin)',
       requestParams: { query: listKeysQuery() },
       responses: {
-        200: { description: 'Keys newest first, revoked ones too, without the secret.', content: jsonOf(keyListSchema) },
+        200: {
+          description: 'Keys newest first, revoked ones too, without the secret.',
+          content: jsonOf(keyListSchema),
+        },
         400: e400,
         401: e401,
         403: e403,
@@ -96,7 +106,12 @@ export const adminPaths: ZodOpenApiPathsObject = {
       tags: ['operations'],
       summary: 'This document (OpenAPI 3.1)',
       security: [],
-      responses: { 200: { description: 'The OpenAPI document; `/docs` renders it.', content: jsonOf(z.object({ openapi: z.string() }).loose()) } },
+      responses: {
+        200: {
+          description: 'The OpenAPI document; `/docs` renders it.',
+          content: jsonOf(z.object({ openapi: z.string() }).loose()),
+        },
+      },
     },
   },
 };

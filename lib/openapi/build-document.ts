@@ -30,7 +30,14 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: withServerErrors({ ...conversationPaths, ...chatPaths, ...feedbackPaths, ...assistantPaths, ...knowledgePaths, ...adminPaths }),
+    paths: withServerErrors({
+      ...conversationPaths,
+      ...chatPaths,
+      ...feedbackPaths,
+      ...assistantPaths,
+      ...knowledgePaths,
+      ...adminPaths,
+    }),
   });
 }
 
@@ -43,7 +50,9 @@ function withServerErrors(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
       Object.fromEntries(
         Object.entries(item).map(([method, op]) => [
           method,
-          op && typeof op === 'object' && 'responses' in op ? { ...op, responses: { ...serverErrors, ...op.responses } } : op,
+          op && typeof op === 'object' && 'responses' in op
+            ? { ...op, responses: { ...serverErrors, ...op.responses } }
+            : op,
         ]),
       ),
     ]),

@@ -18,7 +18,8 @@ export const conversationPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: "List the caller's conversations",
-      description: 'Most recently active first; keyset pagination with `nextCursor`. With `q`, only the conversations whose title or messages on show (the branch `GET` gives) contain it.',
+      description:
+        'Most recently active first; keyset pagination with `nextCursor`. With `q`, only the conversations whose title or messages on show (the branch `GET` gives) contain it.',
       requestParams: { query: listConversationsQuery() },
       responses: {
         200: { description: 'A page of conversations.', content: jsonOf(conversationPageSchema) },
@@ -53,7 +54,9 @@ export const conversationPaths: ZodOpenApiPathsObject = {
           description: 'The conversation; messages are AI SDK UIMessages.',
           content: {
             'application/json': { schema: conversationSchema },
-            'text/markdown': { schema: z.string().meta({ description: 'The transcript (`Content-Disposition: attachment`).' }) },
+            'text/markdown': {
+              schema: z.string().meta({ description: 'The transcript (`Content-Disposition: attachment`).' }),
+            },
           },
         } as never,
         400: e400,
@@ -68,7 +71,10 @@ export const conversationPaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       requestBody: { content: jsonOf(updateConversationBody()) },
       responses: {
-        200: { description: 'The conversation as it now is, with the messages on show.', content: jsonOf(conversationSchema) },
+        200: {
+          description: 'The conversation as it now is, with the messages on show.',
+          content: jsonOf(conversationSchema),
+        },
         400: e400,
         401: e401,
         404: errorResponse('No such conversation, or `messageId` is not one of its messages.'),

@@ -1,6 +1,12 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse, errorResponses, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
-import { feedbackBody, feedbackPageSchema, feedbackSchema, listFeedbackQuery, messageParams } from '@/lib/schemas/feedback';
+import {
+  feedbackBody,
+  feedbackPageSchema,
+  feedbackSchema,
+  listFeedbackQuery,
+  messageParams,
+} from '@/lib/schemas/feedback';
 import { usageQuery, usageReportSchema } from '@/lib/schemas/usage';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
@@ -35,7 +41,13 @@ export const feedbackPaths: ZodOpenApiPathsObject = {
       summary: 'Take a rating back',
       description: 'Idempotent: a reply without a rating is left as it is.',
       requestParams: { path: messageParams },
-      responses: { 204: { description: 'The reply has no rating now.' }, 400: e400, 401: e401, 404: noReply, 429: e429 },
+      responses: {
+        204: { description: 'The reply has no rating now.' },
+        400: e400,
+        401: e401,
+        404: noReply,
+        429: e429,
+      },
     },
   },
   '/feedback': {
@@ -47,7 +59,10 @@ export const feedbackPaths: ZodOpenApiPathsObject = {
         'reply and the passages it cited: a reply rated down with no citations is a question the knowledge base could not answer.',
       requestParams: { query: listFeedbackQuery() },
       responses: {
-        200: { description: 'A page of ratings, and how many there are of each kind.', content: jsonOf(feedbackPageSchema) },
+        200: {
+          description: 'A page of ratings, and how many there are of each kind.',
+          content: jsonOf(feedbackPageSchema),
+        },
         400: e400,
         401: e401,
         403: e403,
@@ -64,7 +79,13 @@ export const feedbackPaths: ZodOpenApiPathsObject = {
         'the chat model reported, and which sources the replies cite (the most cited, and how many ready sources none cites). ' +
         'Counts only: no question or reply text. `POST /ask` keeps nothing and is not counted.',
       requestParams: { query: usageQuery() },
-      responses: { 200: { description: 'The report.', content: jsonOf(usageReportSchema) }, 400: e400, 401: e401, 403: e403, 429: e429 },
+      responses: {
+        200: { description: 'The report.', content: jsonOf(usageReportSchema) },
+        400: e400,
+        401: e401,
+        403: e403,
+        429: e429,
+      },
     },
   },
 };

@@ -20,7 +20,9 @@ export const updateAssistantBody = () =>
       name: line(LIMITS.name)
         .nullable()
         .optional()
-        .meta({ description: `What the assistant calls itself, in the chat and to the model (default “${DEFAULT_ASSISTANT.name}”).` }),
+        .meta({
+          description: `What the assistant calls itself, in the chat and to the model (default “${DEFAULT_ASSISTANT.name}”).`,
+        }),
       greeting: line(LIMITS.greeting)
         .nullable()
         .optional()
@@ -55,7 +57,8 @@ export const updateAssistantBody = () =>
     })
     .meta({
       id: 'UpdateAssistant',
-      description: 'A JSON merge patch (RFC 7396): fields left out stay as they are; `null` restores a field’s default.',
+      description:
+        'A JSON merge patch (RFC 7396): fields left out stay as they are; `null` restores a field’s default.',
     });
 
 export const assistantSchema = z
@@ -65,7 +68,10 @@ export const assistantSchema = z
     description: z.string(),
     starters: z.array(z.string()),
     instructions: z.string().optional().meta({ description: 'Shown to admins only.' }),
-    updatedAt: z.iso.datetime().nullable().meta({ description: 'When an admin last changed it; `null` while all is default.' }),
+    updatedAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'When an admin last changed it; `null` while all is default.' }),
   })
   .meta({ id: 'Assistant', description: 'The assistant as a new conversation presents it.' });
 

@@ -19,12 +19,18 @@ const messageText = () => {
 };
 
 const textPart = () =>
-  z.object({ type: z.literal('text'), text: messageText() }).meta({ description: 'A text part; the only part type a sent message may have.' });
+  z
+    .object({ type: z.literal('text'), text: messageText() })
+    .meta({ description: 'A text part; the only part type a sent message may have.' });
 
 const uiUserMessage = () =>
   z
     .object({
-      id: z.string().max(200).optional().meta({ description: 'The client’s id; the server stores the message under its own UUID.' }),
+      id: z
+        .string()
+        .max(200)
+        .optional()
+        .meta({ description: 'The client’s id; the server stores the message under its own UUID.' }),
       role: z.literal('user'),
       parts: z
         .array(textPart())
@@ -56,20 +62,30 @@ const editFlag = () =>
 export const sendMessageBody = () =>
   z
     .union([
-      z.object({ content: messageText().meta({ description: 'The message text.' }), edit: editFlag() }).meta({ id: 'SendMessageContent' }),
+      z
+        .object({ content: messageText().meta({ description: 'The message text.' }), edit: editFlag() })
+        .meta({ id: 'SendMessageContent' }),
       z
         .object({
-          id: z.string().max(200).optional().meta({ description: 'The chat id useChat sends; ignored (the path names the conversation).' }),
-          message: uiUserMessage(),
-          trigger: z
-            .enum(['submit-message', 'regenerate-message'])
+          id: z
+            .string()
+            .max(200)
             .optional()
-            .meta({ description: 'useChat’s trigger. `regenerate-message` answers a stored question again: a new version of its reply, the old one kept (see `versions`).' }),
-          messageId: z.string().max(200).optional().meta({
+            .meta({ description: 'The chat id useChat sends; ignored (the path names the conversation).' }),
+          message: uiUserMessage(),
+          trigger: z.enum(['submit-message', 'regenerate-message']).optional().meta({
             description:
-              'useChat’s id of the message to regenerate: when it names a reply (or a question) of this conversation, that one is ' +
-              'answered again; otherwise the last question on show is.',
+              'useChat’s trigger. `regenerate-message` answers a stored question again: a new version of its reply, the old one kept (see `versions`).',
           }),
+          messageId: z
+            .string()
+            .max(200)
+            .optional()
+            .meta({
+              description:
+                'useChat’s id of the message to regenerate: when it names a reply (or a question) of this conversation, that one is ' +
+                'answered again; otherwise the last question on show is.',
+            }),
           edit: editFlag(),
         })
         .meta({ id: 'SendMessageUIMessage' }),
@@ -77,7 +93,10 @@ export const sendMessageBody = () =>
         .object({ id: z.string().max(200).optional(), messages: z.array(z.looseObject({})).min(1).max(1000) })
         .meta({ id: 'SendMessageUIMessages', description: 'useChat’s default body; only the last message is read.' }),
     ])
-    .meta({ id: 'SendMessage', description: 'Either `{content}` or an AI SDK chat request carrying the new UIMessage.' });
+    .meta({
+      id: 'SendMessage',
+      description: 'Either `{content}` or an AI SDK chat request carrying the new UIMessage.',
+    });
 
 export type SendMessageBody = z.infer<ReturnType<typeof sendMessageBody>>;
 
@@ -85,7 +104,8 @@ export const stopReplyBody = () =>
   z
     .strictObject({
       messageId: z.uuid({ message: 'must be a UUID' }).optional().meta({
-        description: 'The reply to stop (the `start` chunk’s `messageId`, or `X-Message-Id`). Without it, the reply being written in the conversation.',
+        description:
+          'The reply to stop (the `start` chunk’s `messageId`, or `X-Message-Id`). Without it, the reply being written in the conversation.',
       }),
     })
     .meta({ id: 'StopReply' });
@@ -95,16 +115,24 @@ export const askBody = () =>
 
 export const citationSchema = z
   .object({
-    n: z.number().int().positive().meta({ description: 'The `[n]` marker in the answer text. Markers are numbered by first appearance, so the n-th citation has n = its position (1-based).' }),
+    n: z.number().int().positive().meta({
+      description:
+        'The `[n]` marker in the answer text. Markers are numbered by first appearance, so the n-th citation has n = its position (1-based).',
+    }),
     sourceId: z.uuid(),
     chunkId: z.uuid(),
     title: z.string().meta({ description: 'Title of the source.' }),
-    snippet: z.string().meta({ description: 'The sentence of the cited passage that supports the claim (≤ ~240 characters, whitespace collapsed).' }),
+    snippet: z.string().meta({
+      description:
+        'The sentence of the cited passage that supports the claim (≤ ~240 characters, whitespace collapsed).',
+    }),
     location: chunkLocationSchema.meta({
-      description: 'Where the passage sits: heading path, PDF page, the header of the table it starts in, character offsets [start, end).',
+      description:
+        'Where the passage sits: heading path, PDF page, the header of the table it starts in, character offsets [start, end).',
     }),
     generation: z.number().int().meta({
-      description: 'The source’s generation the passage was cited from: `location` indexes that version of its text (see `GET /knowledge/sources/{id}/text`).',
+      description:
+        'The source’s generation the passage was cited from: `location` indexes that version of its text (see `GET /knowledge/sources/{id}/text`).',
     }),
   })
   .meta({
@@ -150,8 +178,14 @@ export const chatPaths: ZodOpenApiPathsObject = {
         200: {
           description: streamDescription,
           content: {
-            'text/event-stream': { schema: z.string().meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }) },
-            'text/plain': { schema: z.string().meta({ description: 'With `Accept: text/plain`: the reply text, streamed.' }) },
+            'text/event-stream': {
+              schema: z
+                .string()
+                .meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }),
+            },
+            'text/plain': {
+              schema: z.string().meta({ description: 'With `Accept: text/plain`: the reply text, streamed.' }),
+            },
           },
         } as never,
         400: e400,
@@ -177,7 +211,13 @@ export const chatPaths: ZodOpenApiPathsObject = {
       responses: {
         200: {
           description: streamDescription,
-          content: { 'text/event-stream': { schema: z.string().meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }) } },
+          content: {
+            'text/event-stream': {
+              schema: z
+                .string()
+                .meta({ description: 'SSE: `data: <UIMessageChunk JSON>` lines, ending with `data: [DONE]`.' }),
+            },
+          },
         } as never,
         204: { description: 'No reply is being written in this conversation (by this instance).' },
         400: e400,
@@ -200,7 +240,10 @@ export const chatPaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       requestBody: { required: false, content: jsonOf(stopReplyBody()) },
       responses: {
-        200: { description: 'The reply as stored: `stopped`, or its final status if it had already ended.', content: jsonOf(uiMessageSchema) },
+        200: {
+          description: 'The reply as stored: `stopped`, or its final status if it had already ended.',
+          content: jsonOf(uiMessageSchema),
+        },
         400: e400,
         401: e401,
         404: errorResponse('No such conversation, or no such reply in it.'),

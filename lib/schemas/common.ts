@@ -18,14 +18,26 @@ export const problemSchema = z
     errors: z
       .array(
         z.object({
-          pointer: z.string().optional().meta({ description: 'A JSON Pointer (RFC 6901) into the JSON body, in URI fragment form: `#/title`, `#/sources/1/text`; `#` is the whole body.' }),
-          parameter: z.string().optional().meta({ description: 'The query, path or form parameter at fault instead: `limit`, `id`, `file`.' }),
-          line: z.number().int().optional().meta({ description: 'In a JSON Lines body, the line (from 1) `pointer` points into.' }),
+          pointer: z.string().optional().meta({
+            description:
+              'A JSON Pointer (RFC 6901) into the JSON body, in URI fragment form: `#/title`, `#/sources/1/text`; `#` is the whole body.',
+          }),
+          parameter: z
+            .string()
+            .optional()
+            .meta({ description: 'The query, path or form parameter at fault instead: `limit`, `id`, `file`.' }),
+          line: z
+            .number()
+            .int()
+            .optional()
+            .meta({ description: 'In a JSON Lines body, the line (from 1) `pointer` points into.' }),
           detail: z.string(),
         }),
       )
       .optional()
-      .meta({ description: 'Each problem found, on validation failures (at most 50); `detail` above tells the first.' }),
+      .meta({
+        description: 'Each problem found, on validation failures (at most 50); `detail` above tells the first.',
+      }),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
@@ -38,11 +50,7 @@ export const wholeNumberQuery = (min: number, max: number) => {
 export const pageQuery = () =>
   z.object({
     limit: wholeNumberQuery(1, 100).default(20).meta({ description: 'Page size, 1-100.' }),
-    cursor: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: 'The `nextCursor` of the previous page.' }),
+    cursor: z.string().max(200).optional().meta({ description: 'The `nextCursor` of the previous page.' }),
   });
 
 /** A `q` filter of a listing: the text to look for, trimmed, 1..200 characters. */
@@ -126,7 +134,11 @@ export const encodeCursor = (cursor: Cursor) => encodeKeyset([cursor.at.toISOStr
  * A page of a keyset listing, from the `limit + 1` rows its query fetched: the first `limit`, and
  * the cursor after the last of them when the extra row says another page follows.
  */
-export function keysetPage<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor): { page: T[]; nextCursor: string | null } {
+export function keysetPage<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (row: T) => Cursor,
+): { page: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };

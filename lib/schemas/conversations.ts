@@ -6,7 +6,11 @@ export const feedbackRatingSchema = z.enum(['up', 'down']);
 
 export const createConversationBody = () =>
   z
-    .object({ title: titleSchema().optional().meta({ description: 'Optional; untitled conversations are named after their first message.' }) })
+    .object({
+      title: titleSchema()
+        .optional()
+        .meta({ description: 'Optional; untitled conversations are named after their first message.' }),
+    })
     .meta({ id: 'CreateConversation' });
 
 export const updateConversationBody = () =>
@@ -32,10 +36,10 @@ export const listConversationsQuery = () =>
 
 export const conversationFormatQuery = () =>
   z.object({
-    format: z
-      .enum(['json', 'markdown'])
-      .optional()
-      .meta({ description: '`markdown`: the conversation as a Markdown transcript (as `Accept: text/markdown` asks), for links that cannot set headers.' }),
+    format: z.enum(['json', 'markdown']).optional().meta({
+      description:
+        '`markdown`: the conversation as a Markdown transcript (as `Accept: text/markdown` asks), for links that cannot set headers.',
+    }),
   });
 
 export const uiMessageSchema = z
@@ -48,7 +52,8 @@ export const uiMessageSchema = z
     metadata: z.object({
       createdAt: z.iso.datetime(),
       status: z.enum(['streaming', 'complete', 'failed', 'interrupted', 'stopped']).meta({
-        description: '`streaming` while the reply is written; `stopped` when it was stopped (`POST /conversations/{id}/stop`) and holds what was written until then.',
+        description:
+          '`streaming` while the reply is written; `stopped` when it was stopped (`POST /conversations/{id}/stop`) and holds what was written until then.',
       }),
       model: z.string().optional(),
       usage: z.record(z.string(), z.unknown()).optional(),
@@ -61,10 +66,10 @@ export const uiMessageSchema = z
             'Present when the message has other versions – an edited question, a regenerated reply: the ids of all of them, ' +
             'this one included, oldest first. `PATCH /conversations/{id}` with `{"messageId"}` shows another version’s branch.',
         }),
-      feedback: z
-        .object({ rating: feedbackRatingSchema, comment: z.string().nullable() })
-        .optional()
-        .meta({ description: 'On a reply the owner rated (`PUT /conversations/{id}/messages/{messageId}/feedback`): the rating.' }),
+      feedback: z.object({ rating: feedbackRatingSchema, comment: z.string().nullable() }).optional().meta({
+        description:
+          'On a reply the owner rated (`PUT /conversations/{id}/messages/{messageId}/feedback`): the rating.',
+      }),
     }),
   })
   .meta({ id: 'UIMessage', description: 'A message in the AI SDK UIMessage shape.' });

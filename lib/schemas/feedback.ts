@@ -12,7 +12,9 @@ export const messageParams = z.object({
 export const feedbackBody = () =>
   z
     .strictObject({
-      rating: feedbackRatingSchema.meta({ description: '`up`: the reply helped; `down`: it did not (wrong, unsupported, or nothing found).' }),
+      rating: feedbackRatingSchema.meta({
+        description: '`up`: the reply helped; `down`: it did not (wrong, unsupported, or nothing found).',
+      }),
       comment: z
         .string()
         .trim()
@@ -20,7 +22,10 @@ export const feedbackBody = () =>
         .refine((s) => !s.includes('\u0000'), 'must not contain NUL (\\u0000) characters')
         .nullable()
         .optional()
-        .meta({ description: 'What was right or wrong, in the rater’s words. Empty or `null` for none; left out, the rating has none either.' }),
+        .meta({
+          description:
+            'What was right or wrong, in the rater’s words. Empty or `null` for none; left out, the rating has none either.',
+        }),
     })
     .meta({ id: 'RateReply' });
 

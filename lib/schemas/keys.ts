@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { pageQuery, titleSchema } from './common';
 
-export const roleSchema = z.enum(['admin', 'user']).meta({ description: 'admin: manage knowledge and keys; user: chat and search.' });
+export const roleSchema = z
+  .enum(['admin', 'user'])
+  .meta({ description: 'admin: manage knowledge and keys; user: chat and search.' });
 
 export const createKeyBody = () =>
-  z.object({ name: titleSchema().meta({ description: 'What the key is for.' }), role: roleSchema }).meta({ id: 'CreateKey' });
+  z
+    .object({ name: titleSchema().meta({ description: 'What the key is for.' }), role: roleSchema })
+    .meta({ id: 'CreateKey' });
 
 export const apiKeySchema = z
   .object({
@@ -25,7 +29,10 @@ export const createdKeySchema = apiKeySchema
 export const keyListSchema = z
   .object({
     data: z.array(apiKeySchema),
-    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   })
   .meta({ id: 'ApiKeyList' });
 

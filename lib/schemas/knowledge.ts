@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
-import { containsQuery, errorResponse, errorResponses, idParam, isBlank, jsonBodyErrors, jsonOf, pageQuery, titleSchema } from './common';
+import {
+  containsQuery,
+  errorResponse,
+  errorResponses,
+  idParam,
+  isBlank,
+  jsonBodyErrors,
+  jsonOf,
+  pageQuery,
+  titleSchema,
+} from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -30,19 +40,26 @@ const httpUrl = z
 export const textSourceInput = once(() =>
   z
     .object({
-      title: sourceTitleSchema().optional().meta({ description: 'Optional; defaults to the YAML front matter\'s `title`, else the first line.' }),
+      title: sourceTitleSchema()
+        .optional()
+        .meta({ description: "Optional; defaults to the YAML front matter's `title`, else the first line." }),
       text: z
         .string()
         .min(1, 'must not be empty')
         .refine((t) => !isBlank(t), 'must not be blank')
-        .meta({ description: 'The text as Markdown: headings are kept as structure; YAML front matter is read for the title, not indexed.' }),
+        .meta({
+          description:
+            'The text as Markdown: headings are kept as structure; YAML front matter is read for the title, not indexed.',
+        }),
       metadata: metadataSchema.optional(),
     })
     .meta({ id: 'TextSourceInput' }),
 );
 
 export const urlSourceInput = once(() =>
-  z.object({ url: httpUrl, title: sourceTitleSchema().optional(), metadata: metadataSchema.optional() }).meta({ id: 'UrlSourceInput' }),
+  z
+    .object({ url: httpUrl, title: sourceTitleSchema().optional(), metadata: metadataSchema.optional() })
+    .meta({ id: 'UrlSourceInput' }),
 );
 
 /** The most sources one request may create: a bulk body, a JSON Lines body, or all the files of a multipart body together. */
@@ -65,22 +82,32 @@ export const sourceSchema = z
   .object({
     id: z.uuid(),
     title: z.string().meta({
-      description: 'Given, or else the document\'s own once ingested (HTML `<title>`, PDF or DOCX document properties, Markdown front matter), else the file name, URL or first line.',
+      description:
+        "Given, or else the document's own once ingested (HTML `<title>`, PDF or DOCX document properties, Markdown front matter), else the file name, URL or first line.",
     }),
     kind: sourceKindSchema,
     mediaType: z.string(),
-    size: z.number().int().meta({ description: 'Bytes of the uploaded content; of a URL’s page once it is fetched (0 until then).' }),
+    size: z
+      .number()
+      .int()
+      .meta({ description: 'Bytes of the uploaded content; of a URL’s page once it is fetched (0 until then).' }),
     status: sourceStatusSchema.meta({ description: 'pending → processing → ready | failed.' }),
     progress: z.number().min(0).max(1).meta({ description: 'Share of chunks embedded, 0..1.' }),
     error: z.string().nullable().meta({ description: 'Why ingestion failed.' }),
     chunkCount: z.number().int(),
-    generation: z.number().int().meta({
-      description:
-        'The version of the content being searched: 0 until the first ingestion is ready, then higher each time a replacement ' +
-        'or refetch goes live (numbers may be skipped). Search hits and citations name the generation their offsets index.',
-    }),
+    generation: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'The version of the content being searched: 0 until the first ingestion is ready, then higher each time a replacement ' +
+          'or refetch goes live (numbers may be skipped). Search hits and citations name the generation their offsets index.',
+      }),
     metadata: z.record(z.string(), z.unknown()),
-    contentHash: z.string().nullable().meta({ description: 'SHA-256 identifying the content; identical content is stored once.' }),
+    contentHash: z
+      .string()
+      .nullable()
+      .meta({ description: 'SHA-256 identifying the content; identical content is stored once.' }),
     uri: z.string().optional(),
     filename: z.string().optional(),
     createdAt: z.iso.datetime(),
@@ -102,7 +129,8 @@ export type SourceSort = z.infer<typeof sourceSortSchema>;
 export const listSourcesQuery = () =>
   pageQuery().extend({
     sort: sourceSortSchema.default('-createdAt').meta({
-      description: 'Order: a field, ascending, or with `-` descending (titles ignore case; status goes pending, processing, ready, failed). Ties go by id.',
+      description:
+        'Order: a field, ascending, or with `-` descending (titles ignore case; status goes pending, processing, ready, failed). Ties go by id.',
     }),
     status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }),
     q: containsQuery('Only sources whose title, file name or URL contains this (case-insensitive, no wildcards).'),
@@ -111,7 +139,13 @@ export const listSourcesQuery = () =>
 export const searchQuery = () =>
   z.object({
     q: z.string().trim().min(1, 'must not be empty').max(2000).meta({ description: 'The question or keywords.' }),
-    k: z.coerce.number().int().min(1).max(100).default(config().SEARCH_K).meta({ description: 'How many hits (1-100).' }),
+    k: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(config().SEARCH_K)
+      .meta({ description: 'How many hits (1-100).' }),
     sourceId: z.uuid({ message: 'must be a UUID' }).optional().meta({ description: 'Search one source only.' }),
   });
 
@@ -119,15 +153,19 @@ export const searchQuery = () =>
 export const chunkLocationSchema = z.object({
   headings: z.array(z.string()).optional(),
   page: z.number().int().optional().meta({ description: '1-based PDF page the passage starts on.' }),
-  pageEnd: z.number().int().optional().meta({ description: 'The PDF page the passage ends on, when it runs over a page turn.' }),
-  tableHeader: z
-    .string()
+  pageEnd: z
+    .number()
+    .int()
     .optional()
-    .meta({ description: 'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.' }),
-  codeFence: z
-    .string()
-    .optional()
-    .meta({ description: 'When the passage starts inside a fenced code block, below its opening line: that line (```ts), which makes `text` up to the closing fence code. Not part of `text`.' }),
+    .meta({ description: 'The PDF page the passage ends on, when it runs over a page turn.' }),
+  tableHeader: z.string().optional().meta({
+    description:
+      'When the passage starts inside a Markdown table, below its header: the header and delimiter rows, which name the columns of its rows. Not part of `text`.',
+  }),
+  codeFence: z.string().optional().meta({
+    description:
+      'When the passage starts inside a fenced code block, below its opening line: that line (```ts), which makes `text` up to the closing fence code. Not part of `text`.',
+  }),
   start: z.number().int().meta({ description: 'Character offset in the extracted text.' }),
   end: z.number().int(),
 });
@@ -140,7 +178,9 @@ export const searchHitSchema = z
     text: z.string(),
     score: z.number(),
     location: chunkLocationSchema,
-    generation: z.number().int().meta({ description: 'The source’s generation the chunk belongs to: `location` indexes that version of its text.' }),
+    generation: z.number().int().meta({
+      description: 'The source’s generation the chunk belongs to: `location` indexes that version of its text.',
+    }),
     metadata: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'SearchHit' });
@@ -151,17 +191,24 @@ export const sourceChunksQuery = pageQuery;
 
 export const sourceChunksSchema = z
   .object({
-    generation: z.number().int().meta({ description: 'The source’s generation these chunks belong to: `location` indexes that version of its text.' }),
+    generation: z.number().int().meta({
+      description: 'The source’s generation these chunks belong to: `location` indexes that version of its text.',
+    }),
     chunkCount: z.number().int().meta({ description: 'Every chunk of that generation, over all pages.' }),
     data: z.array(
       z
         .object({
           id: z.uuid().meta({ description: 'The `chunkId` of search hits.' }),
           ordinal: z.number().int().meta({ description: 'Its place in the source, from 0.' }),
-          text: z.string().meta({ description: 'What search matches and the assistant reads, besides the title and headings.' }),
+          text: z
+            .string()
+            .meta({ description: 'What search matches and the assistant reads, besides the title and headings.' }),
           tokenCount: z.number().int(),
           location: chunkLocationSchema,
-          embeddingModel: z.string().nullable().meta({ description: 'The model whose vector the chunk has, as `EMBEDDING_MODEL` names it.' }),
+          embeddingModel: z
+            .string()
+            .nullable()
+            .meta({ description: 'The model whose vector the chunk has, as `EMBEDDING_MODEL` names it.' }),
         })
         .meta({ id: 'SourceChunk' }),
     ),
@@ -175,24 +222,36 @@ const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses
 const e413 = errorResponse('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
 const e415 = errorResponse('Not an accepted type (the detail names the accepted ones), or a compressed body.');
 const ingestBody = {
-  description: 'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
+  description:
+    'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
   content: {
     'application/json': { schema: z.union([textSourceInput(), urlSourceInput(), bulkSourcesInput()]) },
     'multipart/form-data': {
       schema: z.object({
-        file: z.string().meta({ description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl; several `file` fields for several files.', format: 'binary' }),
-        title: z.string().optional().meta({ description: 'The title of a single file (not a JSON Lines file, whose lines have their own): else its document’s own, else its name.' }),
-        metadata: z
-          .string()
-          .optional()
-          .meta({ description: 'A JSON object kept with every file of the request (under a JSON Lines line’s own members).', contentMediaType: 'application/json' }),
+        file: z.string().meta({
+          description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl; several `file` fields for several files.',
+          format: 'binary',
+        }),
+        title: z.string().optional().meta({
+          description:
+            'The title of a single file (not a JSON Lines file, whose lines have their own): else its document’s own, else its name.',
+        }),
+        metadata: z.string().optional().meta({
+          description: 'A JSON object kept with every file of the request (under a JSON Lines line’s own members).',
+          contentMediaType: 'application/json',
+        }),
       }),
     },
-    'application/jsonl': { schema: z.string().meta({ description: 'One `{title?, text, metadata?}` object per line.' }) },
+    'application/jsonl': {
+      schema: z.string().meta({ description: 'One `{title?, text, metadata?}` object per line.' }),
+    },
   },
 } as never;
 const ingested = {
-  200: { description: 'Identical content already stored: the existing source.', content: jsonOf(z.union([sourceSchema, sourceListSchema])) },
+  200: {
+    description: 'Identical content already stored: the existing source.',
+    content: jsonOf(z.union([sourceSchema, sourceListSchema])),
+  },
   202: {
     description: 'Queued; ingestion runs in the background. `Location` names the source. Several sources: `{data}`.',
     content: jsonOf(z.union([sourceSchema, sourceListSchema])),
@@ -202,14 +261,14 @@ const ingested = {
 export const updateSourceBody = once(() =>
   z
     .strictObject({
-      title: sourceTitleSchema()
-        .nullable()
-        .optional()
-        .meta({ description: 'A new title. `null`: the one it would have been given (its document’s own, else its file name, URL or first line).' }),
-      metadata: metadataSchema
-        .nullable()
-        .optional()
-        .meta({ description: 'Merged into its metadata as a JSON merge patch: members sent replace those there, objects merge, `null` removes a member. `null`: none at all.' }),
+      title: sourceTitleSchema().nullable().optional().meta({
+        description:
+          'A new title. `null`: the one it would have been given (its document’s own, else its file name, URL or first line).',
+      }),
+      metadata: metadataSchema.nullable().optional().meta({
+        description:
+          'Merged into its metadata as a JSON merge patch: members sent replace those there, objects merge, `null` removes a member. `null`: none at all.',
+      }),
     })
     .meta({
       id: 'UpdateSource',
@@ -244,7 +303,9 @@ export const deleteSourcesBody = () =>
 const deletedSchema = z
   .object({
     deleted: z.array(z.uuid()).meta({ description: 'The ids deleted, in the order given.' }),
-    unknown: z.array(z.uuid()).meta({ description: 'Ids that name no source (deleted already, or never there), in the order given.' }),
+    unknown: z
+      .array(z.uuid())
+      .meta({ description: 'Ids that name no source (deleted already, or never there), in the order given.' }),
   })
   .meta({ id: 'DeletedSources' });
 
@@ -254,9 +315,10 @@ const retriedSchema = z
     skipped: z
       .array(z.object({ id: z.uuid(), title: z.string() }))
       .meta({ description: 'Failed sources left failed: another source now holds their content.' }),
-    unknown: z
-      .array(z.uuid())
-      .meta({ description: 'Ids of `ids` that name no source (deleted, or never there), in the order given. Ids of sources that have not failed are left out of all three lists.' }),
+    unknown: z.array(z.uuid()).meta({
+      description:
+        'Ids of `ids` that name no source (deleted, or never there), in the order given. Ids of sources that have not failed are left out of all three lists.',
+    }),
   })
   .meta({ id: 'RetriedSources' });
 
@@ -267,7 +329,12 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       tags: ['knowledge'],
       summary: 'List knowledge sources',
       requestParams: { query: listSourcesQuery() },
-      responses: { 200: { description: 'Newest first.', content: jsonOf(sourcePageSchema) }, 400: e400, 401: e401, 429: e429 },
+      responses: {
+        200: { description: 'Newest first.', content: jsonOf(sourcePageSchema) },
+        400: e400,
+        401: e401,
+        429: e429,
+      },
     },
     post: {
       tags: ['knowledge'],
@@ -281,7 +348,13 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       tags: ['knowledge'],
       summary: 'Get a knowledge source',
       requestParams: { path: idParam },
-      responses: { 200: { description: 'The source.', content: jsonOf(sourceSchema) }, 400: e400, 401: e401, 404: e404, 429: e429 },
+      responses: {
+        200: { description: 'The source.', content: jsonOf(sourceSchema) },
+        400: e400,
+        401: e401,
+        404: e404,
+        429: e429,
+      },
     },
     put: {
       tags: ['knowledge'],
@@ -292,19 +365,29 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       requestParams: {
         path: idParam,
         header: z.object({
-          'If-Match': z.string().optional().meta({ description: 'The ETag of the text this replacement was made from; 412 if the source has changed since.' }),
+          'If-Match': z.string().optional().meta({
+            description: 'The ETag of the text this replacement was made from; 412 if the source has changed since.',
+          }),
         }),
       },
       requestBody: ingestBody,
       responses: {
-        200: { description: 'Nothing changed (same content, title and metadata): not ingested again. A web page is always fetched again.', content: jsonOf(sourceSchema) },
+        200: {
+          description:
+            'Nothing changed (same content, title and metadata): not ingested again. A web page is always fetched again.',
+          content: jsonOf(sourceSchema),
+        },
         202: { description: 'Queued.', content: jsonOf(sourceSchema) },
         400: e400,
         401: e401,
         403: e403,
         404: e404,
-        409: errorResponse('Another source already holds the same content: the detail names it, and `duplicateOf` is its id.'),
-        412: errorResponse('`If-Match` names a text that is no longer the source’s: another replacement went live or is queued.'),
+        409: errorResponse(
+          'Another source already holds the same content: the detail names it, and `duplicateOf` is its id.',
+        ),
+        412: errorResponse(
+          '`If-Match` names a text that is no longer the source’s: another replacement went live or is queued.',
+        ),
         413: e413,
         415: e415,
         429: e429,
@@ -321,10 +404,16 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       requestBody: {
         required: true,
-        content: { 'application/merge-patch+json': { schema: updateSourceBody() }, 'application/json': { schema: updateSourceBody() } },
+        content: {
+          'application/merge-patch+json': { schema: updateSourceBody() },
+          'application/json': { schema: updateSourceBody() },
+        },
       },
       responses: {
-        200: { description: 'The source as changed (as it was, when the patch changes nothing).', content: jsonOf(sourceSchema) },
+        200: {
+          description: 'The source as changed (as it was, when the patch changes nothing).',
+          content: jsonOf(sourceSchema),
+        },
         400: e400,
         401: e401,
         403: e403,
@@ -338,7 +427,14 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       tags: ['knowledge'],
       summary: 'Delete a source and its chunks (admin)',
       requestParams: { path: idParam },
-      responses: { 204: { description: 'Deleted; an ingestion in progress is cancelled.' }, 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 },
+      responses: {
+        204: { description: 'Deleted; an ingestion in progress is cancelled.' },
+        400: e400,
+        401: e401,
+        403: e403,
+        404: e404,
+        429: e429,
+      },
     },
   },
   '/knowledge/sources/retry': {
@@ -382,7 +478,8 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['knowledge'],
       summary: 'Retry a failed source (admin)',
-      description: 'Queues a `failed` source again with the content it failed on, for a cause that has passed (an embedding server that was down, a page that did not answer).',
+      description:
+        'Queues a `failed` source again with the content it failed on, for a cause that has passed (an embedding server that was down, a page that did not answer).',
       requestParams: { path: idParam },
       responses: {
         202: { description: 'Queued.', content: jsonOf(sourceSchema) },
@@ -390,7 +487,9 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         401: e401,
         403: e403,
         404: e404,
-        409: errorResponse('The source has not failed, or another source already holds the same content (`duplicateOf` is its id).'),
+        409: errorResponse(
+          'The source has not failed, or another source already holds the same content (`duplicateOf` is its id).',
+        ),
         429: e429,
       },
     },
@@ -440,7 +539,9 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
         400: e400,
         401: e401,
         404: e404,
-        409: errorResponse('The source has no chunks yet (its first ingestion is under way) or failed to ingest, or it was replaced since the cursor’s page.'),
+        409: errorResponse(
+          'The source has no chunks yet (its first ingestion is under way) or failed to ingest, or it was replaced since the cursor’s page.',
+        ),
         429: e429,
       },
     },
@@ -450,7 +551,13 @@ export const knowledgePaths: ZodOpenApiPathsObject = {
       tags: ['knowledge'],
       summary: 'Hybrid search (the retrieval the assistant uses)',
       requestParams: { query: searchQuery() },
-      responses: { 200: { description: 'Best first.', content: jsonOf(searchResultSchema) }, 400: e400, 401: e401, 404: e404, 429: e429 },
+      responses: {
+        200: { description: 'Best first.', content: jsonOf(searchResultSchema) },
+        400: e400,
+        401: e401,
+        404: e404,
+        429: e429,
+      },
     },
   },
 };

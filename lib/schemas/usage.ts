@@ -23,9 +23,10 @@ export const usageQuery = () =>
     days: wholeNumberQuery(1, MAX_USAGE_DAYS)
       .default(30)
       .meta({ description: `How many days the report covers, today included: 1-${MAX_USAGE_DAYS}.` }),
-    timeZone: timeZoneSchema
-      .default('UTC')
-      .meta({ description: 'The IANA time zone whose calendar days the report counts in, such as `Europe/Paris`.', example: 'Europe/Paris' }),
+    timeZone: timeZoneSchema.default('UTC').meta({
+      description: 'The IANA time zone whose calendar days the report counts in, such as `Europe/Paris`.',
+      example: 'Europe/Paris',
+    }),
   });
 
 const count = (description: string) => z.number().int().meta({ description });
@@ -41,7 +42,9 @@ const usageCountsSchema = z.object({
   stopped: count('Replies the person stopped.'),
   ratedUp: count('Replies of the period rated good.'),
   ratedDown: count('Replies of the period rated bad.'),
-  inputTokens: count('Prompt tokens the chat model reported for the replies (the local model counts the words of its prompt).'),
+  inputTokens: count(
+    'Prompt tokens the chat model reported for the replies (the local model counts the words of its prompt).',
+  ),
   outputTokens: count('Tokens the chat model reported writing.'),
 });
 
@@ -65,17 +68,22 @@ export const usageReportSchema = z
               citations: count('Passages of it those replies cite.'),
             }),
           )
-          .meta({ description: `The ${TOP_CITED_SOURCES} sources most replies cite, most first. Deleted sources are left out.` }),
+          .meta({
+            description: `The ${TOP_CITED_SOURCES} sources most replies cite, most first. Deleted sources are left out.`,
+          }),
         cited: count('Sources (not deleted) that replies of the period cite.'),
         deleted: count('Sources that replies of the period cite and that have since been deleted.'),
         ready: count('Sources ready to be searched now.'),
-        neverCited: count('Ready sources that no reply of the period cites: knowledge nobody asked about, or that retrieval misses.'),
+        neverCited: count(
+          'Ready sources that no reply of the period cites: knowledge nobody asked about, or that retrieval misses.',
+        ),
       })
       .meta({ description: 'Which knowledge the replies drew on.' }),
   })
   .meta({
     id: 'UsageReport',
-    description: 'How the assistant was used, counted per calendar day: no question or reply text, only counts and source titles.',
+    description:
+      'How the assistant was used, counted per calendar day: no question or reply text, only counts and source titles.',
   });
 
 export type UsageQuery = z.infer<ReturnType<typeof usageQuery>>;

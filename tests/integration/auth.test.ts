@@ -21,7 +21,12 @@ async function expectProblem(res: Response, status: number) {
   expect(res.headers.get('content-type')).toBe('application/problem+json');
   expect(res.headers.get('x-request-id')).toBeTruthy();
   const body = await bodyOf<{ type: string; title: string; status: number; detail: string }>(res);
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.stringMatching(/^https:\/\//) });
+  expect(body).toMatchObject({
+    status,
+    title: expect.any(String),
+    detail: expect.any(String),
+    type: expect.stringMatching(/^https:\/\//),
+  });
   return body;
 }
 
@@ -56,23 +61,38 @@ describe('authentication', () => {
   });
 
   it('rejects a forged visitor cookie', async () => {
-    const forged = sign({ sub: '0190d0f2-0000-7000-8000-000000000000', exp: 9_999_999_999 }, 'not-the-secret-not-the-secret-00');
+    const forged = sign(
+      { sub: '0190d0f2-0000-7000-8000-000000000000', exp: 9_999_999_999 },
+      'not-the-secret-not-the-secret-00',
+    );
     await expectProblem(await api('GET', '/api/conversations', { cookie: `gw_visitor=${forged}` }), 401);
   });
 
   it('lets a visitor cookie chat as an anonymous user', async () => {
     const visitor = await newVisitorCookie(false);
     const cookie = `gw_visitor=${visitor.value}`;
-    const res = await api('POST', '/api/conversations', { cookie, json: {}, headers: { origin: 'http://localhost:3000' } });
+    const res = await api('POST', '/api/conversations', {
+      cookie,
+      json: {},
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(res.status).toBe(201);
-    const session = await bodyOf<{ principal: { id: string; kind: string; role: string } }>(await api('GET', '/api/session', { cookie }));
+    const session = await bodyOf<{ principal: { id: string; kind: string; role: string } }>(
+      await api('GET', '/api/session', { cookie }),
+    );
     expect(session.principal).toMatchObject({ id: visitor.principalId, kind: 'anonymous', role: 'user' });
   });
 
   it('counts the sends of all anonymous visitors of one address together: new visitor cookies do not reset the limit', async () => {
     await withSettings({ RATE_LIMIT_VISITOR_MESSAGES: 3 }, async () => {
       const ask = async (peer: string, auth: { cookie?: string; key?: string }) =>
-        (await api('POST', '/api/ask', { ...auth, json: { question: 'What is the refund policy?' }, headers: { origin: 'http://localhost:3000', 'x-groundwork-peer': peer } })).status;
+        (
+          await api('POST', '/api/ask', {
+            ...auth,
+            json: { question: 'What is the refund policy?' },
+            headers: { origin: 'http://localhost:3000', 'x-groundwork-peer': peer },
+          })
+        ).status;
       const visitor = async () => ({ cookie: `gw_visitor=${(await newVisitorCookie(false)).value}` });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push(await ask('198.51.100.61', await visitor()));
@@ -97,8 +117,18 @@ describe('cross-origin cookie writes', () => {
 
   it('allows cross-origin reads with a cookie and Bearer writes from anywhere', async () => {
     const visitor = await newVisitorCookie(false);
-    expect((await api('GET', '/api/conversations', { cookie: `gw_visitor=${visitor.value}`, headers: { origin: 'https://evil.example' } })).status).toBe(200);
-    expect((await api('POST', '/api/conversations', { key: user, json: {}, headers: { origin: 'https://other.example' } })).status).toBe(201);
+    expect(
+      (
+        await api('GET', '/api/conversations', {
+          cookie: `gw_visitor=${visitor.value}`,
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api('POST', '/api/conversations', { key: user, json: {}, headers: { origin: 'https://other.example' } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -138,9 +168,18 @@ describe('keys', () => {
 
   it('lists keys a page at a time, newest first, each once', async () => {
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await bodyOf<{ id: string }>(await api('POST', '/api/keys', { key: admin, json: { name: `paged ${i}`, role: 'user' } }))).id);
+    for (let i = 0; i < 5; i++)
+      made.push(
+        (
+          await bodyOf<{ id: string }>(
+            await api('POST', '/api/keys', { key: admin, json: { name: `paged ${i}`, role: 'user' } }),
+          )
+        ).id,
+      );
     await api('DELETE', `/api/keys/${made[2]}`, { key: admin });
-    const all = await bodyOf<{ data: { id: string }[]; nextCursor: string | null }>(await api('GET', '/api/keys?limit=100', { key: admin }));
+    const all = await bodyOf<{ data: { id: string }[]; nextCursor: string | null }>(
+      await api('GET', '/api/keys?limit=100', { key: admin }),
+    );
     expect(all.nextCursor).toBeNull();
     // Newest first, the revoked key still listed.
     expect(all.data.slice(0, 5).map((k) => k.id)).toEqual(made.toReversed());
@@ -182,14 +221,30 @@ describe('admin session', () => {
     expect(out.headers.get('set-cookie')).toMatch(/gw_admin=; .*Max-Age=0/);
     // Signing out ends the session on the server: a copy of the cookie no longer works.
     await expectProblem(await api('GET', '/api/keys', { cookie }), 401);
-    await expectProblem(await api('POST', '/api/keys', { cookie, headers: { origin: 'http://localhost:3000' }, json: { name: 'after sign-out', role: 'admin' } }), 401);
+    await expectProblem(
+      await api('POST', '/api/keys', {
+        cookie,
+        headers: { origin: 'http://localhost:3000' },
+        json: { name: 'after sign-out', role: 'admin' },
+      }),
+      401,
+    );
   });
 
   it('refuses signing in or out from another site', async () => {
-    await expectProblem(await api('POST', '/api/session', { json: { key: admin }, headers: { origin: 'https://evil.example' } }), 403);
-    const res = await api('POST', '/api/session', { json: { key: admin }, headers: { 'sec-fetch-site': 'same-origin' } });
+    await expectProblem(
+      await api('POST', '/api/session', { json: { key: admin }, headers: { origin: 'https://evil.example' } }),
+      403,
+    );
+    const res = await api('POST', '/api/session', {
+      json: { key: admin },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    await expectProblem(await api('DELETE', '/api/session', { cookie, headers: { origin: 'https://evil.example' } }), 403);
+    await expectProblem(
+      await api('DELETE', '/api/session', { cookie, headers: { origin: 'https://evil.example' } }),
+      403,
+    );
     expect((await api('GET', '/api/keys', { cookie })).status).toBe(200);
   });
 
@@ -211,7 +266,9 @@ describe('admin session', () => {
 describe('the last admin key', () => {
   // Last in this file: it revokes every other admin key of this file's database.
   it('is never revoked (409), so the service always has someone who can manage it', async () => {
-    const listed = await bodyOf<{ data: { id: string; role: string; revokedAt: string | null }[] }>(await api('GET', '/api/keys?limit=100', { key: admin }));
+    const listed = await bodyOf<{ data: { id: string; role: string; revokedAt: string | null }[] }>(
+      await api('GET', '/api/keys?limit=100', { key: admin }),
+    );
     for (const other of listed.data.filter((k) => k.role === 'admin' && !k.revokedAt && k.id !== adminId)) {
       expect((await api('DELETE', `/api/keys/${other.id}`, { key: admin })).status).toBe(204);
     }
@@ -230,7 +287,9 @@ describe('ADMIN_API_KEY at start', () => {
     const key = `gwk_started-together-${Date.now()}-${'x'.repeat(24)}`;
     await withSettings({ ADMIN_API_KEY: key }, async () => {
       const starts = await Promise.allSettled(Array.from({ length: 4 }, () => bootstrapAdmin()));
-      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(Array(4).fill('started'));
+      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(
+        Array(4).fill('started'),
+      );
     });
     const db = await prisma();
     expect(await db.apiKey.count({ where: { hash: hashKey(key) } })).toBe(1);

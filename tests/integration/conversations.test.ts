@@ -27,14 +27,19 @@ describe('conversations', () => {
     const res = await api('POST', '/api/conversations', { key: alice });
     expect(res.status).toBe(201);
     expect((await bodyOf<Conversation>(res)).title).toBeNull();
-    const streamed = await api('POST', '/api/conversations', { key: alice, body: new ReadableStream({ start: (c) => c.close() }) });
+    const streamed = await api('POST', '/api/conversations', {
+      key: alice,
+      body: new ReadableStream({ start: (c) => c.close() }),
+    });
     expect(streamed.status).toBe(201);
     const text = await api('POST', '/api/conversations', { key: alice, body: 'title=x' });
     expect(text.status).toBe(415);
   });
 
   it('reads back what was created', async () => {
-    const created = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: { title: 'Read me' } }));
+    const created = await bodyOf<Conversation>(
+      await api('POST', '/api/conversations', { key: alice, json: { title: 'Read me' } }),
+    );
     const res = await api('GET', `/api/conversations/${created.id}`, { key: alice });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(created);
@@ -44,7 +49,9 @@ describe('conversations', () => {
     const carol = (await newKey('user', 'carol')).key;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: carol, json: { title: `c${i}` } }));
+      const c = await bodyOf<Conversation>(
+        await api('POST', '/api/conversations', { key: carol, json: { title: `c${i}` } }),
+      );
       ids.push(c.id);
     }
     await api('POST', '/api/conversations', { key: bob, json: { title: 'not carol' } });
@@ -68,7 +75,8 @@ describe('conversations', () => {
   it('finds conversations by their title or by what was said in them (q), the caller’s only', async () => {
     const dave = (await newKey('user', 'dave')).key;
     const create = async (k: string, title?: string) =>
-      (await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: k, json: title ? { title } : {} }))).id;
+      (await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: k, json: title ? { title } : {} })))
+        .id;
     const byTitle = await create(dave, 'Kayak Rental notes');
     const byQuestion = await create(dave);
     await readReply(await send(dave, byQuestion, { content: 'Where can I rent a KAYAK near the harbour?' }));
@@ -99,8 +107,11 @@ describe('conversations', () => {
     await readReply(await send(dave, edited, { content: 'How deep is the rowing pond?', edit: true }));
     expect((await find('canoe')).data.map((c) => c.id)).toEqual([]);
     expect((await find('rowing pond')).data.map((c) => c.id)).toEqual([edited]);
-    const [older] = (await bodyOf<{ messages: { id: string; metadata: { versions?: string[] } }[] }>(await api('GET', `/api/conversations/${edited}`, { key: dave })))
-      .messages[0]!.metadata.versions!;
+    const [older] = (
+      await bodyOf<{ messages: { id: string; metadata: { versions?: string[] } }[] }>(
+        await api('GET', `/api/conversations/${edited}`, { key: dave }),
+      )
+    ).messages[0]!.metadata.versions!;
     await api('PATCH', `/api/conversations/${edited}`, { key: dave, json: { messageId: older } });
     expect((await find('canoe')).data.map((c) => c.id)).toEqual([edited]);
     expect((await find('rowing pond')).data.map((c) => c.id)).toEqual([]);
@@ -117,7 +128,9 @@ describe('conversations', () => {
     const renamed = await api('PATCH', `/api/conversations/${c.id}`, { key: alice, json: { title: 'Renamed' } });
     expect(renamed.status).toBe(200);
     expect((await bodyOf<Conversation>(renamed)).title).toBe('Renamed');
-    expect(((await bodyOf<Conversation>(await api('GET', `/api/conversations/${c.id}`, { key: alice }))).title)).toBe('Renamed');
+    expect((await bodyOf<Conversation>(await api('GET', `/api/conversations/${c.id}`, { key: alice }))).title).toBe(
+      'Renamed',
+    );
 
     expect((await api('DELETE', `/api/conversations/${c.id}`, { key: alice })).status).toBe(204);
     expect((await api('GET', `/api/conversations/${c.id}`, { key: alice })).status).toBe(404);
@@ -127,7 +140,9 @@ describe('conversations', () => {
 
 describe('isolation between owners', () => {
   it('gives B the same 404 for A’s conversation as for an unknown id, and leaves A’s data unchanged', async () => {
-    const c = await bodyOf<Conversation>(await api('POST', '/api/conversations', { key: alice, json: { title: 'Private' } }));
+    const c = await bodyOf<Conversation>(
+      await api('POST', '/api/conversations', { key: alice, json: { title: 'Private' } }),
+    );
     const unknown = await api('GET', '/api/conversations/0190d0f2-0000-7000-8000-000000000000', { key: bob });
     const foreign = await api('GET', `/api/conversations/${c.id}`, { key: bob });
     expect(foreign.status).toBe(404);
@@ -148,8 +163,13 @@ describe('isolation between owners', () => {
 describe('conversation input', () => {
   it('ignores mass-assigned fields', async () => {
     // A literal "__proto__" key (an object literal would set the prototype instead of sending the key).
-    const raw = '{"title":"Mine","id":"0190d0f2-0000-7000-8000-000000000001","ownerId":"x","createdAt":"2000-01-01T00:00:00Z","__proto__":{"admin":true,"title":"Theirs"}}';
-    const res = await api('POST', '/api/conversations', { key: alice, body: raw, headers: { 'content-type': 'application/json' } });
+    const raw =
+      '{"title":"Mine","id":"0190d0f2-0000-7000-8000-000000000001","ownerId":"x","createdAt":"2000-01-01T00:00:00Z","__proto__":{"admin":true,"title":"Theirs"}}';
+    const res = await api('POST', '/api/conversations', {
+      key: alice,
+      body: raw,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     const body = await bodyOf<Conversation>(res);
     expect(body.id).not.toBe('0190d0f2-0000-7000-8000-000000000001');
@@ -186,8 +206,16 @@ describe('conversation input', () => {
 
   it.each([
     ['not-a-cursor'],
-    [Buffer.from(JSON.stringify(['0000-01-01T00:00:00-14:00', '01a21158-b09f-7147-a823-478020b78fdc'])).toString('base64url')],
-    [Buffer.from(JSON.stringify(['+275760-09-13T00:00:00Z', '01a21158-b09f-7147-a823-478020b78fdc'])).toString('base64url')],
+    [
+      Buffer.from(JSON.stringify(['0000-01-01T00:00:00-14:00', '01a21158-b09f-7147-a823-478020b78fdc'])).toString(
+        'base64url',
+      ),
+    ],
+    [
+      Buffer.from(JSON.stringify(['+275760-09-13T00:00:00Z', '01a21158-b09f-7147-a823-478020b78fdc'])).toString(
+        'base64url',
+      ),
+    ],
   ])('rejects the tampered cursor %s with 400', async (cursor) => {
     const res = await api('GET', `/api/conversations?cursor=${cursor}`, { key: alice });
     expect(res.status).toBe(400);
@@ -198,8 +226,11 @@ describe('conversation input', () => {
     expect((await api('GET', `/api/conversations?limit=${limit}`, { key: alice })).status).toBe(400);
   });
 
-  it.each([['not-a-uuid'], ['..%2F..%2Fetc'], ['x'.repeat(10_000)]])('rejects the id %#: 400, never 500', async (id) => {
-    const res = await api('GET', `/api/conversations/${id}`, { key: alice });
-    expect(res.status).toBe(400);
-  });
+  it.each([['not-a-uuid'], ['..%2F..%2Fetc'], ['x'.repeat(10_000)]])(
+    'rejects the id %#: 400, never 500',
+    async (id) => {
+      const res = await api('GET', `/api/conversations/${id}`, { key: alice });
+      expect(res.status).toBe(400);
+    },
+  );
 });

@@ -40,7 +40,11 @@ describe('request bodies', () => {
   ])('answers %s %s nested thousands deep with 400, not a stack overflow', async (method, path, withKey, field) => {
     const admin = (await newKey('admin')).key;
     const body = `{"text":"x","${field}":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
-    const res = await api(method, path, { ...(withKey ? { key: admin } : {}), body, headers: { 'content-type': 'application/json' } });
+    const res = await api(method, path, {
+      ...(withKey ? { key: admin } : {}),
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect((await problem(res)).detail).toContain('must not be nested more than 64 levels deep');
   });
@@ -61,7 +65,11 @@ describe('request bodies', () => {
       expect(res.status, body).toBe(400);
       expect((await bodyOf<{ errors: { pointer: string }[] }>(res)).errors[0]!.pointer).toBe(pointer);
     }
-    const lines = await api('POST', '/api/knowledge/sources', { key: admin, body: '{"text":"ok"}\n{"text":"x","metadata":{"k":"\\udfff"}}\n', headers: { 'content-type': 'application/jsonl' } });
+    const lines = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      body: '{"text":"ok"}\n{"text":"x","metadata":{"k":"\\udfff"}}\n',
+      headers: { 'content-type': 'application/jsonl' },
+    });
     expect(lines.status).toBe(400);
     const problem = await bodyOf<{ detail: string; errors: { line: number; pointer: string }[] }>(lines);
     expect(problem.errors[0]).toMatchObject({ line: 2, pointer: '#/metadata/k' });
@@ -72,9 +80,27 @@ describe('request bodies', () => {
     const admin = (await newKey('admin')).key;
     const conversation = await bodyOf<{ id: string }>(await api('POST', '/api/conversations', { key, json: {} }));
     const cases: Array<[string, string, unknown, string, string]> = [
-      [key, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, '#', 'body: needs `content`, `message` or `messages`'],
-      [key, `/api/conversations/${conversation.id}/messages`, { message: { role: 'user', parts: 'hi' } }, '#/message/parts', 'body.message.parts: Invalid input: expected array, received string'],
-      [admin, '/api/knowledge/sources', {}, '#', 'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)'],
+      [
+        key,
+        `/api/conversations/${conversation.id}/messages`,
+        { text: 'hi' },
+        '#',
+        'body: needs `content`, `message` or `messages`',
+      ],
+      [
+        key,
+        `/api/conversations/${conversation.id}/messages`,
+        { message: { role: 'user', parts: 'hi' } },
+        '#/message/parts',
+        'body.message.parts: Invalid input: expected array, received string',
+      ],
+      [
+        admin,
+        '/api/knowledge/sources',
+        {},
+        '#',
+        'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)',
+      ],
     ];
     for (const [who, path, json, pointer, detail] of cases) {
       const res = await api('POST', path, { key: who, json });
@@ -91,23 +117,36 @@ describe('request bodies', () => {
       expect(body.errors).toEqual([{ parameter: 'limit', detail: 'must be a whole number from 1 to 100' }]);
     }
     // In a list of messages only the last is the new one: its problems point at its real index.
-    const messages = [{ role: 'user', parts: [{ type: 'text', text: 'earlier' }] }, { role: 'user', parts: [{ type: 'text', text: '   ' }] }];
-    const blank = await bodyOf<{ detail: string; errors: unknown[] }>(await api('POST', `/api/conversations/${conversation.id}/messages`, { key, json: { messages } }));
-    expect(blank.errors).toEqual([{ pointer: '#/messages/1/parts', detail: expect.stringMatching(/^must be 1 to \d+ characters/) }]);
+    const messages = [
+      { role: 'user', parts: [{ type: 'text', text: 'earlier' }] },
+      { role: 'user', parts: [{ type: 'text', text: '   ' }] },
+    ];
+    const blank = await bodyOf<{ detail: string; errors: unknown[] }>(
+      await api('POST', `/api/conversations/${conversation.id}/messages`, { key, json: { messages } }),
+    );
+    expect(blank.errors).toEqual([
+      { pointer: '#/messages/1/parts', detail: expect.stringMatching(/^must be 1 to \d+ characters/) },
+    ]);
     expect(blank.detail).toMatch(/^body\.messages\[1\]\.parts: must be 1 to/);
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x']])(
     'answers Content-Type %s with 415',
     async (type) => {
-      const res = await api('POST', '/api/conversations', { key, body: '{"title":"x"}', headers: { 'content-type': type } });
+      const res = await api('POST', '/api/conversations', {
+        key,
+        body: '{"title":"x"}',
+        headers: { 'content-type': type },
+      });
       expect(res.status).toBe(415);
       await problem(res);
     },
   );
 
   it('answers a compressed body with 415 and Accept-Encoding: identity, whatever the route reads', async () => {
-    const sources = async () => (await bodyOf<{ data: unknown[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: adminKey }))).data.length;
+    const sources = async () =>
+      (await bodyOf<{ data: unknown[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: adminKey }))).data
+        .length;
     const before = await sources();
     const json = gzipSync(JSON.stringify({ title: 'Compressed', text: 'Stored as sent, it would be garbage.' }));
     const sent = [
@@ -116,20 +155,32 @@ describe('request bodies', () => {
       ['/api/knowledge/sources', 'multipart/form-data; boundary=x'],
     ];
     for (const [path, type] of sent) {
-      const res = await api('POST', path!, { key: adminKey, body: json, headers: { 'content-type': type!, 'content-encoding': 'gzip' } });
+      const res = await api('POST', path!, {
+        key: adminKey,
+        body: json,
+        headers: { 'content-type': type!, 'content-encoding': 'gzip' },
+      });
       expect(res.status, path).toBe(415);
       expect(res.headers.get('accept-encoding')).toBe('identity');
       expect((await problem(res)).detail).toBe('Send the body uncompressed: Content-Encoding gzip is not accepted.');
     }
     expect(await sources()).toBe(before);
     // Identity is no encoding at all.
-    const plain = await api('POST', '/api/conversations', { key, json: { title: 'Plain' }, headers: { 'content-encoding': 'identity' } });
+    const plain = await api('POST', '/api/conversations', {
+      key,
+      json: { title: 'Plain' },
+      headers: { 'content-encoding': 'identity' },
+    });
     expect(plain.status).toBe(201);
   });
 
   it('answers a body over the JSON limit with 413 as it streams', async () => {
     const big = JSON.stringify({ title: 'x', pad: 'y'.repeat(1024 * 1024) });
-    const res = await api('POST', '/api/conversations', { key, body: big, headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/api/conversations', {
+      key,
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     // The limit in words a person reads, and exactly.
     expect((await problem(res)).detail).toBe('The body is larger than the limit of 1 MB (1048576 bytes).');
@@ -138,8 +189,15 @@ describe('request bodies', () => {
   it('answers 413 by the declared Content-Length alone, without waiting for the body', async () => {
     let pulled = 0;
     // A body that never arrives: only the header can answer this request.
-    const body = new ReadableStream<Uint8Array>({ pull: () => (pulled++, new Promise(() => {})) }, { highWaterMark: 0 });
-    const res = await api('POST', '/api/conversations', { key, body, headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) } });
+    const body = new ReadableStream<Uint8Array>(
+      { pull: () => (pulled++, new Promise(() => {})) },
+      { highWaterMark: 0 },
+    );
+    const res = await api('POST', '/api/conversations', {
+      key,
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+    });
     expect(res.status).toBe(413);
     await problem(res);
     expect(pulled).toBe(0);
@@ -168,7 +226,11 @@ describe('request bodies', () => {
         else controller.enqueue(chunk);
       },
     });
-    const res = await api('POST', '/api/conversations', { key, body: stream, headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/api/conversations', {
+      key,
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     // Read a little past the 1 MiB limit (plus the stream's read-ahead), never the 64 MiB on offer.
     expect(pulled).toBeLessThan(4 * 1024 * 1024);
@@ -223,10 +285,13 @@ describe('unknown paths and methods', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each(['OPTIONS', 'PATCH'])('echoes the caller\'s X-Request-Id when answering %s from the route\'s method list', async (method) => {
-    const res = await api(method, '/api/conversations', { key, headers: { 'x-request-id': 'trace-42' } });
-    expect(res.headers.get('x-request-id')).toBe('trace-42');
-  });
+  it.each(['OPTIONS', 'PATCH'])(
+    "echoes the caller's X-Request-Id when answering %s from the route's method list",
+    async (method) => {
+      const res = await api(method, '/api/conversations', { key, headers: { 'x-request-id': 'trace-42' } });
+      expect(res.headers.get('x-request-id')).toBe('trace-42');
+    },
+  );
 });
 
 describe('rate limits', () => {
@@ -297,13 +362,19 @@ describe('rate limits', () => {
   it('behind trusted proxies, limits the address the outermost proxy saw, whatever the client wrote before it', async () => {
     await withSettings({ RATE_LIMIT_IP_REQUESTS: 3, TRUST_PROXY: 2 }, async () => {
       // The client sends its own X-Forwarded-For; the two proxies append what they saw.
-      const via = (forged: string) => ({ 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': `${forged}, 203.0.113.77, 10.1.0.1` });
-      for (let i = 0; i < 3; i++) expect((await api('GET', '/api/conversations', { headers: via(`192.0.2.${i}`) })).status).toBe(401);
+      const via = (forged: string) => ({
+        'x-groundwork-peer': '10.1.0.2',
+        'x-forwarded-for': `${forged}, 203.0.113.77, 10.1.0.1`,
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await api('GET', '/api/conversations', { headers: via(`192.0.2.${i}`) })).status).toBe(401);
       const limited = await api('GET', '/api/conversations', { headers: via('192.0.2.99') });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another caller behind the same proxies has a limit of its own.
-      const other = await api('GET', '/api/conversations', { headers: { 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': '203.0.113.78, 10.1.0.1' } });
+      const other = await api('GET', '/api/conversations', {
+        headers: { 'x-groundwork-peer': '10.1.0.2', 'x-forwarded-for': '203.0.113.78, 10.1.0.1' },
+      });
       expect(other.status).toBe(401);
     });
   });
@@ -338,7 +409,11 @@ describe('health and the API document', () => {
     );
     const ask = (doc.paths['/ask'] as { post: { deprecated?: boolean; tags: string[] } }).post;
     expect(ask.deprecated).toBe(true);
-    const tagsInUse = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+    const tagsInUse = new Set(
+      Object.values(doc.paths).flatMap((item) =>
+        Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? []),
+      ),
+    );
     expect([...tagsInUse]).toEqual(expect.arrayContaining(['conversations', 'knowledge']));
   });
 

@@ -13,7 +13,12 @@ describe('migrations', () => {
     const db = await getDatabase();
     const session = await db.session();
     try {
-      const rows = await session.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      const rows = await session.query<{
+        migration_name: string;
+        checksum: string;
+        finished_at: Date | null;
+        applied_steps_count: number;
+      }>(
         'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
       );
       const files = await loadMigrations(path.join(process.cwd(), 'prisma/migrations'));
@@ -38,7 +43,9 @@ describe('migrations', () => {
 
   it('has the pg_trgm extension', async () => {
     const db = await getDatabase();
-    const rows = await db.prisma.$queryRaw<{ s: number }[]>`SELECT similarity('groundwork', 'groundworks')::float8 AS s`;
+    const rows = await db.prisma.$queryRaw<
+      { s: number }[]
+    >`SELECT similarity('groundwork', 'groundworks')::float8 AS s`;
     expect(rows[0]?.s).toBeGreaterThan(0.5);
   });
 });
@@ -63,7 +70,12 @@ async function sql<T = Record<string, unknown>>(text: string, params?: unknown[]
 }
 
 async function rowsOf(name: string) {
-  return sql<{ finished_at: Date | null; rolled_back_at: Date | null; logs: string | null; applied_steps_count: number }>(
+  return sql<{
+    finished_at: Date | null;
+    rolled_back_at: Date | null;
+    logs: string | null;
+    applied_steps_count: number;
+  }>(
     'SELECT finished_at, rolled_back_at, logs, applied_steps_count FROM "_prisma_migrations" WHERE migration_name = $1 ORDER BY started_at, finished_at NULLS FIRST',
     [name],
   );
@@ -71,10 +83,14 @@ async function rowsOf(name: string) {
 
 /** A row as the Prisma CLI, or this runner before it recorded failures as rolled back, leaves a failed migration. */
 async function recordFailed(name: string) {
-  await sql(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES (gen_random_uuid()::text, 'x', $1, 'ERROR: function no_such_function() does not exist')`, [name]);
+  await sql(
+    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES (gen_random_uuid()::text, 'x', $1, 'ERROR: function no_such_function() does not exist')`,
+    [name],
+  );
 }
 
-const tableExists = async () => (await sql<{ t: string | null }>(`SELECT to_regclass('gw_test_table')::text AS t`))[0]?.t !== null;
+const tableExists = async () =>
+  (await sql<{ t: string | null }>(`SELECT to_regclass('gw_test_table')::text AS t`))[0]?.t !== null;
 
 describe('a migration that fails', () => {
   afterEach(async () => {
@@ -111,7 +127,10 @@ describe('a migration that fails', () => {
     expect((await migrate(db, scratch)).applied).toEqual([NAME]);
     expect(await tableExists()).toBe(true);
     const rows = await rowsOf(NAME);
-    expect(rows.map((r) => [r.finished_at !== null, r.rolled_back_at !== null])).toEqual([[false, true], [true, false]]);
+    expect(rows.map((r) => [r.finished_at !== null, r.rolled_back_at !== null])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
   });
 
   it('completed by hand and resolved as applied, is not run again', async () => {
@@ -122,19 +141,49 @@ describe('a migration that fails', () => {
     expect(await resolveMigration({ db, dir: scratch, name: NAME, as: 'applied' })).toContain('applied');
     expect((await migrate(db, scratch)).applied).toEqual([]);
     const rows = await rowsOf(NAME);
-    expect(rows.map((r) => [r.finished_at !== null, r.rolled_back_at !== null])).toEqual([[false, true], [true, false]]);
+    expect(rows.map((r) => [r.finished_at !== null, r.rolled_back_at !== null])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
   });
 
   it.each([
-    { as: 'rolled-back' as const, name: '20261122000000_init', failed: false, error: 'cannot be rolled back: it is not in a failed state (it is recorded as applied)' },
-    { as: 'rolled-back' as const, name: NAME, failed: false, error: 'cannot be rolled back: this database has no record of it' },
-    { as: 'applied' as const, name: '20261122000000_init', failed: false, error: 'cannot be marked applied: it is recorded as applied already' },
-    { as: 'applied' as const, name: '29990101000000_gw_no_such_folder', failed: true, error: 'cannot be marked applied: there is no such folder' },
+    {
+      as: 'rolled-back' as const,
+      name: '20261122000000_init',
+      failed: false,
+      error: 'cannot be rolled back: it is not in a failed state (it is recorded as applied)',
+    },
+    {
+      as: 'rolled-back' as const,
+      name: NAME,
+      failed: false,
+      error: 'cannot be rolled back: this database has no record of it',
+    },
+    {
+      as: 'applied' as const,
+      name: '20261122000000_init',
+      failed: false,
+      error: 'cannot be marked applied: it is recorded as applied already',
+    },
+    {
+      as: 'applied' as const,
+      name: '29990101000000_gw_no_such_folder',
+      failed: true,
+      error: 'cannot be marked applied: there is no such folder',
+    },
   ])('refuses to resolve $name as $as when that is not its state', async ({ as, name, failed, error }) => {
     const db = await getDatabase();
     writeMigration('CREATE TABLE gw_test_table (id int);\n');
     if (failed) await recordFailed(name);
-    await expect(resolveMigration({ db, dir: name.startsWith('2999') ? scratch : path.join(process.cwd(), 'prisma/migrations'), name, as })).rejects.toThrow(error);
+    await expect(
+      resolveMigration({
+        db,
+        dir: name.startsWith('2999') ? scratch : path.join(process.cwd(), 'prisma/migrations'),
+        name,
+        as,
+      }),
+    ).rejects.toThrow(error);
   });
 });
 
@@ -146,11 +195,15 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('pglite:'))('npm run db:migr
 
   function runMigrate(args: string[]) {
     return new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--conditions=react-server', '--import', 'tsx', 'scripts/migrate.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `pglite:${dir}`, LOG_LEVEL: 'error' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        path.join(root, 'node_modules/.bin/node'),
+        ['--conditions=react-server', '--import', 'tsx', 'scripts/migrate.ts', ...args],
+        {
+          cwd: root,
+          env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `pglite:${dir}`, LOG_LEVEL: 'error' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
@@ -163,7 +216,9 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('pglite:'))('npm run db:migr
     try {
       const session = await db.session();
       await session.exec(MIGRATIONS_TABLE);
-      await session.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ('1', 'x', '20261122000000_init', 'ERROR: permission denied')`);
+      await session.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ('1', 'x', '20261122000000_init', 'ERROR: permission denied')`,
+      );
     } finally {
       await db.close();
     }

@@ -39,7 +39,10 @@ async function expectRefused(server: WireServer, message: RegExp) {
 describe('a server without an extension the migrations need', () => {
   it('stops the start with a message naming each missing extension, and creates nothing', async () => {
     const { db, server } = await serverWith({});
-    await expectRefused(server, /the "vector" extension \(pgvector.*\) or the "pg_trgm" extension \(.*contrib.*\)\. Install them/);
+    await expectRefused(
+      server,
+      /the "vector" extension \(pgvector.*\) or the "pg_trgm" extension \(.*contrib.*\)\. Install them/,
+    );
     const tables = await db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
     expect(tables.rows).toEqual([]);
   });
@@ -56,7 +59,9 @@ describe('a database user that may not create pgvector', () => {
   it('stops the start naming the privilege and the statement a superuser runs once; after that it starts', async () => {
     // A user with CREATEDB and the run of its schema, but no superuser: PGlite's one session, as that role.
     const { db, server } = await serverWith({ extensions: pgliteExtensions });
-    await db.exec('CREATE ROLE app LOGIN CREATEDB; GRANT CREATE ON DATABASE postgres TO app; GRANT ALL ON SCHEMA public TO app; SET ROLE app;');
+    await db.exec(
+      'CREATE ROLE app LOGIN CREATEDB; GRANT CREATE ON DATABASE postgres TO app; GRANT ALL ON SCHEMA public TO app; SET ROLE app;',
+    );
     const dir = path.join(process.cwd(), 'prisma/migrations');
     const app = await openDatabase(server.url, 2);
     try {
@@ -70,7 +75,9 @@ describe('a database user that may not create pgvector', () => {
       await db.exec('RESET ROLE; CREATE EXTENSION IF NOT EXISTS vector; SET ROLE app;');
       const started = await migrate(app, dir);
       expect(started.applied).toContain('20261122000000_init');
-      const owner = await db.query<{ owner: string }>(`SELECT tableowner AS owner FROM pg_tables WHERE tablename = 'sources'`);
+      const owner = await db.query<{ owner: string }>(
+        `SELECT tableowner AS owner FROM pg_tables WHERE tablename = 'sources'`,
+      );
       expect(owner.rows).toEqual([{ owner: 'app' }]);
     } finally {
       await app.close();

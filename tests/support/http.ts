@@ -5,7 +5,10 @@ import { createApiKey } from '@/lib/auth/api-keys';
  * a Request in, a Response out, params from the path. Integration tests read
  * like HTTP without a server process.
  */
-type RouteModule = Record<string, (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
+type RouteModule = Record<
+  string,
+  (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
+>;
 
 const modules = import.meta.glob<RouteModule>('/app/api/**/route.ts');
 

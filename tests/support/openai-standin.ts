@@ -46,11 +46,17 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
     res.on('close', () => {
       if (!res.writableEnded) request.closedEarly = true;
     });
-    const reply = typeof state.options.reply === 'function' ? state.options.reply(body) : (state.options.reply ?? 'Hello from the stand-in [1].');
+    const reply =
+      typeof state.options.reply === 'function'
+        ? state.options.reply(body)
+        : (state.options.reply ?? 'Hello from the stand-in [1].');
     const words = reply.match(/\S+\s*/g) ?? [];
-    if (req.method === 'POST' && req.url === '/v1/chat/completions') return chatCompletions(res, body, words, state.options);
+    if (req.method === 'POST' && req.url === '/v1/chat/completions')
+      return chatCompletions(res, body, words, state.options);
     if (req.method === 'POST' && req.url === '/v1/responses') return responses(res, body, words, state.options);
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -73,7 +79,12 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function streamDeltas(res: ServerResponse, words: string[], o: StandinOptions, send: (delta: string, i: number) => void): Promise<boolean> {
+async function streamDeltas(
+  res: ServerResponse,
+  words: string[],
+  o: StandinOptions,
+  send: (delta: string, i: number) => void,
+): Promise<boolean> {
   for (const [i, word] of words.entries()) {
     if (o.dieAfterDeltas !== undefined && i >= o.dieAfterDeltas) {
       // Let what was written reach the client first: a model that dies mid-stream has sent part of it.
@@ -99,14 +110,28 @@ async function chatCompletions(res: ServerResponse, body: Record<string, unknown
   const model = String(body.model);
   const event = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    event({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_standin', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+    event({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_standin',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   chunk({ role: 'assistant', content: '', refusal: null });
   if (!(await streamDeltas(res, words, o, (delta) => chunk({ content: delta })))) return;
   chunk({}, 'stop');
   const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
   if (wantsUsage) {
-    event({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: 42, completion_tokens: words.length, total_tokens: 42 + words.length } });
+    event({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [],
+      usage: { prompt_tokens: 42, completion_tokens: words.length, total_tokens: 42 + words.length },
+    });
   }
   res.end('data: [DONE]\n\n');
 }
@@ -117,15 +142,41 @@ async function responses(res: ServerResponse, body: Record<string, unknown>, wor
   const created_at = Math.floor(Date.now() / 1000);
   const model = String(body.model);
   let seq = 0;
-  const event = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify({ ...data, sequence_number: seq++ })}\n\n`);
-  const response = (status: string, extra: Record<string, unknown> = {}) => ({ id, object: 'response', created_at, status, model, output: [], ...extra });
+  const event = (data: Record<string, unknown>) =>
+    res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify({ ...data, sequence_number: seq++ })}\n\n`);
+  const response = (status: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    object: 'response',
+    created_at,
+    status,
+    model,
+    output: [],
+    ...extra,
+  });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   event({ type: 'response.created', response: response('in_progress') });
   event({ type: 'response.in_progress', response: response('in_progress') });
-  event({ type: 'response.output_item.added', output_index: 0, item: { id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' } });
-  event({ type: 'response.content_part.added', item_id: itemId, output_index: 0, content_index: 0, part: { type: 'output_text', annotations: [], text: '' } });
+  event({
+    type: 'response.output_item.added',
+    output_index: 0,
+    item: { id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' },
+  });
+  event({
+    type: 'response.content_part.added',
+    item_id: itemId,
+    output_index: 0,
+    content_index: 0,
+    part: { type: 'output_text', annotations: [], text: '' },
+  });
   const ok = await streamDeltas(res, words, o, (delta) =>
-    event({ type: 'response.output_text.delta', item_id: itemId, output_index: 0, content_index: 0, delta, logprobs: [] }),
+    event({
+      type: 'response.output_text.delta',
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      delta,
+      logprobs: [],
+    }),
   );
   if (!ok) return;
   const text = words.join('');
@@ -134,7 +185,13 @@ async function responses(res: ServerResponse, body: Record<string, unknown>, wor
   event({ type: 'response.content_part.done', item_id: itemId, output_index: 0, content_index: 0, part });
   const item = { id: itemId, type: 'message', status: 'completed', content: [part], role: 'assistant' };
   event({ type: 'response.output_item.done', output_index: 0, item });
-  const usage = { input_tokens: 42, input_tokens_details: { cached_tokens: 0 }, output_tokens: words.length, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 42 + words.length };
+  const usage = {
+    input_tokens: 42,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: words.length,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 42 + words.length,
+  };
   event({ type: 'response.completed', response: response('completed', { output: [item], usage }) });
   res.end();
 }

@@ -14,7 +14,9 @@ const BIN = process.env.PG_BIN ?? `/usr/lib/postgresql/${PG_MAJOR}/bin`;
 
 /** Whether this machine can run a cluster of the tests' own: the server binaries and pgvector. */
 export function canRunPostgres(): boolean {
-  return existsSync(path.join(BIN, 'initdb')) && existsSync(`/usr/share/postgresql/${PG_MAJOR}/extension/vector.control`);
+  return (
+    existsSync(path.join(BIN, 'initdb')) && existsSync(`/usr/share/postgresql/${PG_MAJOR}/extension/vector.control`)
+  );
 }
 
 /**
@@ -61,7 +63,9 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   const dir = mkdtempSync(path.join(tmpdir(), 'groundwork-pg-'));
   if (asRoot) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   const data = path.join(dir, 'data');
-  await run(...command('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']));
+  await run(
+    ...command('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']),
+  );
   const port = await freePort();
   const options = {
     port: String(port),

@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
     url = cluster.url;
   }
   if (!url && process.env.TEST_POSTGRES === 'required') {
-    throw new Error('TEST_POSTGRES=required, but no PostgreSQL server: set DATABASE_URL_TEST_PG or run scripts/install-postgres.sh');
+    throw new Error(
+      'TEST_POSTGRES=required, but no PostgreSQL server: set DATABASE_URL_TEST_PG or run scripts/install-postgres.sh',
+    );
   }
   if (process.env.TEST_POOLER === 'pgbouncer') {
     if (!cluster) throw new Error('TEST_POOLER=pgbouncer needs a cluster of the run’s own (no DATABASE_URL_TEST_PG)');

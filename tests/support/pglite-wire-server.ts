@@ -124,7 +124,8 @@ class BatchQueue {
           if (end > start) onData(rest.subarray(start, end));
           const frame = rest.subarray(end, end + size);
           const channel = frame.subarray(9, frame.indexOf(0, 9)).toString('utf8');
-          for (const listener of this.listeners.values()) if (listener.channels.has(channel)) listener.write(new Uint8Array(frame));
+          for (const listener of this.listeners.values())
+            if (listener.channels.has(channel)) listener.write(new Uint8Array(frame));
           start = end + size;
         }
         end += size;

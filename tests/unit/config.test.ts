@@ -35,16 +35,25 @@ describe('configuration', () => {
   });
 
   it('takes DATABASE_DIRECT_URL beside a pooler, and an empty one as unset', () => {
-    expect(parseConfig({ DATABASE_URL: 'postgres://u@pooler:6432/app', DATABASE_DIRECT_URL: 'postgres://u@db:5432/app' }).DATABASE_DIRECT_URL).toBe('postgres://u@db:5432/app');
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://u@pooler:6432/app', DATABASE_DIRECT_URL: 'postgres://u@db:5432/app' })
+        .DATABASE_DIRECT_URL,
+    ).toBe('postgres://u@db:5432/app');
     expect(parseConfig({ DATABASE_DIRECT_URL: '' }).DATABASE_DIRECT_URL).toBeUndefined();
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {
-    expect([undefined, 'false', '0', 'true', 'yes', '2'].map((v) => parseConfig({ TRUST_PROXY: v }).TRUST_PROXY)).toEqual([0, 0, 0, 1, 1, 2]);
+    expect(
+      [undefined, 'false', '0', 'true', 'yes', '2'].map((v) => parseConfig({ TRUST_PROXY: v }).TRUST_PROXY),
+    ).toEqual([0, 0, 0, 1, 1, 2]);
   });
 
   it('accepts a PostgreSQL URL and an OpenAI-compatible server without a key', () => {
-    const c = parseConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', CHAT_MODEL: 'openai:llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1' });
+    const c = parseConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      CHAT_MODEL: 'openai:llama3',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+    });
     expect(c.DATABASE_URL).toMatch(/^postgres:/);
   });
 
@@ -52,7 +61,9 @@ describe('configuration', () => {
     const readme = readFileSync('README.md', 'utf8');
     const example = readFileSync('.env.example', 'utf8');
     const undocumented = SETTING_NAMES.filter((name) => name !== 'NODE_ENV' && !readme.includes(`\`${name}\``));
-    const missing = SETTING_NAMES.filter((name) => name !== 'NODE_ENV' && !new RegExp(`^#? ?${name}=`, 'm').test(example));
+    const missing = SETTING_NAMES.filter(
+      (name) => name !== 'NODE_ENV' && !new RegExp(`^#? ?${name}=`, 'm').test(example),
+    );
     expect({ undocumented, missing }).toEqual({ undocumented: [], missing: [] });
   });
 });

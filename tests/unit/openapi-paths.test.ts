@@ -6,7 +6,12 @@ describe('the OpenAPI document', () => {
   it('describes every API route file, and nothing that is not one', () => {
     const routes = globSync('app/api/**/route.ts')
       .filter((file) => !file.includes('[...'))
-      .map((file) => file.replace(/^app\/api/, '').replace(/\/route\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}'))
+      .map((file) =>
+        file
+          .replace(/^app\/api/, '')
+          .replace(/\/route\.ts$/, '')
+          .replace(/\[(\w+)\]/g, '{$1}'),
+      )
       .sort();
     expect(Object.keys(buildOpenApiDocument().paths ?? {}).sort()).toEqual(routes);
   });

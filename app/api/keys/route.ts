@@ -19,7 +19,10 @@ export const POST = withApi(
   async ({ req }) => {
     const { name, role } = await readJson(req, createKeyBody());
     const created = await createApiKey({ name, role });
-    return json({ ...presentKey(created), key: created.key }, { status: 201, headers: { location: `/api/keys/${created.id}` } });
+    return json(
+      { ...presentKey(created), key: created.key },
+      { status: 201, headers: { location: `/api/keys/${created.id}` } },
+    );
   },
   { auth: 'admin' },
 );

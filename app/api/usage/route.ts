@@ -4,6 +4,8 @@ import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { usageQuery } from '@/lib/schemas/usage';
 
 // GET /api/usage – conversations, questions and replies per day, and the sources replies cite (admin)
-export const GET = withApi(async ({ req }) => json(await usageReport(parseQuery(req, usageQuery()))), { auth: 'admin' });
+export const GET = withApi(async ({ req }) => json(await usageReport(parseQuery(req, usageQuery()))), {
+  auth: 'admin',
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -3,7 +3,12 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { embedMany } from 'ai';
 import type { EmbeddingModelV4 } from '@ai-sdk/provider';
 import { config } from '@/lib/config';
-import { createLocalEmbeddingModel, isLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL_ID } from './local-embedding-model';
+import {
+  createLocalEmbeddingModel,
+  isLocalEmbeddingModel,
+  LOCAL_EMBEDDING_DIMENSIONS,
+  LOCAL_EMBEDDING_MODEL_ID,
+} from './local-embedding-model';
 
 export interface EmbeddingChoice {
   model: EmbeddingModelV4;
@@ -39,7 +44,9 @@ export class EmbeddingError extends Error {
 export async function embedTexts(choice: EmbeddingChoice, values: string[]): Promise<number[][]> {
   const timeoutMs = config().EMBEDDING_TIMEOUT_MS;
   try {
-    return (await embedMany({ model: choice.model, values, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) })).embeddings;
+    return (
+      await embedMany({ model: choice.model, values, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) })
+    ).embeddings;
   } catch (error) {
     throw embeddingError(choice, error, timeoutMs);
   }
@@ -47,7 +54,9 @@ export async function embedTexts(choice: EmbeddingChoice, values: string[]): Pro
 
 export function embeddingError(choice: EmbeddingChoice, error: unknown, timeoutMs: number): EmbeddingError {
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  const reason = timedOut ? `did not answer within ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`;
+  const reason = timedOut
+    ? `did not answer within ${timeoutMs} ms`
+    : `failed: ${error instanceof Error ? error.message : String(error)}`;
   return new EmbeddingError(`The embedding model ${choice.id} ${reason}.`, { cause: error });
 }
 

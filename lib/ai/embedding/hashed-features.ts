@@ -7,15 +7,31 @@
  */
 
 const STOPWORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its ' +
+  (
+    'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its ' +
     'may might more most no not of on or our she should so such than that the their them then there these they this ' +
     'those to was we were what when where which while who will with would you your also between both each other over ' +
-    'under very via within without')
-    .split(' '),
+    'under very via within without'
+  ).split(' '),
 );
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const SUFFIXES = ['ational', 'ization', 'ations', 'ation', 'ingly', 'ings', 'ing', 'edly', 'ies', 'ied', 'ed', 'es', 's', 'ly'];
+const SUFFIXES = [
+  'ational',
+  'ization',
+  'ations',
+  'ation',
+  'ingly',
+  'ings',
+  'ing',
+  'edly',
+  'ies',
+  'ied',
+  'ed',
+  'es',
+  's',
+  'ly',
+];
 
 /** Crude English suffix stripping: enough to make "cells"/"cell" and "treated"/"treat" meet. */
 export function stem(word: string): string {
@@ -75,7 +91,7 @@ export function embedHashed(text: string, out: Float32Array, weights: FeatureWei
     const wh = hash32(w, WORD_SEED);
     add(wh, weights.word);
     const next = ws[i + 1];
-    if (next !== undefined) add(hash32(next, Math.imul(wh, FNV_PRIME) >>> 0 ^ BIGRAM_SEED), weights.bigram);
+    if (next !== undefined) add(hash32(next, (Math.imul(wh, FNV_PRIME) >>> 0) ^ BIGRAM_SEED), weights.bigram);
     if (w.length >= 5 && weights.charGram > 0) {
       const padded = `<${w}>`;
       const weight = weights.charGram / Math.sqrt(padded.length - 3);

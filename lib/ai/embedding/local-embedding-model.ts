@@ -16,7 +16,8 @@ export type LocalEmbeddingModelId = keyof typeof LOCAL_EMBEDDING_MODELS;
 export const LOCAL_EMBEDDING_MODEL_ID: LocalEmbeddingModelId = 'local-hash-v2';
 export const LOCAL_EMBEDDING_DIMENSIONS = LOCAL_EMBEDDING_MODELS[LOCAL_EMBEDDING_MODEL_ID];
 
-export const isLocalEmbeddingModel = (id: string): id is LocalEmbeddingModelId => Object.hasOwn(LOCAL_EMBEDDING_MODELS, id);
+export const isLocalEmbeddingModel = (id: string): id is LocalEmbeddingModelId =>
+  Object.hasOwn(LOCAL_EMBEDDING_MODELS, id);
 
 /**
  * The default embedding model: hashed word, bigram and character n-gram

@@ -26,8 +26,10 @@ const COMPARISONS = [
   `^\\s*${SUBJECT}\\s+or\\s+${SUBJECT}\\s*[:,;]\\s*(?:which|what)\\b.*$`,
 ].map((pattern) => new RegExp(pattern, 'id'));
 // What a question opens with before "A vs B": "What's better:", "Compare"…
-const LEAD_IN = /^(?:(?:and|but|so|also|then|now|ok(?:ay)?|what\s+about|how\s+about)[,:]?\s+)?(?:(?:what|which)(?:'s|\s+is|\s+are)?(?:\s+(?:better|best|faster|the\s+difference))?\s*[:,]?\s+|when\s+to\s+use\s+)?/i;
-const POINTS_AWAY = /^(?:it|its|they|them|this|that|these|those|ones?|(?:this|that|(?:the\s+)?other)\s+one|(?:the\s+)?others?)$/i;
+const LEAD_IN =
+  /^(?:(?:and|but|so|also|then|now|ok(?:ay)?|what\s+about|how\s+about)[,:]?\s+)?(?:(?:what|which)(?:'s|\s+is|\s+are)?(?:\s+(?:better|best|faster|the\s+difference))?\s*[:,]?\s+|when\s+to\s+use\s+)?/i;
+const POINTS_AWAY =
+  /^(?:it|its|they|them|this|that|these|those|ones?|(?:this|that|(?:the\s+)?other)\s+one|(?:the\s+)?others?)$/i;
 // A pronoun that may stand for what the question before was about ("they": function tools).
 const STANDS_FOR_SUBJECT = /^(?:it|this|that|(?:this|that)\s+one|they|them|these|those)$/i;
 const MAX_WORDS = 5;
@@ -39,7 +41,9 @@ const MAX_WORDS = 5;
 const MAX_CHARS = 300;
 
 /** A comparison's two sides as the question writes them, tidied, with where they are. */
-function comparisonSides(question: string): { sides: [string, string]; at: [[number, number], [number, number]] } | undefined {
+function comparisonSides(
+  question: string,
+): { sides: [string, string]; at: [[number, number], [number, number]] } | undefined {
   if (question.length > MAX_CHARS) return undefined;
   for (const pattern of COMPARISONS) {
     const match = pattern.exec(question);
@@ -72,7 +76,9 @@ export function comparedSubjects(question: string): [string, string] | undefined
 function withSharedNoun([a, b]: [string, string]): [string, string] {
   const [aWords, bWords] = [a.split(/\s+/), b.split(/\s+/)];
   const noun = bWords.at(-1)!;
-  return bWords.length > aWords.length && /^\p{Ll}+s$/u.test(noun) && !/s$/i.test(a) && !aWords.includes(noun) ? [`${a} ${noun}`, b] : [a, b];
+  return bWords.length > aWords.length && /^\p{Ll}+s$/u.test(noun) && !/s$/i.test(a) && !aWords.includes(noun)
+    ? [`${a} ${noun}`, b]
+    : [a, b];
 }
 
 /**
@@ -100,10 +106,17 @@ export function pronounSide(question: string): { start: number; end: number; oth
 export function definedSubject(question: string): string | undefined {
   if (question.length > MAX_CHARS) return undefined;
   const [, is, does, use] =
-    /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for|return))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(question) ?? [];
+    /^\s*(?:(?:and|so|then)\s+)?(?:what\s+(?:(?:is|are)\s+(.+?)(?:\s+(?:used|good|useful|meant)\s+for|\s+for)?|(?:does|do)\s+(.+?)\s+(?:do|mean|stand\s+for|return))|(?:when|why)\s+(?:should|would|do)\s+(?:i|we|you|one)\s+use\s+(.+?))[\s?.!]*$/i.exec(
+      question,
+    ) ?? [];
   const subject = is ?? does ?? use;
   const name = subject && tidy(subject);
-  return name && !POINTS_AWAY.test(name) && !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) && name.split(/\s+/).length <= MAX_WORDS ? name : undefined;
+  return name &&
+    !POINTS_AWAY.test(name) &&
+    !/^(?:the\s+)?(?:difference|differences|point|purpose|use|best|default)\b/i.test(name) &&
+    name.split(/\s+/).length <= MAX_WORDS
+    ? name
+    : undefined;
 }
 
 /**
@@ -126,7 +139,11 @@ export function subjectOf(question: string): string | undefined {
 export function pairOf(question: string): [string, string] | undefined {
   const defined = definedSubject(question);
   const names = namesIn(question);
-  return comparedSubjects(question) ?? (defined ? bothOf(defined) : undefined) ?? (names.length === 2 ? [names[0]!, names[1]!] : undefined);
+  return (
+    comparedSubjects(question) ??
+    (defined ? bothOf(defined) : undefined) ??
+    (names.length === 2 ? [names[0]!, names[1]!] : undefined)
+  );
 }
 
 /** "generateText and streamText" as its two names. */
@@ -137,14 +154,18 @@ export function bothOf(subject: string): [string, string] | undefined {
 
 // A name as text writes it: in code (a code span, an identifier in camelCase or snake_case, a
 // call, a package), or capitalised (a product, a company: "OpenAI", "AI SDK").
-const CODE_NAME = '`[^`\\n]+`|@[\\w-]+\\/[\\w-]+|[\\p{L}\\p{N}$]*(?:\\p{Ll}\\p{Lu}|\\p{L}_\\p{L})[\\p{L}\\p{N}_$]*(?:\\(\\))?|[\\p{L}\\p{N}_$]+\\(\\)';
+const CODE_NAME =
+  '`[^`\\n]+`|@[\\w-]+\\/[\\w-]+|[\\p{L}\\p{N}$]*(?:\\p{Ll}\\p{Lu}|\\p{L}_\\p{L})[\\p{L}\\p{N}_$]*(?:\\(\\))?|[\\p{L}\\p{N}_$]+\\(\\)';
 const CAPITALISED = '\\p{Lu}[\\p{L}\\p{N}.+#-]*';
 // (a name in code as tidied, without its marks: camelCase or snake_case, or a package; "OpenAI"
 // and "ToolLoopAgent" may be either, and count as proper names)
 const IN_CODE = /^(?:\p{Ll}[\p{L}\p{N}$]*(?:\p{Lu}|_\p{L})[\p{L}\p{N}_$]*|@[\w-]+\/[\w-]+)$/u;
 const PROPER_NAME = new RegExp(`^${CAPITALISED}(?:\\s+${CAPITALISED})*$`, 'u');
 // In a question, past its first word (which is capitalised as any first word is); "I" is no name.
-const NAMES = new RegExp(`(?<![\\p{L}\\p{N}_$\`])(?:${CODE_NAME}|(?<=\\S\\s+)(?!I\\b)${CAPITALISED}(?:\\s+${CAPITALISED})*)`, 'gu');
+const NAMES = new RegExp(
+  `(?<![\\p{L}\\p{N}_$\`])(?:${CODE_NAME}|(?<=\\S\\s+)(?!I\\b)${CAPITALISED}(?:\\s+${CAPITALISED})*)`,
+  'gu',
+);
 
 /**
  * The text, tidied, when it is a name, and whether a name in code ("`streamText`", "stream_text")
@@ -185,7 +206,9 @@ function bare(text: string): string {
  * or hyphens, a plural or not ("prepareStep callbacks" is named by "the `prepareStep` callback").
  */
 export function namePattern(subject: string): string {
-  const words = bare(subject).split(' ').map((w) => (w.length > 3 && w.endsWith('s') ? `${escapeRegExp(w.slice(0, -1))}s?` : escapeRegExp(w)));
+  const words = bare(subject)
+    .split(' ')
+    .map((w) => (w.length > 3 && w.endsWith('s') ? `${escapeRegExp(w.slice(0, -1))}s?` : escapeRegExp(w)));
   return `${words.join('[\\s-]+')}(?![\\p{L}\\p{N}_])`;
 }
 
@@ -195,14 +218,17 @@ export function naming(subject: string): RegExp {
 }
 
 // What a heading may call the thing it names: "### `prepareStep` callback".
-const KIND_OF_NAME = '(?:\\s+(?:callback|function|hook|method|option|property|parameter|setting|component|helper|class|type|command|field|event)s?)?';
+const KIND_OF_NAME =
+  '(?:\\s+(?:callback|function|hook|method|option|property|parameter|setting|component|helper|class|type|command|field|event)s?)?';
 
 /**
  * A heading (or a table's column head) that is the subject's name and nothing else, or with what
  * kind of name it is: "## `streamText`", "### `prepareStep` callback".
  */
 export function titles(heading: string, subject: string): boolean {
-  return new RegExp(`^(?:the\\s+)?${namePattern(subject)}${KIND_OF_NAME}$`, 'iu').test(bare(heading.replace(/\s#+\s*$/, '')));
+  return new RegExp(`^(?:the\\s+)?${namePattern(subject)}${KIND_OF_NAME}$`, 'iu').test(
+    bare(heading.replace(/\s#+\s*$/, '')),
+  );
 }
 
 /**

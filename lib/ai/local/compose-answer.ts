@@ -6,7 +6,21 @@ import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { namedTitle } from './named-documents';
 import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { askedInTurn, asksForMore, contentTerms, HEADING_COLUMN, isStopword, leansOnHistory, NAMING_LABEL, nameWords, SEPARATOR_CELL, sentenceParts, stem, tableCells, wordsOf } from './text-terms';
+import {
+  askedInTurn,
+  asksForMore,
+  contentTerms,
+  HEADING_COLUMN,
+  isStopword,
+  leansOnHistory,
+  NAMING_LABEL,
+  nameWords,
+  SEPARATOR_CELL,
+  sentenceParts,
+  stem,
+  tableCells,
+  wordsOf,
+} from './text-terms';
 
 export const NOTHING_FOUND =
   'I could not find anything about that in the knowledge base. Try other words, or add a source that covers it.';
@@ -41,7 +55,8 @@ const DURATION_VERBS = new Set(contentTerms('take takes last lasts'));
 const DURATION_VERB_WEIGHT = 0.4;
 
 // A question about a document as a whole rather than about a fact in it.
-const OVERVIEW = /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
+const OVERVIEW =
+  /^\s*(?:summari[sz]e|(?:give me )?an? (?:overview|summary) of)\b|\b(?:say|says|cover|covers|contain|contains|about)\s*[?.!]*\s*$/i;
 const OVERVIEW_SENTENCES = 3;
 
 // A follow-up asking for something other than what was said: "Any other way to stop it?"
@@ -62,17 +77,26 @@ const NAMES_IN_CODE = new RegExp(`${CODE_NAME}|\\b\\p{Ll}+_\\p{Ll}|@[\\w-]+\\/[\
 const LISTED_NAME = '\\p{Lu}[\\p{L}\\d.+#-]*(?:\\s+\\p{Ll}+)?';
 const NAMES_LISTED = new RegExp(`\\b${LISTED_NAME},\\s+${LISTED_NAME},?\\s+(?:and|or)\\s+${LISTED_NAME}`, 'u');
 // A question asking for code, which a passage's code example answers best ("error code 429" does not).
-const ASKS_FOR_CODE = /\b(?:examples?|snippets?|samples?|syntax)\b|\b(?:show|give|write)\s+(?:me\s+)?(?:the\s+|some\s+)?code\b|^\s*how\s+to\b/i;
-const WAY_TO_DO = new RegExp(`${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`, 'u');
+const ASKS_FOR_CODE =
+  /\b(?:examples?|snippets?|samples?|syntax)\b|\b(?:show|give|write)\s+(?:me\s+)?(?:the\s+|some\s+)?code\b|^\s*how\s+to\b/i;
+const WAY_TO_DO = new RegExp(
+  `${CODE_NAME}|^(?:Use|Call|Pass|Set|Add|Give|Provide|Enable|Configure|Define|Specify|Create|Import|Install|Wrap)\\b`,
+  'u',
+);
 
 // "When should I use dynamic tools?", "What is generateText used for?": what something is for.
 // "When should I use…" frames the question with "use": the sentence saying what it is for need
 // not repeat it ("Pots are ideal for…" over "When using a pot, warm it first").
-const SHOULD_I_USE = /^\s*(?:when|why)\s+(?:should|would|do|could|might)\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b|\bwhen\s+to\s+use\b/i;
-const ASKS_WHAT_FOR = new RegExp(`${SHOULD_I_USE.source}|^\\s*what\\s+(?:is|are)\\s+.{1,60}?\\s+(?:(?:used|good|useful|meant)\\s+)?for[\\s?.!]*$`, 'i');
+const SHOULD_I_USE =
+  /^\s*(?:when|why)\s+(?:should|would|do|could|might)\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b|\bwhen\s+to\s+use\b/i;
+const ASKS_WHAT_FOR = new RegExp(
+  `${SHOULD_I_USE.source}|^\\s*what\\s+(?:is|are)\\s+.{1,60}?\\s+(?:(?:used|good|useful|meant)\\s+)?for[\\s?.!]*$`,
+  'i',
+);
 
 /** An amount: a number, in figures or in words. */
-const AMOUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i;
+const AMOUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i;
 
 // What a question's wording asks for. A sentence that holds that kind of thing answers it
 // better than one that only repeats its words: "How many kinds of tools are there?" is
@@ -81,7 +105,13 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a count or an amount
   [/\bhow\s+(?:many|much)\b/i, AMOUNT],
   // a duration, a frequency, a size…: an amount, or a span of time ("lasts about 2000 pages", "every night")
-  [HOW_ADVERB, new RegExp(`${AMOUNT.source}|\\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\\b`, 'i')],
+  [
+    HOW_ADVERB,
+    new RegExp(
+      `${AMOUNT.source}|\\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\\b`,
+      'i',
+    ),
+  ],
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [
     /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:hooks?|functions?|methods?|calls?|apis?|options?|parameters?|propert(?:y|ies)|settings?|conditions?|helpers?|components?|class(?:es)?|types?|fields?|flags?|variables?|commands?|packages?|errors?|events?|callbacks?)\b/i,
@@ -97,7 +127,10 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // one of the following:")
   [/\b(?:what|which)\s+(?:forms?|kinds?|ways?|formats?)\b/i, /:$/],
   // another name for something
-  [/\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i, /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i],
+  [
+    /\b(?:another|other|different)\s+names?\b|\bwhat\s+(?:else\s+)?(?:is|are)\s+\S+(?:\s+\S+)?\s+called\b/i,
+    /\b(?:also\s+(?:called|known|named|referred)|known\s+as|called|aka)\b/i,
+  ],
   // a place: where something runs or is kept, said with a preposition ("on the provider's
   // servers", not "the browser tests"), or a path (`./data/pglite`)
   [
@@ -133,7 +166,10 @@ const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
   // a moment, or a condition ("When is streaming not necessary?" "If you can use a smaller
   // model…"); "When combining tools…, does it…?" asks something else, and "When should I use…?"
   // what it is for
-  [/^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b(?!\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b)/i, /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i],
+  [
+    /^\s*when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|should|shall|can|could|must|may|might|has|have))\b(?!\s+(?:i|we|you|one)\s+(?:ever\s+)?use\b)/i,
+    /\b(?:before|after|when|whenever|once|until|during|each time|at the (?:start|end))\b|^(?:if|unless|only if)\b/i,
+  ],
 ];
 
 /** An aside in brackets between a name and what it is or does: "`fflate` (short for fast flate) is…". */
@@ -151,7 +187,13 @@ function definitionOf(question: string): { holds: RegExp; subject: string } | un
     // Or further in: "…GNU Libtasn1 (version 4.19), which is a library for…", "…the Libtasn1 library that provides…".
     const which = `\\b${words}${BRACKETED_ASIDE},\\s+which\\s+(?:is|are)\\s+(?:an?|the)\\b`;
     const kind = `\\bthe\\s+${words}\\s+(?:library|tool|framework|${KIND_NOUNS})\\s+(?:that|which)\\s+(?!(?:is|was|has)\\b)\\p{Ll}+s\\b`;
-    return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${words}${BRACKETED_ASIDE}\\s+(?:is|are|refers?\\s+to|means?)\\b|${which}|${kind}`, 'iu'), subject };
+    return {
+      holds: new RegExp(
+        `^(?:an?\\s+|the\\s+)?${words}${BRACKETED_ASIDE}\\s+(?:is|are|refers?\\s+to|means?)\\b|${which}|${kind}`,
+        'iu',
+      ),
+      subject,
+    };
   }
   return doingOf(question);
 }
@@ -170,9 +212,18 @@ function doingOf(question: string): { holds: RegExp; subject: string } | undefin
   // (left out, the kind noun is no verb: "deploy hooks are…" is not "deploy" that "hooks")
   const kindNoun = kind ? `(?:\\s+${escapeRegExp(kind.trim())})?(?!\\s+${escapeRegExp(kind.trim())}\\b)` : '';
   // (one thing does: "generates"; several do: "run", "make"; what it is says so too, not what is done to it: "are configured")
-  const verb = does?.toLowerCase() === 'does' ? '(?!(?:is|was|has)\\b)\\p{Ll}+s|is|refers\\s+to' : '(?!(?:are|were|have)\\b)\\p{Ll}+|are';
+  const verb =
+    does?.toLowerCase() === 'does'
+      ? '(?!(?:is|was|has)\\b)\\p{Ll}+s|is|refers\\s+to'
+      : '(?!(?:are|were|have)\\b)\\p{Ll}+|are';
   const passive = '(?!\\s+\\p{Ll}+ed\\b)';
-  return { holds: new RegExp(`^(?:an?\\s+|the\\s+)?${name}${kindNoun}${BRACKETED_ASIDE}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`, 'iu'), subject: named };
+  return {
+    holds: new RegExp(
+      `^(?:an?\\s+|the\\s+)?${name}${kindNoun}${BRACKETED_ASIDE}\\s+(?:also\\s+|only\\s+|then\\s+)?(?:${verb})\\b${passive}`,
+      'iu',
+    ),
+    subject: named,
+  };
 }
 
 /** "How do I…", "how can we…": a question asking how to do what follows. */
@@ -188,9 +239,15 @@ function wayOf(question: string): RegExp | undefined {
   const action = new RegExp(`${HOW_DO_I.source}(.+?)[\\s?.!]*$`, 'i').exec(question)?.[1];
   if (!action) return undefined;
   const ways: string[] = [];
-  if (action.split(/\s+/).length <= 4) ways.push(`\\b${escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+')}\\s+(?:using|with|by|via|through|from)\\b`);
+  if (action.split(/\s+/).length <= 4)
+    ways.push(
+      `\\b${escapeRegExp(withoutMarks(action)).replace(/\s+/g, '\\s+')}\\s+(?:using|with|by|via|through|from)\\b`,
+    );
   const verb = /^[a-z]+/i.exec(action)?.[0];
-  if (verb && !isStopword(verb)) ways.push(`\\byou\\s+(?:(?:can|could|should|must|may|need\\s+to|have\\s+to|want\\s+to)\\s+)?(?:also\\s+|then\\s+)?${escapeRegExp(stem(verb))}`);
+  if (verb && !isStopword(verb))
+    ways.push(
+      `\\byou\\s+(?:(?:can|could|should|must|may|need\\s+to|have\\s+to|want\\s+to)\\s+)?(?:also\\s+|then\\s+)?${escapeRegExp(stem(verb))}`,
+    );
   return ways.length > 0 ? new RegExp(ways.join('|'), 'i') : undefined;
 }
 
@@ -214,7 +271,8 @@ const NAMED_CELL_SHARE = 1.5;
 const ANSWER_KIND_BOOST = 1.3;
 
 /** A sentence that opens with what its (unsaid) subject does: "Creates a…", "Returns the…". */
-const IMPLIED_SUBJECT = /^\p{Lu}\p{Ll}+s\s+(?:an?|the|this|that|its|each|every|all|any|one|some|whether|how|what|true|false)\b/u;
+const IMPLIED_SUBJECT =
+  /^\p{Lu}\p{Ll}+s\s+(?:an?|the|this|that|its|each|every|all|any|one|some|whether|how|what|true|false)\b/u;
 /**
  * How much more again a sentence with a figure counts when the question asks for an amount: "How
  * much memory does the cache use?" is answered by "…stored in memory (defaults to 50mb)", not by
@@ -265,7 +323,8 @@ function questionTerms(question: string): Map<string, number> {
 // A noun that only says what kind of thing the name before it is ("the `next build` command", "the
 // Link component", "a src prop"): a sentence naming the thing in code says it, as what answers
 // seldom names its kind as well ("`next build` creates…").
-const KIND_NOUNS = 'commands?|functions?|methods?|hooks?|options?|props?|propert(?:y|ies)|settings?|flags?|components?|directives?|parameters?|fields?|variables?|helpers?|class(?:es)?|packages?|modules?';
+const KIND_NOUNS =
+  'commands?|functions?|methods?|hooks?|options?|props?|propert(?:y|ies)|settings?|flags?|components?|directives?|parameters?|fields?|variables?|helpers?|class(?:es)?|packages?|modules?';
 const KIND_AFTER_NAME = new RegExp(`(\\S+)\\s+(${KIND_NOUNS})\\b`, 'giu');
 
 /** Each kind noun of the question after a name, with the terms of that name. */
@@ -358,7 +417,9 @@ function unlinked(text: string): string {
  * address holding a template's braces is linked.
  */
 function withPassageLinks(answer: string, sources: PromptSource[]): string {
-  const parts = new Map(sources.filter((source) => source.text.includes('](http')).map((source) => [source, sentenceParts(source.text)]));
+  const parts = new Map(
+    sources.filter((source) => source.text.includes('](http')).map((source) => [source, sentenceParts(source.text)]),
+  );
   if (!parts.size) return answer;
   const hostile = new Set<PromptSource>();
   const hosts = new Set<string>();
@@ -366,7 +427,8 @@ function withPassageLinks(answer: string, sources: PromptSource[]): string {
     for (const { text: raw } of parts.get(source) ?? sentenceParts(source.text)) {
       if (!ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw))) continue;
       hostile.add(source);
-      for (const [address] of raw.matchAll(/https?:\/\/[^\s)>\]"'`]+/g)) if (URL.canParse(address)) hosts.add(new URL(address).hostname);
+      for (const [address] of raw.matchAll(/https?:\/\/[^\s)>\]"'`]+/g))
+        if (URL.canParse(address)) hosts.add(new URL(address).hostname);
     }
   }
   const trusted = (href: string) => URL.canParse(href) && !/[{}]/.test(href) && !hosts.has(new URL(href).hostname);
@@ -383,7 +445,9 @@ function withPassageLinks(answer: string, sources: PromptSource[]): string {
       for (const [, words, href] of links) {
         const shown = clean(words!);
         if (!/\p{L}/u.test(shown) || /[[\]]/.test(shown) || !trusted(href!)) continue;
-        const found = answer.slice(from, at + said.length).search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(shown)}(?![\\p{L}\\p{N}])`, 'u'));
+        const found = answer
+          .slice(from, at + said.length)
+          .search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(shown)}(?![\\p{L}\\p{N}])`, 'u'));
         if (found < 0) continue;
         // (its address as the passage writes it: what LinkGuard finds there)
         edits.push({ at: from + found, end: from + found + shown.length, text: `[${shown}](${href})` });
@@ -455,7 +519,11 @@ interface Candidate {
  */
 export function composeAnswer(args: ComposeArgs): string {
   // (The replies above are compared with sentences as their words: what they link is not what they say.)
-  const answer = composeWords({ ...args, previousAnswers: args.previousAnswers?.map(unlinked), earlierAnswers: args.earlierAnswers?.map(unlinked) });
+  const answer = composeWords({
+    ...args,
+    previousAnswers: args.previousAnswers?.map(unlinked),
+    earlierAnswers: args.earlierAnswers?.map(unlinked),
+  });
   return withPassageLinks(answer, args.sources);
 }
 
@@ -476,7 +544,16 @@ interface ComposeArgs {
 }
 
 /** The answer as words, its sentences' links left out (see withPassageLinks). */
-function composeWords({ question, previousQuestion, previousAnswers = [], sources, earlierAnswers = [], assistantName, oneQuestion = false, saidAbove = [] }: ComposeArgs): string {
+function composeWords({
+  question,
+  previousQuestion,
+  previousAnswers = [],
+  sources,
+  earlierAnswers = [],
+  assistantName,
+  oneQuestion = false,
+  saidAbove = [],
+}: ComposeArgs): string {
   const smallTalk = classifySmallTalk(question, assistantName);
   if (smallTalk) return smallTalkReply(smallTalk, assistantName);
   if (sources.length === 0) return NOTHING_FOUND;
@@ -493,7 +570,15 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {
-      const answer = composeWords({ ...part, previousAnswers: i === 0 ? previousAnswers : [], sources, earlierAnswers, assistantName, oneQuestion: true, saidAbove: answers });
+      const answer = composeWords({
+        ...part,
+        previousAnswers: i === 0 ? previousAnswers : [],
+        sources,
+        earlierAnswers,
+        assistantName,
+        oneQuestion: true,
+        saidAbove: answers,
+      });
       // (a sentence as rendered, with its citation: "…after a day [1].", unless a list or code runs through it)
       const sentences = answer.includes('\n') ? [answer] : answer.split(/(?<=\][.!?。]+)\s+/);
       const fresh = sentences.filter((sentence) => !answers.some((a) => a.includes(sentence))).join(' ');
@@ -529,49 +614,102 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     // what the heading names: they are read, and shown, as one sentence with it ("options.width —
     // Type: `Number`; Default: `50`"), which leads the sentence right after them, the description.
     let facts: Sentence | undefined;
-    sentenceParts(source.text).forEach(({ text: raw, header, cells, key, column, fields, continues, depth, code }, position) => {
-      const heading = /^\s*#/.test(raw);
-      const cleaned = clean(raw);
-      const fact = !heading && headingText !== undefined && !LIST_ITEM.test(raw) && LABELLED_FACT.test(cleaned) && cleaned.split(' ').length <= 5;
-      if (fact && facts && previous === facts) {
-        facts.text += `; ${cleaned}`;
-        for (const t of contentTerms(cleaned)) facts.terms.add(t);
-        return;
-      }
-      // "## Installation" over nothing but its code (`npm install fast-glob`) says what the code is
-      // for, as a sentence leading into it would: "Installation:" is a sentence that shows it.
-      const headsCode = heading && code !== undefined && codeExample(code) !== undefined && !/[.!?:]$/.test(cleaned);
-      const text = fact ? `${headingText} — ${cleaned}` : headsCode ? `${cleaned}:` : cleaned;
-      if (heading) [section, headingTerms, headingText, facts] = [new Set([...titleTerms, ...contentTerms(cleaned)]), new Set(contentTerms(cleaned)), cleaned, undefined];
-      if (!continues) inItem = LIST_ITEM.test(raw);
-      // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
-      const ofItem = continues && inItem;
-      const item = LIST_ITEM.test(raw);
-      const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
-      if (addressesTheAssistant || (text.split(' ').length < 3 && !headsCode)) {
-        if (item && text && !addressesTheAssistant) shortItems.push({ n: source.n, rank, position, continues: false, text, terms: new Set(), titleTerms: new Set(), item, depth, pointer: false });
-        else if (!ofItem) previous = intro = undefined;
-        return;
-      }
-      // A table row's header names are what its cells are about, as a title is for a sentence:
-      // every row repeats them, so they cannot make one row the answer.
-      // (a heading over a command or two says their words too: "Installation:" over `npm install fast-glob`)
-      const shortCode = headsCode && code.split('\n').length <= 2 + SHORT_CODE_LINES ? code : '';
-      const terms = new Set(contentTerms(cells ? clean(cells) : `${text} ${shortCode.replace(/^.*$/m, '')}`));
-      const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
-      // In an item, "This is the default." is about the item; after one, more likely about the list.
-      const lead = item ? intro : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':')) ? pointsBack : !continues && facts && previous === facts ? facts : undefined;
-      const sentence: Sentence = { n: source.n, rank, position, continues: continues === true, heading, text, terms, titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section, item, ofItem, pointer: POINTS_ELSEWHERE.test(plain(text)), lead, depth, code };
-      if (headsCode) sentence.codeHeading = true;
-      if (headingTerms && !heading) sentence.headingTerms = headingTerms;
-      if (key) [sentence.keyTerms, sentence.key, sentence.column, sentence.fields, sentence.sectionTerms] = [new Set(contentTerms(clean(key))), clean(key), column, fields, section];
-      if (fact) facts = sentence;
-      sentences.push(sentence);
-      // Facts that lead a description are read, and shown, with it, not on their own.
-      if (lead && lead === facts) sentences.splice(sentences.indexOf(facts), 1);
-      previous = heading ? undefined : sentence;
-      if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
-    });
+    sentenceParts(source.text).forEach(
+      ({ text: raw, header, cells, key, column, fields, continues, depth, code }, position) => {
+        const heading = /^\s*#/.test(raw);
+        const cleaned = clean(raw);
+        const fact =
+          !heading &&
+          headingText !== undefined &&
+          !LIST_ITEM.test(raw) &&
+          LABELLED_FACT.test(cleaned) &&
+          cleaned.split(' ').length <= 5;
+        if (fact && facts && previous === facts) {
+          facts.text += `; ${cleaned}`;
+          for (const t of contentTerms(cleaned)) facts.terms.add(t);
+          return;
+        }
+        // "## Installation" over nothing but its code (`npm install fast-glob`) says what the code is
+        // for, as a sentence leading into it would: "Installation:" is a sentence that shows it.
+        const headsCode = heading && code !== undefined && codeExample(code) !== undefined && !/[.!?:]$/.test(cleaned);
+        const text = fact ? `${headingText} — ${cleaned}` : headsCode ? `${cleaned}:` : cleaned;
+        if (heading)
+          [section, headingTerms, headingText, facts] = [
+            new Set([...titleTerms, ...contentTerms(cleaned)]),
+            new Set(contentTerms(cleaned)),
+            cleaned,
+            undefined,
+          ];
+        if (!continues) inItem = LIST_ITEM.test(raw);
+        // A list item's later sentences ("This is the default.") are part of it: the list goes on after them.
+        const ofItem = continues && inItem;
+        const item = LIST_ITEM.test(raw);
+        const addressesTheAssistant = ADDRESSES_THE_ASSISTANT.some((re) => re.test(raw));
+        if (addressesTheAssistant || (text.split(' ').length < 3 && !headsCode)) {
+          if (item && text && !addressesTheAssistant)
+            shortItems.push({
+              n: source.n,
+              rank,
+              position,
+              continues: false,
+              text,
+              terms: new Set(),
+              titleTerms: new Set(),
+              item,
+              depth,
+              pointer: false,
+            });
+          else if (!ofItem) previous = intro = undefined;
+          return;
+        }
+        // A table row's header names are what its cells are about, as a title is for a sentence:
+        // every row repeats them, so they cannot make one row the answer.
+        // (a heading over a command or two says their words too: "Installation:" over `npm install fast-glob`)
+        const shortCode = headsCode && code.split('\n').length <= 2 + SHORT_CODE_LINES ? code : '';
+        const terms = new Set(contentTerms(cells ? clean(cells) : `${text} ${shortCode.replace(/^.*$/m, '')}`));
+        const pointsBack = POINTS_BACK.test(text) ? previous : undefined;
+        // In an item, "This is the default." is about the item; after one, more likely about the list.
+        const lead = item
+          ? intro
+          : ofItem || (pointsBack && !pointsBack.item && !pointsBack.text.endsWith(':'))
+            ? pointsBack
+            : !continues && facts && previous === facts
+              ? facts
+              : undefined;
+        const sentence: Sentence = {
+          n: source.n,
+          rank,
+          position,
+          continues: continues === true,
+          heading,
+          text,
+          terms,
+          titleTerms: header ? new Set([...section, ...contentTerms(clean(header))]) : heading ? titleTerms : section,
+          item,
+          ofItem,
+          pointer: POINTS_ELSEWHERE.test(plain(text)),
+          lead,
+          depth,
+          code,
+        };
+        if (headsCode) sentence.codeHeading = true;
+        if (headingTerms && !heading) sentence.headingTerms = headingTerms;
+        if (key)
+          [sentence.keyTerms, sentence.key, sentence.column, sentence.fields, sentence.sectionTerms] = [
+            new Set(contentTerms(clean(key))),
+            clean(key),
+            column,
+            fields,
+            section,
+          ];
+        if (fact) facts = sentence;
+        sentences.push(sentence);
+        // Facts that lead a description are read, and shown, with it, not on their own.
+        if (lead && lead === facts) sentences.splice(sentences.indexOf(facts), 1);
+        previous = heading ? undefined : sentence;
+        if (!item && !ofItem) intro = !heading && text.endsWith(':') ? sentence : undefined;
+      },
+    );
   });
 
   // A question naming a document by its title is answered from it, or from passages naming it too:
@@ -595,22 +733,32 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
 
   const uncited = (answers: string[]) => answers.map((a) => a.replace(/\s*\[\d+\]/g, ''));
   // (a sentence introducing a list the answer left out ends with a full stop there)
-  const saidIn = (answers: string[]) => (s: { text: string }) => answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
-  const said = uncited([...earlierAnswers, ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : [])]);
+  const saidIn = (answers: string[]) => (s: { text: string }) =>
+    answers.some((a) => a.includes(s.text.replace(/[.!?。:]+$/, '')));
+  const said = uncited([
+    ...earlierAnswers,
+    ...(goesOn || (followUp && ASKS_FOR_ANOTHER.test(question)) ? previousAnswers : []),
+  ]);
   const wasSaid = saidIn(said);
   // Asked for more: what follows the reply just above (or this reply's earlier versions) in its passages;
   // asked again once those are all said, what follows the reply above, as the first time.
   const follows = continuing(sources);
-  const goesOnFrom = (answers: string[], said: (s: Sentence) => boolean) => goOn(sentences, follows, saidIn(uncited(answers)), said);
+  const goesOnFrom = (answers: string[], said: (s: Sentence) => boolean) =>
+    goOn(sentences, follows, saidIn(uncited(answers)), said);
   const next = goesOn
-    ? goesOnFrom([...earlierAnswers, ...previousAnswers.slice(-1)], wasSaid) ??
-      (earlierAnswers.length > 0 ? goesOnFrom(previousAnswers.slice(-1), saidIn(uncited(previousAnswers))) : undefined)
+    ? (goesOnFrom([...earlierAnswers, ...previousAnswers.slice(-1)], wasSaid) ??
+      (earlierAnswers.length > 0 ? goesOnFrom(previousAnswers.slice(-1), saidIn(uncited(previousAnswers))) : undefined))
     : undefined;
   if (next) return next;
   // Asked for another after one item of a list: the list's other items.
   const asksForAnother = followUp && previousAnswers.length > 0 && ASKS_FOR_ANOTHER.test(question);
   const others = asksForAnother
-    ? otherItems(sentences, saidIn(uncited(previousAnswers.slice(-1))), wasSaid, contentTerms(question.replace(ANOTHER_WORDS, ' ')))
+    ? otherItems(
+        sentences,
+        saidIn(uncited(previousAnswers.slice(-1))),
+        wasSaid,
+        contentTerms(question.replace(ANOTHER_WORDS, ' ')),
+      )
     : undefined;
   if (others) return others;
   const none = goesOn ? NOTHING_MORE : NOT_ANSWERED;
@@ -632,8 +780,14 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     shortItems,
     // Only a question asking for a name or a way: "does producing the final object use up a step?"
     // is not answered by `finalStep`.
-    spellsName: kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO) ? spellingNames(sentences, new Set(own.keys())) : new Set<Sentence>(),
-    saysHow: new Set([...sentencesSaying(sentences, goesOn ? undefined : wayOf(question)), ...headingsShowing(sentences, goesOn ? '' : question)]),
+    spellsName:
+      kinds.includes(NAMES_IN_CODE) || kinds.includes(WAY_TO_DO)
+        ? spellingNames(sentences, new Set(own.keys()))
+        : new Set<Sentence>(),
+    saysHow: new Set([
+      ...sentencesSaying(sentences, goesOn ? undefined : wayOf(question)),
+      ...headingsShowing(sentences, goesOn ? '' : question),
+    ]),
     showsCode: kinds.includes(WAY_TO_DO) || ASKS_FOR_CODE.test(question),
     introducesCode: new Set(ASKS_FOR_CODE.test(question) ? sentences.filter(leadsIntoExample) : []),
     names: codeNames(goesOn ? '' : question),
@@ -647,10 +801,14 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
   if (subjects) {
     // One side of a comparison is answered as "what is it?": by its own name, and the question's
     // other words ("for chatbots") as hints.
-    const hints = [...own.keys()].filter((t) => !COMPARING.has(t) && !subjects.some((s) => contentTerms(s).includes(t)));
+    const hints = [...own.keys()].filter(
+      (t) => !COMPARING.has(t) && !subjects.some((s) => contentTerms(s).includes(t)),
+    );
     const sideScoring = (subject: string) => {
       const named = new Set(contentTerms(subject));
-      const sideWeights = new Map([...named].map((t) => [t, 1]).concat(hints.map((t) => [t, 0.5])) as [string, number][]);
+      const sideWeights = new Map(
+        [...named].map((t) => [t, 1]).concat(hints.map((t) => [t, 0.5])) as [string, number][],
+      );
       return {
         ...scoring,
         weights: sideWeights,
@@ -668,7 +826,10 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
     };
     const compared = comparison(subjects, hints, sources, sentences, shortItems, sideScoring);
     // Asked again: what else the passages say of each (if they say something of both).
-    const again = compared && earlierAnswers.length > 0 ? comparedAgain(subjects, hints, sources, sentences, wasSaid, sideScoring) : undefined;
+    const again =
+      compared && earlierAnswers.length > 0
+        ? comparedAgain(subjects, hints, sources, sentences, wasSaid, sideScoring)
+        : undefined;
     if (compared) return again ?? compared;
   }
   const best = select(sentences, scoring);
@@ -678,7 +839,13 @@ function composeWords({ question, previousQuestion, previousAnswers = [], source
   // the next answer would only be a worse one: "Lyon is a city of France" for "What is the
   // capital of France?" scores 41 % of "Paris is the capital"). Asked for more, it says there is
   // no more rather than say the same again.
-  const fresh = said.length > 0 ? select(sentences.filter((s) => !wasSaid(s)), scoring) : undefined;
+  const fresh =
+    said.length > 0
+      ? select(
+          sentences.filter((s) => !wasSaid(s)),
+          scoring,
+        )
+      : undefined;
   if (fresh && fresh.first >= FRESH_SHARE * best.first) return fresh.text;
   return goesOn ? NOTHING_MORE : best.text;
 }
@@ -700,7 +867,11 @@ function namesTitle(passage: PromptSource, terms: string[]): boolean {
 }
 
 /** Words of a comparison question that say how it compares, not what: "difference", "better"… */
-const COMPARING = new Set(contentTerms('difference differ different compare comparison versus vs better best same instead rather use distinguish'));
+const COMPARING = new Set(
+  contentTerms(
+    'difference differ different compare comparison versus vs better best same instead rather use distinguish',
+  ),
+);
 /** How `select` weighs sentences for one side of a comparison. */
 type Scoring = Parameters<typeof select>[1];
 /** Words one side of a comparison shows at most. */
@@ -756,10 +927,19 @@ function comparison(
     const opening: Candidate[] = [];
     if (section >= 0) {
       // Its first paragraph, and the sentence naming it if the paragraph does not.
-      const passage = sentences.filter((s) => s.rank === section && !s.heading && !shown.has(key(s))).sort((a, b) => a.position - b.position);
+      const passage = sentences
+        .filter((s) => s.rank === section && !s.heading && !shown.has(key(s)))
+        .sort((a, b) => a.position - b.position);
       const first = passage[0];
-      const paragraph = first && !first.item ? passage.filter((s, i) => i < OPENING_SENTENCES && (i === 0 || (s.continues && s.position === first.position + i))) : [];
-      const namesIt = paragraph.some((s) => namesSubject(s, subject)) ? undefined : passage.slice(paragraph.length, paragraph.length + 3).find((s) => !s.item && namesSubject(s, subject));
+      const paragraph =
+        first && !first.item
+          ? passage.filter(
+              (s, i) => i < OPENING_SENTENCES && (i === 0 || (s.continues && s.position === first.position + i)),
+            )
+          : [];
+      const namesIt = paragraph.some((s) => namesSubject(s, subject))
+        ? undefined
+        : passage.slice(paragraph.length, paragraph.length + 3).find((s) => !s.item && namesSubject(s, subject));
       let words = 0;
       for (const s of [...paragraph, ...(namesIt ? [namesIt] : [])]) {
         if ((words += s.text.split(' ').length) > SIDE_WORDS && opening.length > 0) break;
@@ -818,7 +998,14 @@ function comparedAgain(
   for (const [subject, other] of [subjects, [subjects[1], subjects[0]]] as const) {
     const section = sectionAbout(sources, subject);
     // (not an item: one of a list setting the two side by side would show its introduction twice)
-    const about = sentences.filter((s) => !said(s) && !s.heading && !s.item && (s.rank === section || namesSubject(s, subject)) && !namesSubject(s, other));
+    const about = sentences.filter(
+      (s) =>
+        !said(s) &&
+        !s.heading &&
+        !s.item &&
+        (s.rank === section || namesSubject(s, subject)) &&
+        !namesSubject(s, other),
+    );
     const text = about.length > 0 ? select(about, sideScoring(subject))?.text : undefined;
     if (!text) return undefined;
     sides.push(text);
@@ -893,8 +1080,14 @@ type Sentence = Omit<Candidate, 'score' | 'item' | 'lead' | 'code'> & {
  * the lead naming the earlier subject is what a lead is for: only the new question's words in it
  * can make it the answer.
  */
-function readingLeads(sentences: Sentence[], weights: Map<string, number>, context: Set<string>, idf: Map<string, number>): Set<Sentence> {
-  const worth = (has: (t: string) => boolean) => [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
+function readingLeads(
+  sentences: Sentence[],
+  weights: Map<string, number>,
+  context: Set<string>,
+  idf: Map<string, number>,
+): Set<Sentence> {
+  const worth = (has: (t: string) => boolean) =>
+    [...weights].reduce((sum, [t, w]) => (has(t) ? sum + w * (idf.get(t) ?? 0) : sum), 0);
   return new Set(
     sentences.filter(({ lead, terms }) => {
       if (!lead) return false;
@@ -919,7 +1112,11 @@ function spellingNames(sentences: Sentence[], asked: Set<string>): Set<Sentence>
 
 /** The question's camelCase names (`generateText`, `stopWhen`), as the terms their sentences have. */
 function codeNames(question: string): Set<string> {
-  return new Set(wordsOf(question).filter((w) => CAMEL_BREAK.test(w)).flatMap((w) => contentTerms(w).slice(0, 1)));
+  return new Set(
+    wordsOf(question)
+      .filter((w) => CAMEL_BREAK.test(w))
+      .flatMap((w) => contentTerms(w).slice(0, 1)),
+  );
 }
 
 /** The sentences a pattern matches, written as they read (without code marks). */
@@ -953,10 +1150,12 @@ const wordCounts = new WeakMap<Sentence, number>();
 /** For each passage (by rank) that continues another in its source, that one's rank. */
 function continuing(sources: PromptSource[]): Map<number, number> {
   const rankOf = new Map(sources.map((s, rank) => [s.n, rank]));
-  return new Map(sources.flatMap((s, rank) => {
-    const before = s.follows === undefined ? undefined : rankOf.get(s.follows);
-    return before === undefined ? [] : [[rank, before] as const];
-  }));
+  return new Map(
+    sources.flatMap((s, rank) => {
+      const before = s.follows === undefined ? undefined : rankOf.get(s.follows);
+      return before === undefined ? [] : [[rank, before] as const];
+    }),
+  );
 }
 
 /**
@@ -969,12 +1168,14 @@ function sourceOrder(sources: PromptSource[]): Map<number, number> {
     const after = sources[rank]?.after;
     return after === undefined ? undefined : rankOf.get(after);
   };
-  return new Map(sources.map((_, rank) => {
-    // (walked back to the source's first passage given; `after` never loops, but a prompt is input)
-    let [at, depth] = [rank, 0];
-    for (let b = before(rank); b !== undefined && depth < sources.length; b = before(b)) [at, depth] = [b, depth + 1];
-    return [rank, at * sources.length + depth];
-  }));
+  return new Map(
+    sources.map((_, rank) => {
+      // (walked back to the source's first passage given; `after` never loops, but a prompt is input)
+      let [at, depth] = [rank, 0];
+      for (let b = before(rank); b !== undefined && depth < sources.length; b = before(b)) [at, depth] = [b, depth + 1];
+      return [rank, at * sources.length + depth];
+    }),
+  );
 }
 
 /**
@@ -982,7 +1183,12 @@ function sourceOrder(sources: PromptSource[]): Map<number, number> {
  * passages that continue one of those (`follows`), that no reply said, if any. The chunks of a
  * source overlap: a sentence at the end of one and the start of the next is told once.
  */
-function goOn(sentences: Sentence[], follows: Map<number, number>, justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean): string | undefined {
+function goOn(
+  sentences: Sentence[],
+  follows: Map<number, number>,
+  justSaid: (s: Sentence) => boolean,
+  wasSaid: (s: Sentence) => boolean,
+): string | undefined {
   const lastSaid = new Map<number, number>();
   for (const s of sentences) if (justSaid(s)) lastSaid.set(s.rank, Math.max(lastSaid.get(s.rank) ?? -1, s.position));
   // A continuation is read from its start: what it goes on from was said (a passage follows the one it continues).
@@ -995,7 +1201,15 @@ function goOn(sentences: Sentence[], follows: Map<number, number>, justSaid: (s:
   for (const s of sentences) {
     const after = lastSaid.get(s.rank);
     // (a heading names what follows, and is not said of its own)
-    if (after === undefined || s.position <= after || s.heading || wasSaid(s) || told.has(s.text) || next.length >= OVERVIEW_SENTENCES) continue;
+    if (
+      after === undefined ||
+      s.position <= after ||
+      s.heading ||
+      wasSaid(s) ||
+      told.has(s.text) ||
+      next.length >= OVERVIEW_SENTENCES
+    )
+      continue;
     told.add(s.text);
     if ((words += s.text.split(' ').length) > MAX_WORDS && next.length > 0) break;
     next.push({ ...s, lead: undefined }); // what it leans on was just said
@@ -1029,13 +1243,19 @@ function joinContinuations(sentences: Sentence[], follows: Map<number, number>):
  * that says each of the words the question `asks` besides "another": "Is there another
  * provider for images?" may be about something the list is not.
  */
-function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, wasSaid: (s: Sentence) => boolean, asks: string[]): string | undefined {
+function otherItems(
+  sentences: Sentence[],
+  justSaid: (s: Sentence) => boolean,
+  wasSaid: (s: Sentence) => boolean,
+  asks: string[],
+): string | undefined {
   for (const said of sentences) {
     if (!said.item || !justSaid(said)) continue;
     // The list: the run of items (each with its further sentences) around it in its passage,
     // through gaps of a sentence too short to be kept.
     const passage = sentences.filter((s) => s.rank === said.rank);
-    const inList = (i: number, j: number) => (passage[i]!.item || passage[i]!.ofItem) && Math.abs(passage[i]!.position - passage[j]!.position) <= 2;
+    const inList = (i: number, j: number) =>
+      (passage[i]!.item || passage[i]!.ofItem) && Math.abs(passage[i]!.position - passage[j]!.position) <= 2;
     let from = passage.indexOf(said);
     let to = from;
     while (from > 0 && inList(from - 1, from)) from--;
@@ -1052,7 +1272,9 @@ function otherItems(sentences: Sentence[], justSaid: (s: Sentence) => boolean, w
         if (item) [item.text, item.end] = [`${item.text} ${s.text}`, s.position];
         continue;
       }
-      item = wasSaid(s) ? undefined : { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true };
+      item = wasSaid(s)
+        ? undefined
+        : { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true };
       if (item) chosen.push(item);
     }
     if (chosen.length === 0) continue;
@@ -1090,7 +1312,12 @@ function codeExample(raw: string): string | undefined {
   while (body.length > 0 && !body.at(-1)!.trim()) body.pop();
   while (body.length > 0 && !body[0]!.trim()) body.shift();
   const content = body.join('\n');
-  if (body.length === 0 || body.length > MAX_CODE_LINES || ADDRESSES_THE_ASSISTANT.slice(0, 2).some((re) => re.test(content))) return undefined;
+  if (
+    body.length === 0 ||
+    body.length > MAX_CODE_LINES ||
+    ADDRESSES_THE_ASSISTANT.slice(0, 2).some((re) => re.test(content))
+  )
+    return undefined;
   const ticks = '`'.repeat(Math.max(3, ...Array.from(content.matchAll(/`+/g), (m) => m[0].length + 1)));
   return `${ticks}${/^[\w+#.-]+$/.test(info) ? info : ''}\n${content}\n${ticks}`;
 }
@@ -1098,7 +1325,8 @@ function codeExample(raw: string): string | undefined {
 /** The words right after "what" or "which" that may name what is listed: "What file types can I upload?" */
 const LISTING = /^\s*(?:what|which)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu;
 /** A table cell that says yes: anything but an empty one or a no ("No", "false", "Cross", ✗, "—"). */
-const YES_CELL = (cell: string | undefined) => !!cell && !/^\s*(?:no|false|none|n\/a|<?\s*cross\s*\/?>?|[✗✘❌×-]|—|–)?\s*$/iu.test(cell);
+const YES_CELL = (cell: string | undefined) =>
+  !!cell && !/^\s*(?:no|false|none|n\/a|<?\s*cross\s*\/?>?|[✗✘❌×-]|—|–)?\s*$/iu.test(cell);
 /** Sentences before a table read as its introduction ("What each upload becomes. The kind of file is decided…"). */
 const TABLE_INTRO = 3;
 
@@ -1112,7 +1340,13 @@ const TABLE_INTRO = 3;
  * size?"); else all of them. Their names are listed in order, with those of the passages that
  * continue the table (a long table is cut into several).
  */
-function listedInTable(question: string, sentences: Sentence[], own: Map<string, number>, idf: Map<string, number>, follows: Map<number, number>): string | undefined {
+function listedInTable(
+  question: string,
+  sentences: Sentence[],
+  own: Map<string, number>,
+  idf: Map<string, number>,
+  follows: Map<number, number>,
+): string | undefined {
   const words = LISTING.exec(question)?.[1]?.split(/\s+/) ?? [];
   const plurals = new Set(words.filter((w) => /[^s]s$/i.test(w)).flatMap((w) => contentTerms(w)));
   if (plurals.size === 0) return undefined;
@@ -1122,27 +1356,45 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
   const kindOf = (s: Sentence) => {
     const heads = s.column ? contentTerms(s.column) : [];
     if (heads.length === 1 && plurals.has(heads[0]!)) return heads[0];
-    return s.column && NAMING_LABEL.test(s.column) ? [...(s.headingTerms ?? s.sectionTerms ?? [])].find((t) => plurals.has(t)) : undefined;
+    return s.column && NAMING_LABEL.test(s.column)
+      ? [...(s.headingTerms ?? s.sectionTerms ?? [])].find((t) => plurals.has(t))
+      : undefined;
   };
   const tables: Sentence[][] = [];
   for (const s of sentences) {
     if (!kindOf(s) || !s.key) continue;
     const last = tables.at(-1)?.at(-1);
-    if (last && last.rank === s.rank && last.column === s.column && s.position === last.position + 1) tables.at(-1)!.push(s);
+    if (last && last.rank === s.rank && last.column === s.column && s.position === last.position + 1)
+      tables.at(-1)!.push(s);
     else tables.push([s]);
   }
-  const weighed = (terms: Set<string>, asked: string[]) => asked.reduce((sum, t) => sum + (terms.has(t) ? (own.get(t) ?? 0) * (idf.get(t) ?? 0) : 0), 0);
+  const weighed = (terms: Set<string>, asked: string[]) =>
+    asked.reduce((sum, t) => sum + (terms.has(t) ? (own.get(t) ?? 0) * (idf.get(t) ?? 0) : 0), 0);
   const candidates = tables
     .filter((rows) => rows.length > 1)
     .map((rows) => {
       const first = rows[0]!;
       const others = [...own.keys()].filter((t) => t !== kindOf(first));
-      const intro = sentences.filter((s) => s.rank === first.rank && s.position < first.position && !s.heading && first.position - s.position <= TABLE_INTRO);
+      const intro = sentences.filter(
+        (s) =>
+          s.rank === first.rank &&
+          s.position < first.position &&
+          !s.heading &&
+          first.position - s.position <= TABLE_INTRO,
+      );
       // What the table as a whole is about: its section, its header names, its introduction.
       const context = new Set([...first.titleTerms, ...intro.flatMap((s) => [...s.terms])]);
-      return { rows, others, context, says: weighed(new Set([...rows.flatMap((s) => [...s.terms]), ...context]), others) };
+      return {
+        rows,
+        others,
+        context,
+        says: weighed(new Set([...rows.flatMap((s) => [...s.terms]), ...context]), others),
+      };
     });
-  const best = candidates.reduce<(typeof candidates)[number] | undefined>((a, b) => (!a || b.says > a.says ? b : a), undefined);
+  const best = candidates.reduce<(typeof candidates)[number] | undefined>(
+    (a, b) => (!a || b.says > a.says ? b : a),
+    undefined,
+  );
   if (!best || (best.others.length > 0 && best.says === 0)) return undefined;
   const { rows, others, context } = best;
   // "Which settings are there for limits?": the rows saying most of what the table as a whole does not.
@@ -1156,14 +1408,20 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
     const terms = contentTerms(clean(header));
     return terms.length > 0 && terms.every((t) => others.includes(t));
   });
-  const marked = (s: Sentence) => !named?.length || named.every(([header]) => YES_CELL(s.fields?.find(([h]) => h === header)?.[1]));
+  const marked = (s: Sentence) =>
+    !named?.length || named.every(([header]) => YES_CELL(s.fields?.find(([h]) => h === header)?.[1]));
   const shownRows = (saying.length > 1 ? saying : rows).filter(marked);
   if (shownRows.length === 0) return undefined;
   // (the passages continuing the table's, in order: each follows the one it continues)
   const first = rows[0]!;
   const ranks = [first.rank];
   for (const [rank, before] of [...follows].sort(([a], [b]) => a - b)) if (ranks.includes(before)) ranks.push(rank);
-  const continued = (s: Sentence) => s.rank !== first.rank && ranks.includes(s.rank) && s.column === first.column && marked(s) && (saying.length === 0 || rowSays(s) >= most);
+  const continued = (s: Sentence) =>
+    s.rank !== first.rank &&
+    ranks.includes(s.rank) &&
+    s.column === first.column &&
+    marked(s) &&
+    (saying.length === 0 || rowSays(s) >= most);
   const names: string[] = [];
   const cited = new Set<number>();
   let shown = 0;
@@ -1180,7 +1438,27 @@ function listedInTable(question: string, sentences: Sentence[], own: Map<string,
 /** The answer from these sentences and the score of its first pick; none when no sentence answers well enough. */
 function select(
   sentences: Sentence[],
-  { question, weights, context, idf, questionWeight, kinds, readsLead, shortItems, spellsName, saysHow, showsCode, introducesCode, names = new Set(), kindsNamed = new Map(), defined, follows, inSource, leadSaid, limits = { sentences: MAX_SENTENCES, words: MAX_WORDS } }: {
+  {
+    question,
+    weights,
+    context,
+    idf,
+    questionWeight,
+    kinds,
+    readsLead,
+    shortItems,
+    spellsName,
+    saysHow,
+    showsCode,
+    introducesCode,
+    names = new Set(),
+    kindsNamed = new Map(),
+    defined,
+    follows,
+    inSource,
+    leadSaid,
+    limits = { sentences: MAX_SENTENCES, words: MAX_WORDS },
+  }: {
     question: string;
     weights: Map<string, number>;
     context: Set<string>;
@@ -1219,13 +1497,25 @@ function select(
   // `score`: how well a sentence answers, by the question's words it says; the thresholds use it.
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   // (asked for code, a sentence leading into an example holds it)
-  const holdsKind = (s: Sentence) => kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) || introducesCode.has(s) || definesRow(s) || describesHeading(s);
+  const holdsKind = (s: Sentence) =>
+    kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) ||
+    introducesCode.has(s) ||
+    definesRow(s) ||
+    describesHeading(s);
   // A row's first cell names its subject and the others say what it is or does: the row of that
   // name defines it ("setting: `EMBEDDING_MODEL`; default: `local`; meaning: …").
-  const definesRow = (s: Sentence) => !!defined?.size && !!s.keyTerms && s.keyTerms.size === defined.size && [...defined].every((t) => s.keyTerms!.has(t));
+  const definesRow = (s: Sentence) =>
+    !!defined?.size &&
+    !!s.keyTerms &&
+    s.keyTerms.size === defined.size &&
+    [...defined].every((t) => s.keyTerms!.has(t));
   // Under a heading naming it, a reference says what a function does without naming it again:
   // "Creates a structure of type `source_name`." (as doc comments do).
-  const describesHeading = (s: Sentence) => !!defined?.size && !s.continues && IMPLIED_SUBJECT.test(s.text) && [...defined].every((t) => s.headingTerms?.has(t));
+  const describesHeading = (s: Sentence) =>
+    !!defined?.size &&
+    !s.continues &&
+    IMPLIED_SUBJECT.test(s.text) &&
+    [...defined].every((t) => s.headingTerms?.has(t));
   const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
@@ -1234,8 +1524,10 @@ function select(
   const completions = new Map<Sentence, Sentence>();
   const answeredWithNext = new Set<Sentence>();
   // (by the question's own words: an earlier question's subject is context, not what is asked)
-  const hasTerm = (s: Sentence, t: string) => s.terms.has(t) || (kindsNamed.get(t)?.some((named) => codeTermsOf(s).has(named)) ?? false);
-  const says = (s: Sentence) => [...weights].reduce((sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
+  const hasTerm = (s: Sentence, t: string) =>
+    s.terms.has(t) || (kindsNamed.get(t)?.some((named) => codeTermsOf(s).has(named)) ?? false);
+  const says = (s: Sentence) =>
+    [...weights].reduce((sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
   if (kinds.length > 0 || introducesCode.size > 0) {
     sentences.forEach((s, i) => {
       const next = sentences[i + 1];
@@ -1245,10 +1537,13 @@ function select(
     });
   }
   const termsOfText = new Map<string, Set<string>>();
-  const termsOf = (text: string) => termsOfText.get(text) ?? termsOfText.set(text, new Set(contentTerms(clean(text)))).get(text)!;
+  const termsOf = (text: string) =>
+    termsOfText.get(text) ?? termsOfText.set(text, new Set(contentTerms(clean(text)))).get(text)!;
   // (a header the question names with another of its terms than the value's)
-  const namesHeader = (header: string, term: string) => [...termsOf(header)].some((t) => t !== term && weights.has(t) && !context.has(t));
-  const inNamedCell = (s: Sentence, term: string) => !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && namesHeader(header, term));
+  const namesHeader = (header: string, term: string) =>
+    [...termsOf(header)].some((t) => t !== term && weights.has(t) && !context.has(t));
+  const inNamedCell = (s: Sentence, term: string) =>
+    !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && namesHeader(header, term));
   const gain = (s: Sentence) => {
     const holds = holdsKind(s) || answeredWithNext.has(s);
     const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
@@ -1261,7 +1556,13 @@ function select(
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
       const fromTitle = s.titleTerms.has(term) ? (implied && defined!.has(term) ? 1 : TITLE_SHARE) : 0;
-      const said = hasTerm(s, term) ? (s.keyTerms?.has(term) ? ROW_NAME_SHARE : inNamedCell(s, term) ? NAMED_CELL_SHARE : 1) : Math.max(fromLead, fromTitle);
+      const said = hasTerm(s, term)
+        ? s.keyTerms?.has(term)
+          ? ROW_NAME_SHARE
+          : inNamedCell(s, term)
+            ? NAMED_CELL_SHARE
+            : 1
+        : Math.max(fromLead, fromTitle);
       if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     // Long sentences dilute the answer; very short ones are usually headings or fragments. A
@@ -1273,7 +1574,11 @@ function select(
     const score = value * shape - s.rank * 0.01 - s.position * 0.001;
     const how = saysHow.has(s) ? (leadsIntoExample(s) ? 2 : 1) : 0;
     const figure = asksAmount && /\d/.test(s.text) ? FIGURE_BOOST - 1 : 0;
-    const boost = (holds ? ANSWER_KIND_BOOST - 1 : 0) + figure + (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) + how * (SAYS_HOW_BOOST - 1);
+    const boost =
+      (holds ? ANSWER_KIND_BOOST - 1 : 0) +
+      figure +
+      (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) +
+      how * (SAYS_HOW_BOOST - 1);
     const order = score + boost * value * shape;
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
@@ -1302,13 +1607,27 @@ function select(
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer || pick.codeHeading)) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
-    if (chosen.length > 0 && names.size > 0 && ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))) continue;
+    if (
+      chosen.length > 0 &&
+      names.size > 0 &&
+      ![...pick.terms, ...pick.titleTerms, ...(pick.lead?.terms ?? [])].some((t) => names.has(t))
+    )
+      continue;
     if (chosen.some((o) => o.text === pick.text)) continue;
     // A later table row says more than one of the question's words: "What is the default upload size
     // limit?" is not answered by `POOL_SIZE` too, which shares only "size" with it.
-    if (chosen.length > 0 && pick.keyTerms && asked.length > 1 && asked.filter((t) => hasTerm(pick, t)).length < 2) continue;
+    if (chosen.length > 0 && pick.keyTerms && asked.length > 1 && asked.filter((t) => hasTerm(pick, t)).length < 2)
+      continue;
     const lead = pick.lead && { position: pick.lead.position, text: pick.lead.text };
-    chosen.push({ n: pick.n, rank: pick.rank, position: pick.position, text: pick.text, score: best.score, item: pick.item, lead });
+    chosen.push({
+      n: pick.n,
+      rank: pick.rank,
+      position: pick.position,
+      text: pick.text,
+      score: best.score,
+      item: pick.item,
+      lead,
+    });
     for (const t of [...pick.terms, ...(pick.lead?.terms ?? []), ...pick.titleTerms]) covered.add(t);
     for (const kind of kindsNamed.keys()) if (hasTerm(pick, kind)) covered.add(kind);
     words += length;
@@ -1321,7 +1640,11 @@ function select(
   // They come before any weaker pick.
   if (top && firstPick?.column) {
     // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
-    const saying = (s: Sentence) => asked.map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : '')).filter(Boolean).join(' ');
+    const saying = (s: Sentence) =>
+      asked
+        .map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : ''))
+        .filter(Boolean)
+        .join(' ');
     // (named in the same column, in whichever passage: a record leaves out its empty values, and
     // overlapping passages repeat rows)
     // (a number asked for names one row, a version or a year: the best row not saying it answers
@@ -1331,14 +1654,19 @@ function select(
     // (and a value asked for in the cells it is in, those under a header the question names if
     // any: "Which releases came out in 2020?" is not answered by a row whose end of life falls in
     // 2020, and is by one released in 2020, whatever else of it did too)
-    const cellsSaying = (s: Sentence, t: string) => (s.fields ?? []).filter(([, cell]) => termsOf(cell).has(t)).map(([header]) => header);
+    const cellsSaying = (s: Sentence, t: string) =>
+      (s.fields ?? []).filter(([, cell]) => termsOf(cell).has(t)).map(([header]) => header);
     const inSameCells = (s: Sentence) =>
       asked.every((t) => {
         const cells = cellsSaying(firstPick, t);
         const named = cells.filter((header) => namesHeader(header, t));
         return (named.length > 0 ? named : cells).every((header) => cellsSaying(s, t).includes(header));
       });
-    const ties = said ? sentences.filter((s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s)) : [];
+    const ties = said
+      ? sentences.filter(
+          (s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s),
+        )
+      : [];
     if (ties.length > 0) {
       const rest = chosen.splice(1);
       // (a row is as long as what it shows of itself)
@@ -1348,7 +1676,15 @@ function select(
       for (const s of ties) {
         if (chosen.length >= MAX_TIED_ROWS || words + rowWords(s) > MAX_ROW_WORDS) break;
         if (chosen.some((c) => c.text === s.text)) continue;
-        chosen.push({ n: s.n, rank: s.rank, position: s.position, text: s.text, score: top.score, item: false, row: true });
+        chosen.push({
+          n: s.n,
+          rank: s.rank,
+          position: s.position,
+          text: s.text,
+          score: top.score,
+          item: false,
+          row: true,
+        });
         words += rowWords(s);
       }
       unshownRows = new Set(ties.map((s) => s.text).filter((text) => !chosen.some((c) => c.text === text))).size;
@@ -1365,7 +1701,11 @@ function select(
   // always necessary."), and the next sentence of its paragraph does ("If you can use a smaller,
   // faster model, …"): that one completes the answer.
   const next = firstPick && completions.get(firstPick);
-  if (next && !chosen.some((c) => c.rank === next.rank && c.position === next.position) && words + shownWords(next) <= limits.words) {
+  if (
+    next &&
+    !chosen.some((c) => c.rank === next.rank && c.position === next.position) &&
+    words + shownWords(next) <= limits.words
+  ) {
     chosen.push({ n: next.n, rank: next.rank, position: next.position, text: next.text, score: 0, item: false });
     words += shownWords(next);
   }
@@ -1383,12 +1723,15 @@ function select(
   // sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
   // doing it. One example, and never in a list.
   if (showsCode) {
-    const codeOf = (c: Candidate) => (c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code);
+    const codeOf = (c: Candidate) =>
+      c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code;
     for (const c of chosen) {
       const raw = codeOf(c);
       const example = raw && codeExample(raw);
       if (!example) continue;
-      const last = chosen.filter((o) => o.rank === c.rank && codeOf(o) === raw).reduce((a, b) => (b.position > a.position ? b : a));
+      const last = chosen
+        .filter((o) => o.rank === c.rank && codeOf(o) === raw)
+        .reduce((a, b) => (b.position > a.position ? b : a));
       last.code = example;
       break;
     }
@@ -1404,7 +1747,8 @@ function select(
   const place = (c: Candidate) => (rowList ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
-  const more = unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same.` : '';
+  const more =
+    unshownRows > 0 ? `\n\n${unshownRows} more ${unshownRows === 1 ? 'row says' : 'rows say'} the same.` : '';
   return { text: render(chosen, leadSaid) + more, first };
 }
 
@@ -1443,22 +1787,39 @@ function focusedRow(row: Sentence, asked: string[]): string | undefined {
  * has words to spare. One that ends its passage is read where the passage goes on (`follows`),
  * which starts by repeating it, as the chunks of a source overlap.
  */
-function withLists(chosen: Candidate[], sentences: Sentence[], words: number, follows = new Map<number, number>()): void {
+function withLists(
+  chosen: Candidate[],
+  sentences: Sentence[],
+  words: number,
+  follows = new Map<number, number>(),
+): void {
   for (const intro of [...chosen]) {
     if (!intro.text.endsWith(':')) continue;
     const endsPassage = !sentences.some((s) => s.rank === intro.rank && s.position > intro.position);
-    const copy = endsPassage ? sentences.find((s) => follows.get(s.rank) === intro.rank && s.text === intro.text) : undefined;
+    const copy = endsPassage
+      ? sentences.find((s) => follows.get(s.rank) === intro.rank && s.text === intro.text)
+      : undefined;
     if (copy) [intro.n, intro.rank, intro.position] = [copy.n, copy.rank, copy.position];
     let at = intro.position;
     let last: Candidate | undefined;
-    const passage = sentences.filter((s) => s.rank === intro.rank && s.position > at).sort((a, b) => a.position - b.position);
+    const passage = sentences
+      .filter((s) => s.rank === intro.rank && s.position > at)
+      .sort((a, b) => a.position - b.position);
     for (const s of passage) {
       // The list goes on past a part of an item too short to be a sentence of its own.
       const goesOnItem = s.ofItem && last && s.position === at + 1 ? last : undefined;
-      if (!(s.item || goesOnItem) || s.position > at + 2 || chosen.some((c) => c.rank === s.rank && c.position === s.position)) break;
+      if (
+        !(s.item || goesOnItem) ||
+        s.position > at + 2 ||
+        chosen.some((c) => c.rank === s.rank && c.position === s.position)
+      )
+        break;
       if ((words += s.text.split(' ').length) > MAX_WORDS) break;
       if (goesOnItem) [goesOnItem.text, goesOnItem.end] = [`${goesOnItem.text} ${s.text}`, s.position];
-      else chosen.push((last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true, depth: s.depth }));
+      else
+        chosen.push(
+          (last = { n: s.n, rank: s.rank, position: s.position, text: s.text, score: 0, item: true, depth: s.depth }),
+        );
       at = s.position;
     }
   }
@@ -1470,22 +1831,32 @@ function withLists(chosen: Candidate[], sentences: Sentence[], words: number, fo
  * a full stop, since what it introduced (code, a list) is not part of the answer. A list's
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
-function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth' | 'row'>[], leadSaid?: (lead: { text: string }) => boolean): string {
+function render(
+  sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth' | 'row'>[],
+  leadSaid?: (lead: { text: string }) => boolean,
+): string {
   type Shown = (typeof sentences)[number];
   const shown = new Set(sentences.map((s) => `${s.rank}:${s.position}`));
-  const follows = (a: Shown | undefined, b: Shown | undefined): boolean => !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
+  const follows = (a: Shown | undefined, b: Shown | undefined): boolean =>
+    !!a && !!b && a.rank === b.rank && b.position <= (a.end ?? a.position) + 2;
   // (rows answering alike list wherever they stand in their table)
   const rowList = sentences.filter((s) => s.row).length >= TIED_ROWS_LISTED;
   const listedRow = (s: Shown | undefined): boolean => rowList && !!s?.row;
   // (an answer that opens with an item of a list, as "tell me more" can, opens the list)
   const listed = (s: Shown, i: number): boolean =>
     listedRow(s) ||
-    (!!s.item && (i === 0 ? !!sentences[1]?.item && follows(s, sentences[1]) : follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'))));
+    (!!s.item &&
+      (i === 0
+        ? !!sentences[1]?.item && follows(s, sentences[1])
+        : follows(sentences[i - 1], s) && (!!sentences[i - 1]!.item || sentences[i - 1]!.text.endsWith(':'))));
   let answer = '';
   sentences.forEach((s, i) => {
     const next = sentences[i + 1];
     const goesOn =
-      !s.code && s.n === next?.n && ((listedRow(s) && listedRow(next)) || (follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next, i + 1)))));
+      !s.code &&
+      s.n === next?.n &&
+      ((listedRow(s) && listedRow(next)) ||
+        (follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next, i + 1)))));
     let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
     // A sentence introducing its code keeps its colon: "…any condition [1]:"
     if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;
@@ -1497,7 +1868,17 @@ function render(sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | '
     }
     const previous = sentences[i - 1];
     const bullet = `${'  '.repeat(s.depth ?? 0)}- `;
-    const separator = !previous ? (listed(s, i) ? bullet : '') : previous.code ? '' : listed(s, i) ? `\n${bullet}` : listed(previous, i - 1) ? '\n\n' : ' ';
+    const separator = !previous
+      ? listed(s, i)
+        ? bullet
+        : ''
+      : previous.code
+        ? ''
+        : listed(s, i)
+          ? `\n${bullet}`
+          : listed(previous, i - 1)
+            ? '\n\n'
+            : ' ';
     answer += separator + text;
   });
   return answer.trimEnd();

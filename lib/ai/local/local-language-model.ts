@@ -39,8 +39,14 @@ export class LocalLanguageModel implements LanguageModelV4 {
     private readonly settings: LocalModelSettings = {},
   ) {}
 
-  private answer({ prompt, providerOptions }: LanguageModelV4CallOptions): { text: string; usage: LanguageModelV4Usage } {
-    const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+  private answer({ prompt, providerOptions }: LanguageModelV4CallOptions): {
+    text: string;
+    usage: LanguageModelV4Usage;
+  } {
+    const system = prompt
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n');
     const userTexts = prompt.filter((m) => m.role === 'user').map((m) => textOf(m.content));
     // providerOptions.local.earlierAnswers: a Regenerate's earlier replies, answered otherwise when possible.
     const earlier = providerOptions?.local?.earlierAnswers;
@@ -54,7 +60,10 @@ export class LocalLanguageModel implements LanguageModelV4 {
       earlierAnswers,
       assistantName: assistantNameOf(system),
     });
-    const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length), 0);
+    const promptChars = prompt.reduce(
+      (sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length),
+      0,
+    );
     return { text, usage: usage(Math.ceil(promptChars / 4), text.split(/\s+/).filter(Boolean).length) };
   }
 

@@ -16,7 +16,9 @@ import { contentTerms, isStopword, wordsOf } from './text-terms';
 export function tellingWords(question: string): string[] {
   return [
     ...new Set(
-      wordsOf(question).map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !isStopword(w) && englishCount(w) < COMMON_COUNT),
+      wordsOf(question)
+        .map((w) => w.toLowerCase())
+        .filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !isStopword(w) && englishCount(w) < COMMON_COUNT),
     ),
   ];
 }
@@ -30,12 +32,25 @@ export function tellingWords(question: string): string[] {
  * question in a row in a passage name its subject as the knowledge base does ("What temperature
  * suits black tea?" over "Black tea wants boiling water"), whatever words it asks that with.
  */
-export function outsideKnowledge({ question, words, passages }: { question: string; words: { word: string; seen: boolean }[]; passages: string[] }): boolean {
+export function outsideKnowledge({
+  question,
+  words,
+  passages,
+}: {
+  question: string;
+  words: { word: string; seen: boolean }[];
+  passages: string[];
+}): boolean {
   if (words.length === 0) return false;
   const unseen = words.filter((w) => !w.seen).map((w) => w.word);
   if (unseen.length * 2 < words.length) return false;
   const passageWords = [...new Set(passages.flatMap((text) => wordsOf(text.toLowerCase())))];
-  const misspelt = unseen.filter((word) => word.length >= 5 && englishCount(word) === 0 && passageWords.some((p) => withinEdits(word, p, word.length >= 9 ? 2 : 1)));
+  const misspelt = unseen.filter(
+    (word) =>
+      word.length >= 5 &&
+      englishCount(word) === 0 &&
+      passageWords.some((p) => withinEdits(word, p, word.length >= 9 ? 2 : 1)),
+  );
   if ((unseen.length - misspelt.length) * 2 < words.length) return false;
   return !sharesPhrase(question, passages);
 }

@@ -7,13 +7,23 @@ import { DEFAULT_ASSISTANT } from '@/lib/assistant/assistant-profile';
 
 const GREETING = String.raw`(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)`;
 const THANKS = String.raw`(?:thanks|thank you|thx|cheers|great,? thanks|ok(?:ay)?,? thanks)(?:\s+(?:a lot|so much|very much))?`;
-const ABOUT_SELF = /\b(?:who are you|what are you|what can you do|how do you work|what is your name|what's your name|are you (?:an? )?(?:ai|bot|robot|human)|introduce yourself)\b|^help[\s!.?]*$/i;
+const ABOUT_SELF =
+  /\b(?:who are you|what are you|what can you do|how do you work|what is your name|what's your name|are you (?:an? )?(?:ai|bot|robot|human)|introduce yourself)\b|^help[\s!.?]*$/i;
 
 export type SmallTalk = 'greeting' | 'thanks' | 'about-self';
 
 /** Whom a greeting or thanks may address: everyone, or the assistant by its name. */
 function addressees(name: string): string {
-  const names = [...new Set([DEFAULT_ASSISTANT.name, name].map((n) => n.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')))];
+  const names = [
+    ...new Set(
+      [DEFAULT_ASSISTANT.name, name].map((n) =>
+        n
+          .trim()
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\s+/g, '\\s+'),
+      ),
+    ),
+  ];
   return String.raw`(?:,?\s+(?:there|all|everyone|${names.join('|')}))?`;
 }
 

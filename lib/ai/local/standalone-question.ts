@@ -19,7 +19,10 @@ const HOW_THEY_DIFFER = new RegExp(
   'iu',
 );
 // "Which one should I use?", "Which of them is faster?"
-const WHICH_OF_THEM = new RegExp(`${LEAD}which(?:\\s+one|\\s+of\\s+${THE_TWO})?\\s+((?:is|are|should|would|will|do|does|works?|fits?|suits?)\\b.*?)[\\s?.!]*$`, 'iu');
+const WHICH_OF_THEM = new RegExp(
+  `${LEAD}which(?:\\s+one|\\s+of\\s+${THE_TWO})?\\s+((?:is|are|should|would|will|do|does|works?|fits?|suits?)\\b.*?)[\\s?.!]*$`,
+  'iu',
+);
 // "What about streamText?", "And OpenAI?": the question before, asked of another name.
 const WHAT_ABOUT = /^\s*(?:(?:and|but|so)[,\s]+(?:(?:what|how)\s+about\s+)?|(?:what|how)\s+about\s+)(.+?)[\s?.!]*$/i;
 // A pronoun that may stand for what a question was about, or for its owner.
@@ -42,7 +45,8 @@ export function askedInContext(questions: readonly string[]): { question: string
   const earlier: string[] = [];
   const recent = questions.slice(-RESOLVED_QUESTIONS);
   for (const question of recent.slice(0, -1)) {
-    if (!asksForMore(question) && contentTerms(question).length > 0) earlier.push(standaloneQuestion(question, earlier) ?? question);
+    if (!asksForMore(question) && contentTerms(question).length > 0)
+      earlier.push(standaloneQuestion(question, earlier) ?? question);
   }
   const question = recent.at(-1) ?? '';
   const standalone = standaloneQuestion(question, earlier);
@@ -71,14 +75,18 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
   const pronoun = pointing ? pronounSide(question) : undefined;
   if (pronoun) {
     const subject = subjectOf(previous);
-    return subject && subject.toLowerCase() !== pronoun.other.toLowerCase() ? `${question.slice(0, pronoun.start)}${subject}${question.slice(pronoun.end)}` : undefined;
+    return subject && subject.toLowerCase() !== pronoun.other.toLowerCase()
+      ? `${question.slice(0, pronoun.start)}${subject}${question.slice(pronoun.end)}`
+      : undefined;
   }
   const differ = HOW_THEY_DIFFER.exec(question);
   const which = differ ? undefined : WHICH_OF_THEM.exec(question);
   if (differ || which) {
     const pair = pairOf(previous) ?? lastTwoSubjects(earlier);
     if (!pair) return undefined;
-    return differ ? `What is the difference between ${pair[0]} and ${pair[1]}${differ[1]}?` : `${pair[0]} or ${pair[1]}, which ${which![1]}?`;
+    return differ
+      ? `What is the difference between ${pair[0]} and ${pair[1]}${differ[1]}?`
+      : `${pair[0]} or ${pair[1]}, which ${which![1]}?`;
   }
   const pronouns = question.match(PRONOUN) ?? [];
   const possessives = question.match(POSSESSIVE) ?? [];
@@ -89,7 +97,16 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
     // which context tells).
     const defined = definedSubject(previous);
     const rest = question.replace(PRONOUN, ' ').replace(POSSESSIVE, ' ');
-    if (pronouns.length > 1 || possessives.length > 1 || !defined || bothOf(defined) || pointsBack(rest) || IT_FOR_NOTHING.test(question) || asksForMore(question)) return undefined;
+    if (
+      pronouns.length > 1 ||
+      possessives.length > 1 ||
+      !defined ||
+      bothOf(defined) ||
+      pointsBack(rest) ||
+      IT_FOR_NOTHING.test(question) ||
+      asksForMore(question)
+    )
+      return undefined;
     return question
       .replace(PRONOUN, (pronoun) => referent(defined, pronoun))
       .replace(POSSESSIVE, (pronoun) => {
@@ -103,7 +120,8 @@ function standaloneQuestion(question: string, earlier: readonly string[]): strin
   const named = about ? nameOf(about) : undefined;
   const subject = named && subjectOf(previous);
   const was = subject ? nameOf(subject) : undefined;
-  if (!named || !subject || was?.inCode !== named.inCode || subject.toLowerCase() === named.name.toLowerCase()) return undefined;
+  if (!named || !subject || was?.inCode !== named.inCode || subject.toLowerCase() === named.name.toLowerCase())
+    return undefined;
   const written = new RegExp(`(?:\\b(?:the|a|an)\\s+)?\`?${escapeRegExp(subject)}(?:\\(\\))?\`?`, 'i');
   return written.test(previous) ? previous.replace(written, named.name) : undefined;
 }

@@ -22,14 +22,17 @@ export function isStopword(word: string): boolean {
 
 // "and what about its side effects?" or "how do I create one?" names nothing: it leans on the previous
 // question. So does "is there another way to pay?": another than the one just given.
-const POINTING = /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/gi;
+const POINTING =
+  /\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|his|her|one|ones|another|other|others|else|instead|alternatives?)\b/gi;
 const LEADS_ON = /^\s*(?:and|but|also|so|then|what about|how about)\b/i;
 // "one" as a number before what it counts ("for one namespace"), unless a word before makes it
 // stand for a thing ("which one", "the only one")
-const ONE_AS_THING = /\b(?:which|the|this|that|a|an|each|every|any|no|only|another|other|new|same|first|last|right|best)\s+$/i;
+const ONE_AS_THING =
+  /\b(?:which|the|this|that|a|an|each|every|any|no|only|another|other|new|same|first|last|right|best)\s+$/i;
 // What ends a clause: a pronoun after one ("before it stops", "when the model calls them") may
 // stand for a word of the clause before.
-const CLAUSE_BREAK = /[,;:.?!]|\b(?:before|after|when|whenever|while|until|once|if|unless|because|since|as|so|that|which|who|where|instead)\b/i;
+const CLAUSE_BREAK =
+  /[,;:.?!]|\b(?:before|after|when|whenever|while|until|once|if|unless|because|since|as|so|that|which|who|where|instead)\b/i;
 
 // A short question that still names what it asks about: "What is a citation?", "What are
 // provider-executed tools?", "How do tools work?" ("What are the limits?" may be the last subject's)
@@ -43,7 +46,8 @@ export function leansOnHistory(question: string): boolean {
 }
 
 // "How long does it last, and how do I replace it?": a second question joined to the first.
-const NEXT_QUESTION = /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|(?<=\?)\s+(?=\S)|\s*;\s*/i;
+const NEXT_QUESTION =
+  /\s*(?:[,;]\s*)?\band\s+(?=(?:how|what|where|when|why|which|who|can|could|do|does|should|is|are)\b)|(?<=\?)\s+(?=\S)|\s*;\s*/i;
 
 /** The most questions of one message answered each on its own; the last of them takes the rest. */
 export const MAX_QUESTIONS = 5;
@@ -55,9 +59,15 @@ export const MAX_QUESTIONS = 5;
  * questions costs five searches, not a thousand.
  */
 export function questionsIn(message: string): string[] {
-  const split = message.split(NEXT_QUESTION).map((part) => part.trim()).filter(Boolean);
+  const split = message
+    .split(NEXT_QUESTION)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (split.length < 2) return [message];
-  const parts = split.length > MAX_QUESTIONS ? [...split.slice(0, MAX_QUESTIONS - 1), split.slice(MAX_QUESTIONS - 1).join(' ')] : split;
+  const parts =
+    split.length > MAX_QUESTIONS
+      ? [...split.slice(0, MAX_QUESTIONS - 1), split.slice(MAX_QUESTIONS - 1).join(' ')]
+      : split;
   const terms = parts.map((part) => new Set(contentTerms(part)));
   const own = terms.every((mine, i) => [...mine].some((t) => !terms.some((other, j) => j !== i && other.has(t))));
   return own ? parts : [message];
@@ -68,7 +78,10 @@ export function questionsIn(message: string): string[] {
  * message's own previous question for the first, the one before for a later one that points
  * back ("how do I replace it?"), none for one that stands alone.
  */
-export function askedInTurn(message: string, previousQuestion?: string): { question: string; previousQuestion?: string }[] {
+export function askedInTurn(
+  message: string,
+  previousQuestion?: string,
+): { question: string; previousQuestion?: string }[] {
   return questionsIn(message).map((question, i, asked) => ({
     question,
     previousQuestion: i === 0 ? previousQuestion : pointsBack(question) ? asked[i - 1] : undefined,
@@ -90,12 +103,14 @@ export function pointsBack(text: string): boolean {
     const after = text.slice(match.index + word.length);
     const [next] = wordsOf(after);
     if (word === 'instead' && next?.toLowerCase() === 'of') continue;
-    if (word === 'one' && next && !isStopword(next) && /^\s+[\p{L}\p{N}]/u.test(after) && !ONE_AS_THING.test(before)) continue;
+    if (word === 'one' && next && !isStopword(next) && /^\s+[\p{L}\p{N}]/u.test(after) && !ONE_AS_THING.test(before))
+      continue;
     const words = [...before.matchAll(WORD)];
     const named = words.filter(([w]) => !isStopword(w) && (w.length > 1 || /\d/.test(w)));
     // "a Script that uses…": "that" right after a named word, opening what that word does
     const last = words.at(-1);
-    const afterName = last !== undefined && last === named.at(-1) && /^[`'"’)]?\s+$/u.test(before.slice(last.index + last[0].length));
+    const afterName =
+      last !== undefined && last === named.at(-1) && /^[`'"’)]?\s+$/u.test(before.slice(last.index + last[0].length));
     if (word === 'that' && afterName && named.length >= 2 && next) continue;
     if (named.length < 3) return true;
     const closes = (word === 'it' || word === 'them') && /^[\s?.!]*$/.test(after);
@@ -183,7 +198,8 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|eg|ie|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|
 
 // Where a block of text ends: a blank line, a list item, or either side of a Markdown heading line
 // (every parser emits headings as `#` lines, and a chunk starts with its section's heading).
-const BLOCK_BREAK = /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[ \t])|(?<=^[ \t]{0,3}#{1,6}[ \t][^\n]*)\n/m;
+const BLOCK_BREAK =
+  /\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|\n(?=[ \t]{0,3}#{1,6}[ \t])|(?<=^[ \t]{0,3}#{1,6}[ \t][^\n]*)\n/m;
 
 /**
  * Splits text into sentences, keeping abbreviations and decimals intact. A heading is never
@@ -285,9 +301,17 @@ function namedByHeading(parts: SentencePart[]): SentencePart[] {
   return parts.map((part, i) => {
     const heading = HEADING_LINE.exec(parts[i - 1]?.text ?? '')?.[1];
     const next = parts[i + 1];
-    if (!part.record || !heading || (next && !HEADING_LINE.test(next.text)) || NAMING_LABEL.test(part.column ?? '')) return part;
+    if (!part.record || !heading || (next && !HEADING_LINE.test(next.text)) || NAMING_LABEL.test(part.column ?? ''))
+      return part;
     const fields: [string, string][] = [[part.column!, part.key!], ...part.fields!];
-    return { ...part, text: `${heading} — ${part.text}`, cells: `${heading}; ${part.cells}`, key: heading, column: HEADING_COLUMN, fields };
+    return {
+      ...part,
+      text: `${heading} — ${part.text}`,
+      cells: `${heading}; ${part.cells}`,
+      key: heading,
+      column: HEADING_COLUMN,
+      fields,
+    };
   });
 }
 
@@ -320,7 +344,17 @@ function tableSentences(rows: string[], out: SentencePart[], verbatim: boolean):
     out.push({
       text,
       ...(labels?.length ? { header: labels.join('; '), cells: row.filter(Boolean).join('; ') } : {}),
-      ...(key ? { key, ...(header?.[0] ? { column: header[0], fields: header.slice(1).map((name, j) => [name, row[j + 1] ?? ''] as [string, string]) } : {}) } : {}),
+      ...(key
+        ? {
+            key,
+            ...(header?.[0]
+              ? {
+                  column: header[0],
+                  fields: header.slice(1).map((name, j) => [name, row[j + 1] ?? ''] as [string, string]),
+                }
+              : {}),
+          }
+        : {}),
     });
   }
 }
@@ -335,12 +369,24 @@ const RECORD_PAIR = /^([^\s:;][^:;]{0,59}?):[ \t]+(\S[^;]*)$/;
  */
 function recordRow(line: string): SentencePart | undefined {
   const pairs = line.split(/;\s+/).map((part) => RECORD_PAIR.exec(part.trim()));
-  if (pairs.length < 2 || !pairs.every((m) => m && m[1]!.split(' ').length <= 5 && !/[.!?]\s/.test(m[1]!))) return undefined;
+  if (pairs.length < 2 || !pairs.every((m) => m && m[1]!.split(' ').length <= 5 && !/[.!?]\s/.test(m[1]!)))
+    return undefined;
   const [labels, values] = [pairs.map((m) => m![1]!.trim()), pairs.map((m) => m![2]!.trim())];
   // (named by its name or title where it has one, not by an id: `Employee ID: E1006; Name: Grace Okafor`)
-  const k = Math.max(0, labels.findIndex((label) => NAMING_LABEL.test(label)));
+  const k = Math.max(
+    0,
+    labels.findIndex((label) => NAMING_LABEL.test(label)),
+  );
   const fields = labels.flatMap((name, j) => (j === k ? [] : [[name, values[j]!] as [string, string]]));
-  return { text: line, header: labels.join('; '), cells: values.join('; '), key: values[k]!, column: labels[k]!, fields, record: true };
+  return {
+    text: line,
+    header: labels.join('; '),
+    cells: values.join('; '),
+    key: values[k]!,
+    column: labels[k]!,
+    fields,
+    record: true,
+  };
 }
 
 /** The label of a record's field that names it. */

@@ -40,10 +40,16 @@ export function buildSystemPrompt({
   ];
   const instructions = assistant.instructions?.trim();
   if (instructions) {
-    rules.push('Instructions from the administrators of this assistant (rules 1-4 above take precedence over them):', instructions, '');
+    rules.push(
+      'Instructions from the administrators of this assistant (rules 1-4 above take precedence over them):',
+      instructions,
+      '',
+    );
   }
   if (sources.length === 0) {
-    rules.push('No sources matched this question. Say that the knowledge base has nothing relevant, unless the message is a greeting or about you.');
+    rules.push(
+      'No sources matched this question. Say that the knowledge base has nothing relevant, unless the message is a greeting or about you.',
+    );
     return rules.join('\n');
   }
   rules.push(
@@ -56,5 +62,7 @@ export function buildSystemPrompt({
 /** The assistant's name from the first line of a prompt this module built (the local model's input). */
 export function assistantNameOf(prompt: string): string | undefined {
   const [first = ''] = prompt.split('\n', 1);
-  return first.startsWith('You are ') && first.endsWith(ROLE) ? first.slice('You are '.length, -ROLE.length) : undefined;
+  return first.startsWith('You are ') && first.endsWith(ROLE)
+    ? first.slice('You are '.length, -ROLE.length)
+    : undefined;
 }

@@ -24,7 +24,15 @@ function quote(value: unknown): string {
 }
 
 export function formatSourcesBlock(sources: PromptSource[]): string {
-  const lines = sources.map((s) => quote({ n: s.n, title: s.title, text: s.text, ...(s.follows ? { follows: s.follows } : {}), ...(s.after ? { after: s.after } : {}) }));
+  const lines = sources.map((s) =>
+    quote({
+      n: s.n,
+      title: s.title,
+      text: s.text,
+      ...(s.follows ? { follows: s.follows } : {}),
+      ...(s.after ? { after: s.after } : {}),
+    }),
+  );
   return [SOURCES_START, ...lines, SOURCES_END].join('\n');
 }
 

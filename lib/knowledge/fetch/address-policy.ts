@@ -5,14 +5,37 @@ import { BlockList, isIP } from 'node:net';
 // documentation, benchmarking, multicast and reserved ranges.
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 /** An IPv6 address as its 16 bytes (dotted IPv4 tail and `::` allowed); undefined when it is not one. */
 function ipv6Bytes(address: string): number[] | undefined {
@@ -27,7 +50,8 @@ function ipv6Bytes(address: string): number[] | undefined {
   const groups = (part: string | undefined) => (part ? part.split(':') : []);
   const left = groups(head);
   const right = groups(tail);
-  const hextets = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const hextets =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return hextets.flatMap((h) => [parseInt(h, 16) >> 8, parseInt(h, 16) & 255]);
 }
 
@@ -46,7 +70,8 @@ export function embeddedIpv4(address: string): string | undefined {
   if (zero(bytes.slice(0, 10)) && ffff(10)) return v4(12);
   if (zero(bytes.slice(0, 8)) && ffff(8) && zero(bytes.slice(10, 12))) return v4(12);
   if (zero(bytes.slice(0, 12))) return v4(12);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zero(bytes.slice(4, 12))) return v4(12);
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zero(bytes.slice(4, 12)))
+    return v4(12);
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(2);
   return undefined;
 }
@@ -65,7 +90,10 @@ export function isPrivateAddress(address: string): boolean {
 
 /** URL_ALLOWLIST entries: host names (`intranet.local`, `*.corp.example`), addresses or CIDR ranges. */
 export function isAllowlisted(opts: { host: string; address?: string; allowlist: string[] }): boolean {
-  const host = opts.host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  const host = opts.host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
   for (const raw of opts.allowlist) {
     const entry = raw.toLowerCase().trim();
     if (!entry) continue;

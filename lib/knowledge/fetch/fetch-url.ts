@@ -46,7 +46,8 @@ export async function fetchUrl(input: string, limits: Limits): Promise<FetchedPa
 }
 
 function checkUrl(url: URL, allowlist: string[]): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(`Only http and https URLs can be ingested, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefusedError(`Only http and https URLs can be ingested, not ${url.protocol}`);
   if (url.username || url.password) throw new FetchRefusedError('URLs with credentials are not fetched.');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && isPrivateAddress(host) && !isAllowlisted({ host, address: host, allowlist })) {
@@ -54,20 +55,32 @@ function checkUrl(url: URL, allowlist: string[]): void {
   }
 }
 
-const safeLookup = (allowlist: string[], host: string): LookupFunction => (hostname, options, callback) => {
-  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 4);
-    const bad = addresses.find((a) => isPrivateAddress(a.address) && !isAllowlisted({ host, address: a.address, allowlist }));
-    const chosen = addresses[0];
-    if (bad || !chosen) {
-      return callback(new FetchRefusedError(`Refused to fetch ${host}: it resolves to a private, loopback or reserved address.`), '', 4);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [chosen]);
-    return callback(null, chosen.address, chosen.family);
-  });
-};
+const safeLookup =
+  (allowlist: string[], host: string): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 4);
+      const bad = addresses.find(
+        (a) => isPrivateAddress(a.address) && !isAllowlisted({ host, address: a.address, allowlist }),
+      );
+      const chosen = addresses[0];
+      if (bad || !chosen) {
+        return callback(
+          new FetchRefusedError(`Refused to fetch ${host}: it resolves to a private, loopback or reserved address.`),
+          '',
+          4,
+        );
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [chosen]);
+      return callback(null, chosen.address, chosen.family);
+    });
+  };
 
-function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect?: string; contentType: string; body: Uint8Array }> {
+function getOnce(
+  url: URL,
+  limits: Limits,
+  deadline: number,
+): Promise<{ redirect?: string; contentType: string; body: Uint8Array }> {
   checkUrl(url, limits.allowlist);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -88,7 +101,10 @@ function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect
       finish();
     };
     const fail = (error: FetchRefusedError) => settle(() => (req.destroy(), reject(error)));
-    const timer = setTimeout(() => fail(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`)), remaining);
+    const timer = setTimeout(
+      () => fail(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`)),
+      remaining,
+    );
     req.on('error', (e) => fail(e instanceof FetchRefusedError ? e : networkError(e, url.hostname)));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
@@ -100,7 +116,8 @@ function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect
         res.resume();
         return settle(() => reject(new FetchRefusedError(`The URL answered HTTP ${status}.`)));
       }
-      const tooLarge = () => new FetchRefusedError(`The URL's content is larger than ${formatBytes(limits.maxBytes)} (URL_MAX_BYTES).`);
+      const tooLarge = () =>
+        new FetchRefusedError(`The URL's content is larger than ${formatBytes(limits.maxBytes)} (URL_MAX_BYTES).`);
       if (Number(res.headers['content-length'] ?? NaN) > limits.maxBytes) return fail(tooLarge());
       const parts: Buffer[] = [];
       let size = 0;
@@ -109,10 +126,13 @@ function getOnce(url: URL, limits: Limits, deadline: number): Promise<{ redirect
         if (size > limits.maxBytes) return fail(tooLarge());
         parts.push(chunk);
       });
-      res.on('end', () => settle(() => resolve({ contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) })));
+      res.on('end', () =>
+        settle(() => resolve({ contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) })),
+      );
       res.on('error', () => {}); // reported by 'close' below
       res.on('close', () => {
-        if (!res.complete) fail(new FetchRefusedError(`The connection to ${url.hostname} closed before the whole page arrived.`));
+        if (!res.complete)
+          fail(new FetchRefusedError(`The connection to ${url.hostname} closed before the whole page arrived.`));
       });
     });
   });
@@ -131,6 +151,7 @@ function networkError(error: Error & { code?: string }, host: string): FetchRefu
     ETIMEDOUT: `The connection to ${host} timed out`,
   };
   if (words[code]) return new FetchRefusedError(`${words[code]} (${code}).`);
-  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return new FetchRefusedError(`The TLS certificate of ${host} is not trusted (${code}).`);
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return new FetchRefusedError(`The TLS certificate of ${host} is not trusted (${code}).`);
   return new FetchRefusedError(`Fetching the URL failed: ${error.message}`);
 }

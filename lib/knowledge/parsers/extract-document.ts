@@ -33,12 +33,20 @@ const utf8 = (bytes: Uint8Array) => {
  * Bytes of a known media type → text for the chunker. NUL characters never reach PostgreSQL.
  * `address`: where a web page or a Markdown file was fetched from, which its relative links are resolved against.
  */
-export async function extractDocument(bytes: Uint8Array, mediaType: string, { address }: { address?: string } = {}): Promise<ExtractedDocument> {
+export async function extractDocument(
+  bytes: Uint8Array,
+  mediaType: string,
+  { address }: { address?: string } = {},
+): Promise<ExtractedDocument> {
   const c = config();
   let doc: ExtractedDocument;
   switch (mediaType) {
     case MEDIA_TYPES.pdf:
-      doc = await parsePdf(bytes, { maxPages: c.PDF_MAX_PAGES, timeoutMs: c.PDF_TIMEOUT_MS, maxExpandedBytes: c.MAX_EXPANDED_BYTES });
+      doc = await parsePdf(bytes, {
+        maxPages: c.PDF_MAX_PAGES,
+        timeoutMs: c.PDF_TIMEOUT_MS,
+        maxExpandedBytes: c.MAX_EXPANDED_BYTES,
+      });
       break;
     case MEDIA_TYPES.docx:
       doc = await parseDocx(bytes, { maxExpandedBytes: c.MAX_EXPANDED_BYTES, heapMb: c.PARSE_MAX_HEAP_MB });
@@ -80,7 +88,10 @@ function parseMarkdown(text: string, { mdx, address }: { mdx: boolean; address?:
   // The front matter is YAML, not MDX: its `{…}` flow mappings are not expressions.
   const end = fm?.end ?? 0;
   const content = mdx ? markdown.slice(0, end) + blankMdxSyntax(markdown.slice(end)) : markdown;
-  return { text: address ? resolveMarkdownLinks(content, address) : content, title: (fm && frontMatterTitle(fm)) || openingHeading(content) };
+  return {
+    text: address ? resolveMarkdownLinks(content, address) : content,
+    title: (fm && frontMatterTitle(fm)) || openingHeading(content),
+  };
 }
 
 /**

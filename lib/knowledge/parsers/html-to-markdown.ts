@@ -23,8 +23,65 @@ interface Node {
   getAttribute?: (name: string) => string | null;
 }
 
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'SVG', 'OBJECT', 'EMBED', 'HEAD', 'NAV', 'FORM', 'BUTTON', 'IMG', 'PICTURE', 'VIDEO', 'AUDIO', 'CANVAS', 'MATH', 'SELECT', 'TEXTAREA', 'INPUT']);
-const BLOCK = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'BLOCKQUOTE', 'PRE', 'UL', 'OL', 'LI', 'TABLE', 'FIGURE', 'FIGCAPTION', 'HEADER', 'FOOTER', 'ASIDE', 'DL', 'DD', 'DT', 'HR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'ADDRESS', 'DETAILS', 'SUMMARY', 'FIELDSET', 'CENTER', 'HGROUP', 'BODY', 'HTML']);
+const SKIP = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'IFRAME',
+  'SVG',
+  'OBJECT',
+  'EMBED',
+  'HEAD',
+  'NAV',
+  'FORM',
+  'BUTTON',
+  'IMG',
+  'PICTURE',
+  'VIDEO',
+  'AUDIO',
+  'CANVAS',
+  'MATH',
+  'SELECT',
+  'TEXTAREA',
+  'INPUT',
+]);
+const BLOCK = new Set([
+  'P',
+  'DIV',
+  'SECTION',
+  'ARTICLE',
+  'MAIN',
+  'BLOCKQUOTE',
+  'PRE',
+  'UL',
+  'OL',
+  'LI',
+  'TABLE',
+  'FIGURE',
+  'FIGCAPTION',
+  'HEADER',
+  'FOOTER',
+  'ASIDE',
+  'DL',
+  'DD',
+  'DT',
+  'HR',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'ADDRESS',
+  'DETAILS',
+  'SUMMARY',
+  'FIELDSET',
+  'CENTER',
+  'HGROUP',
+  'BODY',
+  'HTML',
+]);
 const CODE = new Set(['CODE', 'KBD', 'SAMP', 'TT']);
 const EMPHASIS: Record<string, string> = { STRONG: '**', B: '**', EM: '*', I: '*' };
 
@@ -58,7 +115,8 @@ function blocks(node: Node): string[] {
       if (BLOCK.has(name)) {
         flush();
         out.push(...block(child, name));
-      } else if (holdsBlock(child)) walk(child); // `<span><p>…</p><p>…</p></span>`: its paragraphs stay apart
+      } else if (holdsBlock(child))
+        walk(child); // `<span><p>…</p><p>…</p></span>`: its paragraphs stay apart
       else inline += inlineElement(child, name);
     }
   };
@@ -102,7 +160,8 @@ function holdsBlock(node: Node): boolean {
 /** An element's inline content as Markdown, `<br>`s as BREAK, whitespace not yet collapsed; links as links unless `links` is false. */
 function inlineOf(node: Node, links = true): string {
   let out = '';
-  for (const child of contents(node)) out += typeof child === 'string' ? escapeText(child) : inlineElement(child, nameOf(child), links);
+  for (const child of contents(node))
+    out += typeof child === 'string' ? escapeText(child) : inlineElement(child, nameOf(child), links);
   return out;
 }
 
@@ -241,7 +300,8 @@ function definitions(dl: Node): string[] {
         else if (term) out.push(lineStart(term));
         out.push(...body);
         terms = [];
-      } else if (name === 'DIV') visit(child); // (HTML lets a <div> hold a term and its definitions)
+      } else if (name === 'DIV')
+        visit(child); // (HTML lets a <div> hold a term and its definitions)
       else if (!SKIP.has(name)) out.push(...block(child, name));
     }
   };
@@ -280,7 +340,9 @@ function escapeText(text: string): string {
   return text
     .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
     .replace(/[*`~]/g, '\\$&')
-    .replace(/_/g, (u, i: number, s: string) => (/[\p{L}\p{N}]/u.test(s[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[i + 1] ?? '') ? u : '\\_'))
+    .replace(/_/g, (u, i: number, s: string) =>
+      /[\p{L}\p{N}]/u.test(s[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[i + 1] ?? '') ? u : '\\_',
+    )
     .replace(/\[(?=[^\]]*\][([:])/g, '\\[')
     .replace(/<(?=[A-Za-z/!?]|$)/g, '\\<') // (`$`: a tag's name may be the next element's text)
     .replace(/&(?=#?\w+;)/g, '\\&');
@@ -302,11 +364,15 @@ function table(node: Node): string[] {
   const [header = [], ...body] = texts;
   // A first row of bold cells, over rows that are not all bold, is a header too: how a Word
   // table's header row is set by hand (and a page's, without <th>). Its words go without the marks.
-  const bold = (row: string[]) => row.filter(Boolean).length >= 2 && row.filter(Boolean).every((text) => /^\*\*(?!\*)[^]*\*\*$/.test(text));
+  const bold = (row: string[]) =>
+    row.filter(Boolean).length >= 2 && row.filter(Boolean).every((text) => /^\*\*(?!\*)[^]*\*\*$/.test(text));
   const headCells = !!header.length && cells[0]!.every((c) => nameOf(c) === 'TH');
   const boldHeader = !headCells && bold(header) && !body.every(bold);
-  if (!(headCells || boldHeader) || !header.some(Boolean)) return texts.filter((row) => row.some(Boolean)).map((row) => lineStart(row.join(' | ')));
+  if (!(headCells || boldHeader) || !header.some(Boolean))
+    return texts.filter((row) => row.some(Boolean)).map((row) => lineStart(row.join(' | ')));
   const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
   const names = boldHeader ? header.map((text) => text.replace(/^\*\*([^]*)\*\*$/, '$1')) : header;
-  return [[row(names), row(header.map(() => '---')), ...body.filter((cells) => cells.some(Boolean)).map(row)].join('\n')];
+  return [
+    [row(names), row(header.map(() => '---')), ...body.filter((cells) => cells.some(Boolean)).map(row)].join('\n'),
+  ];
 }

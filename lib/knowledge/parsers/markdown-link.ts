@@ -47,7 +47,12 @@ export function resolvedHref(href: string, base: URL, page: URL | undefined): st
 
 /** Whether a link's words are its address written out (with or without its scheme or a closing slash): a link would say it twice. */
 export function spellsAddress(words: string, url: URL): boolean {
-  const bare = (address: string) => address.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+  const bare = (address: string) =>
+    address
+      .trim()
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/$/, '')
+      .toLowerCase();
   let decoded = url.href;
   try {
     decoded = decodeURI(url.href);

@@ -36,7 +36,10 @@ const SMALL_STREAM = 16 * 1024;
 /** A small stream inflated at once; undefined where it is damaged (streamed then: what comes before the damage counts). */
 function inflateSmall(data: Uint8Array, budget: Budget): Buffer | undefined {
   try {
-    const out = zlib.inflateRawSync(data.subarray(2), { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, budget.left + 1) });
+    const out = zlib.inflateRawSync(data.subarray(2), {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      maxOutputLength: Math.max(1, budget.left + 1),
+    });
     budget.left -= out.byteLength;
     if (budget.left < 0) throw expandsTooMuch(budget.maxBytes);
     return out;
@@ -90,7 +93,8 @@ async function drain(pieces: AsyncIterable<Buffer>, budget: Budget, depth: numbe
     yield* head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   };
-  if (depth < 4 && isZlibHeader(Buffer.concat(head))) return drain(inflate(Readable.from(rest()), budget), budget, depth + 1);
+  if (depth < 4 && isZlibHeader(Buffer.concat(head)))
+    return drain(inflate(Readable.from(rest()), budget), budget, depth + 1);
   for await (const _piece of rest());
 }
 

@@ -14,7 +14,10 @@ export interface DocxLimits {
   heapMb: number;
 }
 
-const limitsFromConfig = (): DocxLimits => ({ maxExpandedBytes: config().MAX_EXPANDED_BYTES, heapMb: config().PARSE_MAX_HEAP_MB });
+const limitsFromConfig = (): DocxLimits => ({
+  maxExpandedBytes: config().MAX_EXPANDED_BYTES,
+  heapMb: config().PARSE_MAX_HEAP_MB,
+});
 
 /**
  * What mammoth's heap grows by, read from its XML (mammoth 1.13, measured at the smallest heap
@@ -34,14 +37,20 @@ const HEAP_PER_BYTE = 16;
 const STYLE_MAP = [
   // Word's Title style, which mammoth leaves a plain paragraph: the document's name, a level-1 heading.
   "p[style-name='Title'] => h1:fresh",
-  ...['Source Code', 'Code', 'Code Block', 'HTML Preformatted', 'Plain Text'].map((name) => `p[style-name='${name}'] => pre:separator('\n')`),
-  ...['Verbatim Char', 'Code Char', 'HTML Code', 'HTML Keyboard', 'HTML Sample', 'HTML Typewriter'].map((name) => `r[style-name='${name}'] => code`),
+  ...['Source Code', 'Code', 'Code Block', 'HTML Preformatted', 'Plain Text'].map(
+    (name) => `p[style-name='${name}'] => pre:separator('\n')`,
+  ),
+  ...['Verbatim Char', 'Code Char', 'HTML Code', 'HTML Keyboard', 'HTML Sample', 'HTML Typewriter'].map(
+    (name) => `r[style-name='${name}'] => code`,
+  ),
 ];
-const MONOSPACE = /mono|courier|consolas|menlo|monaco|lucida console|lucida sans typewriter|source code|fira code|inconsolata|andale/i;
+const MONOSPACE =
+  /mono|courier|consolas|menlo|monaco|lucida console|lucida sans typewriter|source code|fira code|inconsolata|andale/i;
 
 // Only the parts that carry text and structure; images and embedded objects stay compressed and unread.
 // docProps/core.xml holds the title (File › Properties in Word).
-const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels|docProps\/core\.xml)$/.test(name);
+const keep = (name: string) =>
+  /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels|docProps\/core\.xml)$/.test(name);
 
 /**
  * DOCX → Markdown-like text through mammoth (headings survive as `#` lines).
@@ -50,8 +59,15 @@ const keep = (name: string) => /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/[^/
  * mammoth, so mammoth never meets a zip bomb. Images are dropped and external
  * relationships are never fetched.
  */
-export async function parseDocx(bytes: Uint8Array, limits: DocxLimits = limitsFromConfig()): Promise<ExtractedDocument> {
-  const files = unzipBounded(bytes, keep, { maxEntries: 2000, maxExpandedBytes: limits.maxExpandedBytes, inspect: xmlHeapBudget(limits.heapMb) });
+export async function parseDocx(
+  bytes: Uint8Array,
+  limits: DocxLimits = limitsFromConfig(),
+): Promise<ExtractedDocument> {
+  const files = unzipBounded(bytes, keep, {
+    maxEntries: 2000,
+    maxExpandedBytes: limits.maxExpandedBytes,
+    inspect: xmlHeapBudget(limits.heapMb),
+  });
   if (!files.has('word/document.xml')) throw new ExtractionError('The DOCX file has no word/document.xml.');
   const repacked = zipSync(Object.fromEntries(files), { level: 0 });
   let html: string;
@@ -61,7 +77,11 @@ export async function parseDocx(bytes: Uint8Array, limits: DocxLimits = limitsFr
       {
         convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
         styleMap: STYLE_MAP,
-        transformDocument: (document: DocxNode) => markHeaderRows(markCode(document), styledHeaders(files.get('word/document.xml')!, files.get('word/styles.xml'))),
+        transformDocument: (document: DocxNode) =>
+          markHeaderRows(
+            markCode(document),
+            styledHeaders(files.get('word/document.xml')!, files.get('word/styles.xml')),
+          ),
       },
     );
     html = result.value;
@@ -112,7 +132,13 @@ function openingHeading(body: Element): string | undefined {
   while (cut > 0 && (isLink(nodes[cut - 1]!) || !nodes[cut - 1]!.textContent?.trim())) cut--;
   const trailing = nodes.slice(cut).filter(isLink).length;
   const kept = trailing >= 2 && cut > 0 ? nodes.slice(0, cut) : nodes;
-  return kept.map((n) => n.textContent ?? '').join('').replace(/\s+/g, ' ').trim() || undefined;
+  return (
+    kept
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim() || undefined
+  );
 }
 
 /** A node of mammoth's document model, as far as markCode and markHeaderRows read it. */
@@ -134,24 +160,32 @@ interface DocxNode {
 function styledHeaders(document: Uint8Array, styles: Uint8Array | undefined): boolean[] {
   const attribute = (tag: string, name: string) => new RegExp(`\\bw:${name}="([^"]*)"`).exec(tag)?.[1];
   const firstRowStyled = new Map<string, { own: boolean; basedOn?: string }>();
-  for (const [, tag = '', body = ''] of new TextDecoder().decode(styles ?? new Uint8Array()).matchAll(/(<w:style\b[^>]*>)([^]*?)<\/w:style>/g)) {
+  for (const [, tag = '', body = ''] of new TextDecoder()
+    .decode(styles ?? new Uint8Array())
+    .matchAll(/(<w:style\b[^>]*>)([^]*?)<\/w:style>/g)) {
     const id = attribute(tag, 'styleId');
     if (attribute(tag, 'type') !== 'table' || !id) continue;
     const basedOn = /<w:basedOn\b[^>]*>/.exec(body)?.[0];
-    firstRowStyled.set(id, { own: /<w:tblStylePr\b[^>]*w:type="firstRow"/.test(body), basedOn: basedOn && attribute(basedOn, 'val') });
+    firstRowStyled.set(id, {
+      own: /<w:tblStylePr\b[^>]*w:type="firstRow"/.test(body),
+      basedOn: basedOn && attribute(basedOn, 'val'),
+    });
   }
   const setsHeaderApart = (id: string | undefined, depth = 0): boolean => {
     const style = id === undefined ? undefined : firstRowStyled.get(id);
     return !!style && (style.own || (depth < 10 && setsHeaderApart(style.basedOn, depth + 1)));
   };
   const tables: { style?: string; firstRow?: boolean }[] = [];
-  for (const [tag] of new TextDecoder().decode(document).matchAll(/<w:tbl[ >]|<w:tblStyle\b[^>]*>|<w:tblLook\b[^>]*>/g)) {
+  for (const [tag] of new TextDecoder()
+    .decode(document)
+    .matchAll(/<w:tbl[ >]|<w:tblStyle\b[^>]*>|<w:tblLook\b[^>]*>/g)) {
     const table = tables.at(-1);
     if (!tag.startsWith('<w:tblStyle') && !tag.startsWith('<w:tblLook')) tables.push({});
     else if (table && tag.startsWith('<w:tblStyle')) table.style ??= attribute(tag, 'val');
     else if (table && table.firstRow === undefined) {
       const flag = attribute(tag, 'firstRow');
-      table.firstRow = flag === undefined ? (parseInt(attribute(tag, 'val') ?? '0', 16) & 0x20) !== 0 : /^(?:1|true|on)$/.test(flag);
+      table.firstRow =
+        flag === undefined ? (parseInt(attribute(tag, 'val') ?? '0', 16) & 0x20) !== 0 : /^(?:1|true|on)$/.test(flag);
     }
   }
   return tables.map((table) => !!table.firstRow && setsHeaderApart(table.style));
@@ -179,7 +213,9 @@ function markHeaderRows(document: DocxNode, headers: boolean[]): DocxNode {
  */
 function markCode(node: DocxNode): DocxNode {
   if (node.type === 'paragraph' && (!node.styleName || node.styleName === 'Normal')) {
-    const runs = descendants(node).filter((d) => d.type === 'run' && descendants(d).some((t) => t.type === 'text' && t.value?.trim()));
+    const runs = descendants(node).filter(
+      (d) => d.type === 'run' && descendants(d).some((t) => t.type === 'text' && t.value?.trim()),
+    );
     const mono = runs.filter((r) => MONOSPACE.test(r.font ?? ''));
     if (runs.length && mono.length === runs.length) return { ...node, styleName: 'Code' };
     for (const run of mono) if (!run.styleName) run.styleName = 'Code Char';

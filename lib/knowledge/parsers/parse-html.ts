@@ -18,7 +18,10 @@ export function parseHtml(html: string, { address }: { address?: string } = {}):
   // then ran together (`name = 'My App';// fake appdebug(…)`): Word's code blocks, as mammoth
   // writes them, and old pages break a block's lines so. Inside a `<pre>` a break is a newline.
   for (const br of document.querySelectorAll('pre br')) br.replaceWith(document.createTextNode('\n'));
-  const title = words(document.querySelector('title')) || words([...document.querySelectorAll('h1')].find((h) => !h.closest('header, nav'))) || undefined;
+  const title =
+    words(document.querySelector('title')) ||
+    words([...document.querySelectorAll('h1')].find((h) => !h.closest('header, nav'))) ||
+    undefined;
   let text = '';
   try {
     // Readability makes every h1 an h2, and a page's sections then sit on the level of their
@@ -65,11 +68,24 @@ function resolveLinks(document: LinkedDocument, address: string | undefined): vo
 /** The class that marks a page's own h1s while Readability reads it. */
 const LEVEL_ONE = 'groundwork-h1';
 
-const words = (element: { textContent: string | null } | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
+const words = (element: { textContent: string | null } | null | undefined) =>
+  element?.textContent?.replace(/\s+/g, ' ').trim();
 
 type LinkedDocument = ReturnType<typeof parseHTML>['document'];
 type LinkedNode = { nodeName: string; outerHTML?: string; textContent: string | null };
-const HEAD_ONLY = new Set(['#document-type', '#comment', 'HEAD', 'TITLE', 'META', 'LINK', 'BASE', 'STYLE', 'SCRIPT', 'NOSCRIPT', 'TEMPLATE']);
+const HEAD_ONLY = new Set([
+  '#document-type',
+  '#comment',
+  'HEAD',
+  'TITLE',
+  'META',
+  'LINK',
+  'BASE',
+  'STYLE',
+  'SCRIPT',
+  'NOSCRIPT',
+  'TEMPLATE',
+]);
 const escapeText = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
@@ -85,7 +101,12 @@ function withBody(document: LinkedDocument): LinkedDocument {
   const nodes = [...(html ? html.childNodes : (document.childNodes as unknown as Iterable<LinkedNode>))];
   const body = nodes.find((n) => n.nodeName === 'BODY') as (LinkedNode & { innerHTML: string }) | undefined;
   if (html && body && nodes.some((n) => n.nodeName === 'HEAD')) return document;
-  const content = body ? body.innerHTML : nodes.filter((n) => !HEAD_ONLY.has(n.nodeName)).map((n) => n.outerHTML ?? escapeText(n.textContent ?? '')).join('');
+  const content = body
+    ? body.innerHTML
+    : nodes
+        .filter((n) => !HEAD_ONLY.has(n.nodeName))
+        .map((n) => n.outerHTML ?? escapeText(n.textContent ?? ''))
+        .join('');
   const { document: rebuilt } = parseHTML(`<!doctype html><html><head></head><body>${content}</body></html>`);
   const title = document.querySelector('title');
   if (title) rebuilt.head.appendChild(rebuilt.importNode(title, true));

@@ -195,7 +195,10 @@ interface WorkerAnswer {
  * Extracts text page by page in a worker thread, with page, time and size limits
  * (`maxExpandedBytes`: MAX_EXPANDED_BYTES unless given).
  */
-export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; timeoutMs: number; maxExpandedBytes?: number }): Promise<ExtractedDocument> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  limits: { maxPages: number; timeoutMs: number; maxExpandedBytes?: number },
+): Promise<ExtractedDocument> {
   await measurePdfStreams(bytes, limits.maxExpandedBytes ?? config().MAX_EXPANDED_BYTES);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -211,9 +214,12 @@ export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; ti
     worker.once('exit', () => (clearTimeout(timer), resolve({ error: 'corrupt', message: 'worker exited' })));
   });
   await worker.terminate();
-  if (answer.error === 'encrypted') throw new ExtractionError('The PDF is encrypted (password protected); remove the password and upload it again.');
-  if (answer.error === 'too-many-pages') throw new ExtractionError(`The PDF has more than ${limits.maxPages} pages (PDF_MAX_PAGES).`);
-  if (answer.message === 'timeout') throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
+  if (answer.error === 'encrypted')
+    throw new ExtractionError('The PDF is encrypted (password protected); remove the password and upload it again.');
+  if (answer.error === 'too-many-pages')
+    throw new ExtractionError(`The PDF has more than ${limits.maxPages} pages (PDF_MAX_PAGES).`);
+  if (answer.message === 'timeout')
+    throw new ExtractionError(`Reading the PDF took longer than ${limits.timeoutMs} ms (PDF_TIMEOUT_MS).`);
   if (answer.error || !answer.pages) throw new ExtractionError('The PDF is damaged or not a PDF that can be read.');
   const layout = layoutPdf(answer.pages, answer.outline);
   const { text, pageStarts } = joinPages(layout.pages);
@@ -227,6 +233,10 @@ export async function parsePdf(bytes: Uint8Array, limits: { maxPages: number; ti
  */
 function metadataTitle(title: string | undefined): string | undefined {
   const trimmed = title?.trim();
-  if (!trimmed || /^(?:untitled|microsoft \w+ - .*|.*\.(?:docx?|odt|rtf|pdf|tex|dvi|ps|indd|pages|txt|html?))$/i.test(trimmed)) return undefined;
+  if (
+    !trimmed ||
+    /^(?:untitled|microsoft \w+ - .*|.*\.(?:docx?|odt|rtf|pdf|tex|dvi|ps|indd|pages|txt|html?))$/i.test(trimmed)
+  )
+    return undefined;
   return trimmed;
 }

@@ -54,7 +54,8 @@ export function parseJson(text: string): ExtractedDocument {
     const sections: [string, unknown][] = [];
     for (const [key, child] of Object.entries(v)) {
       const inline = inlinePairs(key, child);
-      if (typeof child === 'string' && child.includes('\n')) texts.push(textBlock(`${key}: ${child}`)); // paragraphs of its own
+      if (typeof child === 'string' && child.includes('\n'))
+        texts.push(textBlock(`${key}: ${child}`)); // paragraphs of its own
       else if (inline) pairs.push(...inline);
       else sections.push([key, child]);
     }
@@ -72,7 +73,9 @@ export function parseJson(text: string): ExtractedDocument {
       return;
     }
     // A record holding sections of its own is headed, or its first section would seem to hold the records after it.
-    const headed = items.some((item) => Array.isArray(item) || (isObject(item) && Object.entries(item).some(([k, c]) => !inlinePairs(k, c))));
+    const headed = items.some(
+      (item) => Array.isArray(item) || (isObject(item) && Object.entries(item).some(([k, c]) => !inlinePairs(k, c))),
+    );
     items.forEach((item, i) => {
       if (headed) blocks.push(`${'#'.repeat(level)} ${recordName(item) ?? `${oneLine(label) || 'item'} ${i + 1}`}`);
       section(item, headed ? level + 1 : level, label);
@@ -116,7 +119,8 @@ function inlinePairs(key: string, v: unknown): string[] | undefined {
   if (!isObject(v)) return undefined;
   const entries = Object.entries(v);
   if (entries.length === 0) return [`${oneLine(key)}: {}`];
-  if (!entries.every(([, c]) => (isValue(c) && !(typeof c === 'string' && c.includes('\n'))) || isValueList(c))) return undefined;
+  if (!entries.every(([, c]) => (isValue(c) && !(typeof c === 'string' && c.includes('\n'))) || isValueList(c)))
+    return undefined;
   return entries.filter(([, c]) => c !== '').map(([k, c]) => `${oneLine(`${key}.${k}`)}: ${scalarList(c)}`);
 }
 
@@ -125,7 +129,8 @@ function recordName(item: unknown): string | undefined {
   if (!isObject(item)) return undefined;
   for (const key of ['name', 'title', 'label', 'id', 'key']) {
     const v = item[key] ?? item[key[0]!.toUpperCase() + key.slice(1)];
-    if ((typeof v === 'string' || typeof v === 'number') && oneLine(String(v)) && String(v).length <= 80) return oneLine(String(v));
+    if ((typeof v === 'string' || typeof v === 'number') && oneLine(String(v)) && String(v).length <= 80)
+      return oneLine(String(v));
   }
   return undefined;
 }

@@ -35,7 +35,9 @@ export function readDocument(
   opts: { chunking: ChunkOptions; timeoutMs: number; heapMb: number; address?: string },
 ): Promise<ReadDocument> {
   if (bytes.byteLength <= INLINE_BYTES) return extractAndChunk(bytes, mediaType, opts.chunking, opts.address);
-  const turn = queue.then(() => readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking, address: opts.address }, opts));
+  const turn = queue.then(() =>
+    readOnThread({ id: nextId++, bytes, mediaType, chunking: opts.chunking, address: opts.address }, opts),
+  );
   queue = turn.catch(() => {});
   return turn;
 }
@@ -45,7 +47,10 @@ type Outcome = ParseReply | { failed: 'timeout' | 'memory' | 'crash'; message: s
 /** The file being read, on which thread, and how to hand it its outcome. */
 let reading: { id: number; worker: Worker; settle: (outcome: Outcome) => void } | undefined;
 
-async function readOnThread(job: ParseJob, { timeoutMs, heapMb }: { timeoutMs: number; heapMb: number }): Promise<ReadDocument> {
+async function readOnThread(
+  job: ParseJob,
+  { timeoutMs, heapMb }: { timeoutMs: number; heapMb: number },
+): Promise<ReadDocument> {
   clearTimeout(idleTimer);
   if (thread && thread.heapMb !== heapMb) stopThread(thread.worker); // the setting changed
   const worker = (thread ??= { worker: startThread(heapMb), heapMb }).worker;
@@ -60,8 +65,10 @@ async function readOnThread(job: ParseJob, { timeoutMs, heapMb }: { timeoutMs: n
   reading = undefined;
   if ('failed' in outcome) {
     stopThread(worker);
-    if (outcome.failed === 'timeout') throw new ExtractionError(`Reading the file took longer than ${timeoutMs} ms (PARSE_TIMEOUT_MS).`);
-    if (outcome.failed === 'memory') throw new ExtractionError(`Reading the file needs more than ${heapMb} MB of memory (PARSE_MAX_HEAP_MB).`);
+    if (outcome.failed === 'timeout')
+      throw new ExtractionError(`Reading the file took longer than ${timeoutMs} ms (PARSE_TIMEOUT_MS).`);
+    if (outcome.failed === 'memory')
+      throw new ExtractionError(`Reading the file needs more than ${heapMb} MB of memory (PARSE_MAX_HEAP_MB).`);
     throw new Error(outcome.message);
   }
   worker.unref();

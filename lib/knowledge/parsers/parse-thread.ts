@@ -17,8 +17,7 @@ export interface ParseJob {
 }
 
 export type ParseReply =
-  | ({ id: number } & ReadDocument)
-  | { id: number; error: { message: string; extraction: boolean; stack?: string } };
+  ({ id: number } & ReadDocument) | { id: number; error: { message: string; extraction: boolean; stack?: string } };
 
 parentPort!.on('message', async ({ id, bytes, mediaType, chunking, address }: ParseJob) => {
   let reply: ParseReply;

@@ -1,5 +1,13 @@
 import { englishCount } from '@/lib/english-words';
-import { asCode, drawnUnderscores, markBullets, pageLines, type PdfLine, type PdfMark, type PdfTextRun } from './pdf-lines';
+import {
+  asCode,
+  drawnUnderscores,
+  markBullets,
+  pageLines,
+  type PdfLine,
+  type PdfMark,
+  type PdfTextRun,
+} from './pdf-lines';
 import type { PdfLink } from './pdf-links';
 import { findTables, type PdfRule, type PdfTable } from './pdf-tables';
 
@@ -30,12 +38,17 @@ export interface PdfPage {
  * the PDF's metadata, the large line that opens the first page is one.
  */
 export function layoutPdf(pages: PdfPage[], outline: PdfOutlineEntry[] = []): { pages: string[]; title?: string } {
-  const lines = pages.map((page) => readingOrder(markBullets(pageLines(drawnUnderscores(page.runs, page.bars ?? []), page.links), page.marks ?? [])));
+  const lines = pages.map((page) =>
+    readingOrder(markBullets(pageLines(drawnUnderscores(page.runs, page.bars ?? []), page.links), page.marks ?? [])),
+  );
   const style = documentStyle(lines.flat());
   const heads = runningHeads(pages, lines, style).union(printedOnEveryPage(lines, style));
   const kept = lines.map((page) => page.filter((line) => !heads.has(line)));
   const outlined = outlineHeadings(kept, outline, style);
-  return { pages: kept.map((page, n) => writePage(page, style, outlined, pages[n]!.rules ?? [])), title: openingTitle(kept[0] ?? [], style) };
+  return {
+    pages: kept.map((page, n) => writePage(page, style, outlined, pages[n]!.rules ?? [])),
+    title: openingTitle(kept[0] ?? [], style),
+  };
 }
 
 /** An entry of a PDF's outline (its bookmarks): its title, how deep it sits, and the page (from 0) and height it opens at. */
@@ -64,7 +77,8 @@ const SECTION_NUMBER = /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)\s+/;
  */
 function outlineHeadings(pages: PdfLine[][], outline: PdfOutlineEntry[], style: Style): Outlined {
   const outlined: Outlined = new Map();
-  const spelled = (text: string) => text.normalize('NFKC').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const spelled = (text: string) =>
+    text.normalize('NFKC').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
   const lineSpelled = new Map<PdfLine, string>();
   const spelledLine = (line: PdfLine) => lineSpelled.get(line) ?? lineSpelled.set(line, spelled(line.text)).get(line)!;
   const levels: { depth: number; level: number }[] = []; // of the entries named so far, in order
@@ -77,21 +91,28 @@ function outlineHeadings(pages: PdfLine[][], outline: PdfOutlineEntry[], style: 
       if (outlined.has(line)) return;
       const taken = [line];
       let text = spelledLine(line);
-      if (text !== title && SECTION_NUMBER.test(text) && !SECTION_NUMBER.test(title)) text = text.replace(SECTION_NUMBER, '');
+      if (text !== title && SECTION_NUMBER.test(text) && !SECTION_NUMBER.test(title))
+        text = text.replace(SECTION_NUMBER, '');
       for (let j = i + 1; text !== title && title.startsWith(`${text} `) && j < Math.min(page.length, i + 3); j++) {
         text = `${text} ${spelledLine(page[j]!)}`;
         taken.push(page[j]!);
       }
       if (text !== title) return;
       // (Below the top, the heading's baseline is an ascent lower; a line above it is further.)
-      const distance = entry.top === undefined ? i : line.y <= entry.top + 1 ? entry.top - line.y : 10 * (line.y - entry.top);
+      const distance =
+        entry.top === undefined ? i : line.y <= entry.top + 1 ? entry.top - line.y : 10 * (line.y - entry.top);
       if (!best || distance < best.distance) best = { lines: taken, distance };
     });
     if (!best) continue;
     const size = round(best.lines[0]!.size);
     const above = levels.findLast((named) => named.depth < entry.depth);
     const beside = levels.findLast((named) => named.depth === entry.depth);
-    const level = Math.min(6, style.levels.get(size) ?? style.minorLevels.get(size) ?? (above ? above.level + entry.depth - above.depth : (beside?.level ?? entry.depth + 1)));
+    const level = Math.min(
+      6,
+      style.levels.get(size) ??
+        style.minorLevels.get(size) ??
+        (above ? above.level + entry.depth - above.depth : (beside?.level ?? entry.depth + 1)),
+    );
     levels.push({ depth: entry.depth, level });
     for (const line of best.lines) outlined.set(line, { level, entry });
   }
@@ -130,7 +151,8 @@ const PROSE = /^(?![#>|`]|[-*] |\d{1,3}[.)] )/;
 function pageTurn(before: string, after: string): { before: string; separator: string; after: string } {
   const last = before.slice(before.lastIndexOf('\n\n') + 1).trimStart();
   const first = after.slice(0, after.indexOf('\n\n') < 0 ? after.length : after.indexOf('\n\n'));
-  if (before.endsWith(`\n${FENCE}`) && after.startsWith(`${FENCE}\n`)) return { before: before.slice(0, -FENCE.length - 1), separator: '\n', after: after.slice(FENCE.length + 1) };
+  if (before.endsWith(`\n${FENCE}`) && after.startsWith(`${FENCE}\n`))
+    return { before: before.slice(0, -FENCE.length - 1), separator: '\n', after: after.slice(FENCE.length + 1) };
   if (last.startsWith('|')) {
     const table = tableTurn(before, last, after);
     if (table) return table;
@@ -140,7 +162,9 @@ function pageTurn(before: string, after: string): { before: string; separator: s
   if (PROSE.test(last) && PROSE.test(first) && !ENDS_SENTENCE.test(last) && /^\[?\p{Ll}/u.test(first)) {
     if (LINK_END.test(before) && first.startsWith('[')) return { before, separator: ' ', after };
     const joined = joinWrapped(before, after);
-    return joined.startsWith(`${before} `) ? { before, separator: ' ', after } : { before: joined.slice(0, joined.length - after.length), separator: '', after };
+    return joined.startsWith(`${before} `)
+      ? { before, separator: ' ', after }
+      : { before: joined.slice(0, joined.length - after.length), separator: '', after };
   }
   return { before, separator: '\n\n', after };
 }
@@ -151,7 +175,11 @@ function pageTurn(before: string, after: string): { before: string; separator: s
  * of its last cell opens the page, alone beside nothing), a line of its own: that line is left
  * out, the rest of the cell goes back in its row, and the rows go on.
  */
-function tableTurn(before: string, table: string, after: string): { before: string; separator: string; after: string } | undefined {
+function tableTurn(
+  before: string,
+  table: string,
+  after: string,
+): { before: string; separator: string; after: string } | undefined {
   const [header = '', rule = ''] = table.split('\n');
   const words = (text: string) => text.replace(/[`|]/g, ' ').replace(/\s+/g, ' ').trim();
   const blocks = after.split('\n\n');
@@ -168,7 +196,8 @@ function tableTurn(before: string, table: string, after: string): { before: stri
   const next = blocks.slice(taken).join('\n\n');
   const [head = '', nextRule = ''] = next.split('\n');
   const columns = (rule: string) => (rule.match(/---/g) ?? []).length;
-  if (next.startsWith('|') && columns(rule) === columns(nextRule) && (/^\|[\s|]*$/.test(head) || head === header)) return { before, separator: '\n', after: next.slice(head.length + nextRule.length + 2) };
+  if (next.startsWith('|') && columns(rule) === columns(nextRule) && (/^\|[\s|]*$/.test(head) || head === header))
+    return { before, separator: '\n', after: next.slice(head.length + nextRule.length + 2) };
   return taken ? { before, separator: '\n\n', after: next } : undefined;
 }
 
@@ -189,7 +218,9 @@ function readingOrder(lines: PdfLine[]): PdfLine[] {
   const place = () => {
     // Before the first placed line below the piece's top that a line of the piece at its height
     // or above meets: a row's name, centred beside its description, is not in the way.
-    const at = placed.findIndex((line) => line.y < piece[0]!.y && piece.some((own) => own.y >= line.y && meets(own, line)));
+    const at = placed.findIndex(
+      (line) => line.y < piece[0]!.y && piece.some((own) => own.y >= line.y && meets(own, line)),
+    );
     placed.splice(at < 0 ? placed.length : at, 0, ...piece);
     piece = [];
   };
@@ -197,7 +228,8 @@ function readingOrder(lines: PdfLine[]): PdfLine[] {
     const last = piece.at(-1);
     const up = last && line.y > last.y + 0.5 * Math.max(line.size, last.size);
     const apart = last && (line.x > last.right + 2 * line.size || line.right < last.x - 2 * line.size);
-    if (last && (up || apart || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line)))) place();
+    if (last && (up || apart || placed.some((other) => other.y < last.y && other.y > line.y && meets(other, line))))
+      place();
     piece.push(line);
   }
   if (piece.length) place();
@@ -242,7 +274,9 @@ function documentStyle(lines: PdfLine[]): Style {
   const widths = lines.filter(isBody).map((line) => line.right - line.x);
   // Headings are larger than the body and few: a size holding a quarter of the body's text is a
   // lead paragraph or a large print, not headings.
-  const headingSizes = [...chars].filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0)).map(([size]) => size);
+  const headingSizes = [...chars]
+    .filter(([size, n]) => size > body * 1.12 && n < 0.25 * (chars.get(body) ?? 0))
+    .map(([size]) => size);
   // Below those, a browser sets h4 in bold at the body's size and h5, h6 smaller, and a paper its
   // subsections in bold a little larger than the body: bold sizes too close to the body's to be
   // a heading's by size alone, whose text is rare next to the body's. Word sets its Heading 3 in
@@ -254,14 +288,20 @@ function documentStyle(lines: PdfLine[]): Style {
     lines.filter((line) => round(line.size) > body && round(line.size) <= body * 1.12),
     (line) => round(line.size),
   );
-  const plainSizes = new Set([...near].filter(([size, all]) => rare(chars.get(size)!) && all.every(plainHeading)).map(([size]) => size));
+  const plainSizes = new Set(
+    [...near].filter(([size, all]) => rare(chars.get(size)!) && all.every(plainHeading)).map(([size]) => size),
+  );
   const minorSizes = new Set([...[...boldChars].filter(([, n]) => rare(n)).map(([size]) => size), ...plainSizes]);
   const sized = Math.min(headingSizes.length, 5);
   return {
     body,
     leading: quantile(steps, 0.5) ?? 1.2,
     measure: quantile(widths, 0.9) ?? 0,
-    left: quantile(lines.filter(isBody).map((line) => line.x), 0.1) ?? 0,
+    left:
+      quantile(
+        lines.filter(isBody).map((line) => line.x),
+        0.1,
+      ) ?? 0,
     levels: new Map(headingSizes.sort((a, b) => b - a).map((size, i) => [size, Math.min(i + 1, 6)])),
     minorLevels: new Map([...minorSizes].sort((a, b) => b - a).map((size, i) => [size, Math.min(sized + i + 1, 6)])),
     plainSizes,
@@ -328,8 +368,14 @@ function printedOnEveryPage(lines: PdfLine[][], style: Style): Set<PdfLine> {
   const least = Math.max(3, Math.ceil(0.5 * lines.length));
   const repeated = (line: PdfLine) => pages.get(key(line))! >= least;
   const changing = lines.flat().filter((line) => !repeated(line) && !line.mono && round(line.size) === style.body);
-  const left = quantile(changing.map((line) => line.x), 0.1);
-  const right = quantile(changing.map((line) => line.right), 0.9);
+  const left = quantile(
+    changing.map((line) => line.x),
+    0.1,
+  );
+  const right = quantile(
+    changing.map((line) => line.right),
+    0.9,
+  );
   if (left === undefined || right === undefined) return new Set();
   return new Set(lines.flat().filter((line) => repeated(line) && (line.right < left || line.x > right)));
 }
@@ -348,7 +394,12 @@ function openingTitle(page: PdfLine[], style: Style): string | undefined {
   return text.length <= 200 ? text : undefined;
 }
 
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows' | 'table'; lines: PdfLine[]; texts: string[]; level?: number };
+type Block = {
+  kind: 'heading' | 'paragraph' | 'list' | 'code' | 'rows' | 'table';
+  lines: PdfLine[];
+  texts: string[];
+  level?: number;
+};
 
 const BULLET = /^(?:[•●▪■◦○‣∙·]\s*|[-–—*]\s+)/;
 const NUMBERED = /^\(?(?:\d{1,3}|[a-z])[.)]\s+/i;
@@ -364,15 +415,26 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
   byHeight.forEach((line, i) => {
     for (let j = i + 1; j < byHeight.length && byHeight[j]!.y - line.y < line.size; j++) {
       const other = byHeight[j]!;
-      if ((other.x > line.right || other.right < line.x) && Math.abs(other.x - line.x) < style.measure) inRow.add(line).add(other);
+      if ((other.x > line.right || other.right < line.x) && Math.abs(other.x - line.x) < style.measure)
+        inRow.add(line).add(other);
     }
   });
-  const kinds = new Map(lines.map((line) => [line, outlined.has(line) ? 'heading' : lineKind(line, style, inRow.has(line))]));
+  const kinds = new Map(
+    lines.map((line) => [line, outlined.has(line) ? 'heading' : lineKind(line, style, inRow.has(line))]),
+  );
   // Code in bold is a heading's only on a line of its own: lines of code around it are a code
   // block set in bold (an old page's `<pre><b>`).
   lines.forEach((line, i) => {
-    const code = (other: PdfLine | undefined) => !!other?.mono && Math.abs(other.y - line.y) < 2 * lead(style, line.size);
-    if (kinds.get(line) === 'heading' && line.mono && !outlined.has(line) && !style.levels.has(round(line.size)) && (code(lines[i - 1]) || code(lines[i + 1]))) kinds.set(line, 'code');
+    const code = (other: PdfLine | undefined) =>
+      !!other?.mono && Math.abs(other.y - line.y) < 2 * lead(style, line.size);
+    if (
+      kinds.get(line) === 'heading' &&
+      line.mono &&
+      !outlined.has(line) &&
+      !style.levels.has(round(line.size)) &&
+      (code(lines[i - 1]) || code(lines[i + 1]))
+    )
+      kinds.set(line, 'code');
   });
   const kindOf = (line: PdfLine) => kinds.get(line)!;
   const tables = findTables(lines, {
@@ -398,9 +460,15 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
     let kind = kindOf(line);
     // (A heading keeps a link's words alone: they name its section in every passage's context. Code as well.)
     const written = line.linked ?? line.text;
-    let text = kind === 'list' ? listItem(written) : kind === 'heading' ? (line.mono ? asCode(line.text) : line.text) : written;
+    let text =
+      kind === 'list' ? listItem(written) : kind === 'heading' ? (line.mono ? asCode(line.text) : line.text) : written;
     // A path set alone on a line, or a line opening "A. Smith", in the middle of a sentence.
-    if (block?.kind === 'paragraph' && prev && (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) && midSentence(prev, line, style)) {
+    if (
+      block?.kind === 'paragraph' &&
+      prev &&
+      (kind === 'code' || (kind === 'list' && !BULLET.test(line.text))) &&
+      midSentence(prev, line, style)
+    ) {
       text = kind === 'code' ? (line.linked ?? asCode(line.text)) : written;
       kind = 'paragraph';
     }
@@ -421,18 +489,32 @@ function writePage(lines: PdfLine[], style: Style, outlined: Outlined, rules: Pd
 /** `line` follows `prev` as the next line of one sentence: no gap, same size, no full stop. */
 function midSentence(prev: PdfLine, line: PdfLine, style: Style): boolean {
   const step = prev.y - line.y;
-  return step > 0 && step < 1.4 * lead(style, line.size) && round(line.size) === round(prev.size) && !ENDS_SENTENCE.test(prev.text);
+  return (
+    step > 0 &&
+    step < 1.4 * lead(style, line.size) &&
+    round(line.size) === round(prev.size) &&
+    !ENDS_SENTENCE.test(prev.text)
+  );
 }
 
 /** A line that may be a heading set in bold: short, whole, and not a sentence's end. */
-const boldHeading = (line: PdfLine) => line.bold && !line.tabular && line.text.length <= 80 && !/[.!?;,]$/.test(line.text);
+const boldHeading = (line: PdfLine) =>
+  line.bold && !line.tabular && line.text.length <= 80 && !/[.!?;,]$/.test(line.text);
 /** A line that may be a heading by its size alone, a little larger than the body: short, whole, in words. */
-const plainHeading = (line: PdfLine) => !line.mono && !line.tabular && line.text.length <= 80 && !/[.!?;,:]$/.test(line.text) && /\p{L}/u.test(line.text);
+const plainHeading = (line: PdfLine) =>
+  !line.mono && !line.tabular && line.text.length <= 80 && !/[.!?;,:]$/.test(line.text) && /\p{L}/u.test(line.text);
 
 function lineKind(line: PdfLine, style: Style, inRow: boolean): Block['kind'] {
   const size = round(line.size);
   if (style.levels.has(size) && line.text.length <= 200 && !line.tabular) return 'heading';
-  if (style.minorLevels.has(size) && (boldHeading(line) || (style.plainSizes.has(size) && plainHeading(line))) && !inRow && line.right - line.x < 0.8 * style.measure && !BULLET.test(line.text)) return 'heading';
+  if (
+    style.minorLevels.has(size) &&
+    (boldHeading(line) || (style.plainSizes.has(size) && plainHeading(line))) &&
+    !inRow &&
+    line.right - line.x < 0.8 * style.measure &&
+    !BULLET.test(line.text)
+  )
+    return 'heading';
   if (line.mono) return 'code';
   if (BULLET.test(line.text) || NUMBERED.test(line.text)) return 'list';
   return line.tabular ? 'rows' : 'paragraph';
@@ -445,7 +527,10 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   const flowing = step > 0 && step < 3 * lead(style, line.size);
   if (block.kind === 'table') return false;
   // (Code in a heading is set smaller than its words, and may be all a wrapped line holds.)
-  if (block.kind === 'heading') return kind === 'heading' && (round(line.size) === round(prev.size) || line.mono) && flowing && gap < 0.6 * line.size;
+  if (block.kind === 'heading')
+    return (
+      kind === 'heading' && (round(line.size) === round(prev.size) || line.mono) && flowing && gap < 0.6 * line.size
+    );
   if (kind === 'heading') return false;
   if (block.kind === 'code') return kind === 'code' && flowing;
   if (block.kind === 'rows') return kind === 'rows' && flowing && gap < 0.5 * line.size;
@@ -461,8 +546,17 @@ function continues(block: Block, prev: PdfLine, line: PdfLine, kind: Block['kind
   // row's name) is measured by that column, which its lines fill.
   const width = prev.right - prev.x;
   const inset = (l: PdfLine) => l.x > style.left + 0.25 * style.measure;
-  const measure = inset(prev) && inset(line) ? Math.max(line.right - line.x, ...block.lines.map((l) => l.right - l.x)) : style.measure;
-  if (block.lines.length === 1 && width < 0.5 * measure && !/[\p{P}]$/u.test(prev.text) && !pushedOn(prev, line, measure)) return false;
+  const measure =
+    inset(prev) && inset(line)
+      ? Math.max(line.right - line.x, ...block.lines.map((l) => l.right - l.x))
+      : style.measure;
+  if (
+    block.lines.length === 1 &&
+    width < 0.5 * measure &&
+    !/[\p{P}]$/u.test(prev.text) &&
+    !pushedOn(prev, line, measure)
+  )
+    return false;
   const indented = line.x > prev.x + 0.8 * line.size;
   return !(ENDS_SENTENCE.test(prev.text) && (width < 0.75 * measure || indented));
 }
@@ -499,12 +593,19 @@ function joinWrapped(text: string, next: string, breaksAddress = false): string 
   if (breaksAddress) return joinAddress(text, next);
   const end = LINK_END.exec(text);
   const half = end && /^\[((?:\\.|`[^`]*`|[^\\\]`])*)\]\(([^()\s]+)\)/.exec(next);
-  if (end && half && half[2] === end[1]) return joinWrapped(text.slice(0, end.index), half[1]!) + next.slice(half[1]!.length + 1);
-  if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
+  if (end && half && half[2] === end[1])
+    return joinWrapped(text.slice(0, end.index), half[1]!) + next.slice(half[1]!.length + 1);
+  if (/\p{Ll}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(next))
+    return text.slice(0, -1) + (keepsHyphen(text, next) ? '-' : '') + next;
   // Code broken over two lines is one span: broken at a space (as a browser breaks it), or after
   // a hyphen, an underscore, a slash or a dot (as TeX breaks a name or a path), which stays.
-  if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next)) return text.slice(0, -1) + (/[-_/.:]`$/.test(text) ? '' : ' ') + next.slice(1);
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)) return text + next;
+  if (/[^`\s]`$/.test(text) && /^`[^`\s]/.test(next))
+    return text.slice(0, -1) + (/[-_/.:]`$/.test(text) ? '' : ' ') + next.slice(1);
+  if (
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text) &&
+    /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(next)
+  )
+    return text + next;
   return `${text} ${next}`;
 }
 
@@ -531,7 +632,9 @@ function writeBlock(block: Block, style: Style): string {
       // (A heading's permalink, `¶`, is printed after it.)
       const text = block.texts.join(' ').replace(/\s*¶$/, '');
       const size = round(block.lines[0]!.size);
-      return text.length > 200 ? text : `${'#'.repeat(block.level ?? style.levels.get(size) ?? style.minorLevels.get(size) ?? 6)} ${text}`;
+      return text.length > 200
+        ? text
+        : `${'#'.repeat(block.level ?? style.levels.get(size) ?? style.minorLevels.get(size) ?? 6)} ${text}`;
     }
     case 'code':
       return ['```', ...codeLines(block.lines), '```'].join('\n');
@@ -544,7 +647,11 @@ function writeBlock(block: Block, style: Style): string {
 function tableMarkdown({ rows, header }: PdfTable): string {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`.replace(/ {2}\|/g, ' |');
   const blank = rows[0]!.map(() => '');
-  return [row(header ? rows[0]! : blank), row(blank.map(() => '---')), ...(header ? rows.slice(1) : rows).map(row)].join('\n');
+  return [
+    row(header ? rows[0]! : blank),
+    row(blank.map(() => '---')),
+    ...(header ? rows.slice(1) : rows).map(row),
+  ].join('\n');
 }
 
 /** Code lines keep their indentation, measured in the width of their own characters. */

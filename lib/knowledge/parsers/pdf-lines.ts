@@ -82,7 +82,9 @@ export function pageLines(drawn: PdfTextRun[], links: PdfLink[] = []): PdfLine[]
     base = undefined;
   };
   // PDF.js reads a glyph its font maps to no character (an emoji, a dingbat) as NUL.
-  const runs = drawn.map((run) => (run.text.includes('\u0000') ? { ...run, text: run.text.replaceAll('\u0000', '') } : run));
+  const runs = drawn.map((run) =>
+    run.text.includes('\u0000') ? { ...run, text: run.text.replaceAll('\u0000', '') } : run,
+  );
   for (const run of links.length ? attachLinks(runs, links) : runs) {
     if (run.text) {
       if (base && Math.abs(run.y - base.y) > 0.5 * Math.max(run.size, base.size)) close();
@@ -120,10 +122,13 @@ function toLine(parts: PdfTextRun[]): PdfLine {
       bounds.at(-1)!.right = end;
     }
     const cell = Math.max(0, bounds.length - 1);
-    linkSegments(part).forEach(({ text, link }, i) => drawn.push({ text: i === 0 ? space + text : text, mono: part.mono, cell, link }));
+    linkSegments(part).forEach(({ text, link }, i) =>
+      drawn.push({ text: i === 0 ? space + text : text, mono: part.mono, cell, link }),
+    );
   }
   const pieces = joined(drawn, true);
-  const cells = bounds.length > 1 ? bounds.map((b, i) => ({ ...b, ...cellText(pieces.filter((p) => p.cell === i)) })) : undefined;
+  const cells =
+    bounds.length > 1 ? bounds.map((b, i) => ({ ...b, ...cellText(pieces.filter((p) => p.cell === i)) })) : undefined;
   // A dot leader (a table of contents' ". . . . 12") is a column gap too.
   let leader = false;
   for (const piece of pieces) {
@@ -180,7 +185,13 @@ function joined(pieces: Piece[], byLink: boolean): Piece[] {
   const out: Piece[] = [];
   for (const { link, ...piece } of pieces) {
     const last = out.at(-1);
-    if (last && last.cell === piece.cell && (!byLink || last.link === link) && (last.mono === piece.mono || !piece.text.trim())) last.text += piece.text;
+    if (
+      last &&
+      last.cell === piece.cell &&
+      (!byLink || last.link === link) &&
+      (last.mono === piece.mono || !piece.text.trim())
+    )
+      last.text += piece.text;
     else out.push(byLink ? { ...piece, link } : piece);
   }
   return out;
@@ -195,7 +206,9 @@ const unlinked = (pieces: Piece[]) => joined(pieces, false);
  * link (a link's words in two fonts) is the link's.
  */
 function linkedMarkdown(pieces: Piece[]): string {
-  const linkOf = (i: number) => pieces[i]!.link ?? (!pieces[i]!.text.trim() && pieces[i - 1]?.link === pieces[i + 1]?.link ? pieces[i - 1]?.link : undefined);
+  const linkOf = (i: number) =>
+    pieces[i]!.link ??
+    (!pieces[i]!.text.trim() && pieces[i - 1]?.link === pieces[i + 1]?.link ? pieces[i - 1]?.link : undefined);
   const groups: { pieces: Piece[]; link?: string }[] = [];
   pieces.forEach((piece, i) => {
     const link = linkOf(i);
@@ -217,15 +230,27 @@ function linkedMarkdown(pieces: Piece[]): string {
 /** A cell's pieces as Markdown (and with its links), and whether all of it is code. */
 function cellText(pieces: Piece[]): { text: string; linked?: string; mono: boolean } {
   const mono = pieces.every((p) => p.mono || !p.text.trim());
-  return { text: markdownOf(unlinked(pieces), mono), ...(pieces.some((p) => p.link) ? { linked: linkedMarkdown(pieces) } : {}), mono };
+  return {
+    text: markdownOf(unlinked(pieces), mono),
+    ...(pieces.some((p) => p.link) ? { linked: linkedMarkdown(pieces) } : {}),
+    mono,
+  };
 }
 
 /** Pieces as one line of Markdown: code as printed when all of it is code (`mono`), else code spans among the words. */
 function markdownOf(pieces: Piece[], mono: boolean): string {
-  if (mono) return pieces.map((p) => p.text).join('').replace(/\s+/g, ' ').trim();
+  if (mono)
+    return pieces
+      .map((p) => p.text)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
   // Two code spans that touch are one: `f (``name` would open a span of two backticks.
   const spans = pieces.map(codeSpan);
-  const text = spans.reduce((line, span) => (/[^`]`$/.test(line) && /^`[^`]/.test(span) ? line.slice(0, -1) + span.slice(1) : line + span), '');
+  const text = spans.reduce(
+    (line, span) => (/[^`]`$/.test(line) && /^`[^`]/.test(span) ? line.slice(0, -1) + span.slice(1) : line + span),
+    '',
+  );
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -234,7 +259,8 @@ function markdownOf(pieces: Piece[], mono: boolean): string {
  * (`*.tar.gz`, `XDG_DATA_HOME`, `__NOGLOBS__`). Read as Markdown, its marks would be emphasis
  * and vanish; as a code span it stays as printed. Quotes and punctuation around it stay outside.
  */
-const MARKED_WORD = /(?<=^|\s|["'‘’“”(\[])(?=[^\s`]*[*_])(?=[^\s`]*[\p{L}\p{N}])[^\s`"'‘’“”()[\]]*[^\s`"'‘’“”()[\],;:.!?](?=$|[\s"'‘’“”)\],;:.!?])/gu;
+const MARKED_WORD =
+  /(?<=^|\s|["'‘’“”(\[])(?=[^\s`]*[*_])(?=[^\s`]*[\p{L}\p{N}])[^\s`"'‘’“”()[\]]*[^\s`"'‘’“”()[\],;:.!?](?=$|[\s"'‘’“”)\],;:.!?])/gu;
 
 /**
  * A piece of a line as Markdown: a monospaced piece is a code span (the spaces around it left
@@ -275,10 +301,23 @@ export function markBullets(lines: PdfLine[], marks: PdfMark[]): PdfLine[] {
     const bullet = marks.find((m) => {
       const middle = m.y + m.height / 2;
       const gap = line.x - (m.x + m.width);
-      return m.width <= 0.6 * size && m.height <= 0.6 * size && gap >= -0.1 * size && gap <= 2 * size && middle >= line.y && middle <= line.y + 0.7 * size;
+      return (
+        m.width <= 0.6 * size &&
+        m.height <= 0.6 * size &&
+        gap >= -0.1 * size &&
+        gap <= 2 * size &&
+        middle >= line.y &&
+        middle <= line.y + 0.7 * size
+      );
     });
     if (!bullet) return line;
-    return { ...line, text: `• ${line.mono ? asCode(line.text) : line.text}`, ...(line.linked ? { linked: `• ${line.linked}` } : {}), x: bullet.x, mono: false };
+    return {
+      ...line,
+      text: `• ${line.mono ? asCode(line.text) : line.text}`,
+      ...(line.linked ? { linked: `• ${line.linked}` } : {}),
+      x: bullet.x,
+      mono: false,
+    };
   });
 }
 
@@ -295,12 +334,14 @@ export function drawnUnderscores(runs: PdfTextRun[], bars: { x: number; right: n
   const out = runs.map((run) => ({ ...run }));
   // The runs by the point their baseline is at: a bar is looked for among those of its line.
   const byLine = new Map<number, PdfTextRun[]>();
-  for (const run of out) if (run.text.trim()) byLine.set(Math.round(run.y), [...(byLine.get(Math.round(run.y)) ?? []), run]);
+  for (const run of out)
+    if (run.text.trim()) byLine.set(Math.round(run.y), [...(byLine.get(Math.round(run.y)) ?? []), run]);
   for (const bar of bars) {
     const middle = (bar.x + bar.right) / 2;
     const width = bar.right - bar.x;
     const line = [-3, -2, -1, 0, 1, 2, 3].flatMap((d) => byLine.get(Math.round(bar.y) + d) ?? []);
-    const fits = (run: PdfTextRun) => width >= 0.2 * run.size && width <= 0.5 * run.size && Math.abs(bar.y - run.y) <= 0.12 * run.size;
+    const fits = (run: PdfTextRun) =>
+      width >= 0.2 * run.size && width <= 0.5 * run.size && Math.abs(bar.y - run.y) <= 0.12 * run.size;
     const inside = line.find((run) => fits(run) && middle > run.x && middle < run.x + run.width);
     if (inside) {
       const step = inside.width / inside.text.length;
@@ -313,7 +354,9 @@ export function drawnUnderscores(runs: PdfTextRun[], bars: { x: number; right: n
       if (best > 0) inside.text = `${inside.text.slice(0, best)}_${inside.text.slice(best + 1)}`;
       continue;
     }
-    const before = line.find((run) => fits(run) && run.x + run.width <= middle && middle - (run.x + run.width) <= 0.5 * run.size);
+    const before = line.find(
+      (run) => fits(run) && run.x + run.width <= middle && middle - (run.x + run.width) <= 0.5 * run.size,
+    );
     const after = line.find((run) => fits(run) && run.x >= middle && run.x - middle <= 0.5 * run.size);
     if (!before || !after || before === after) continue;
     before.text = before.text.replace(/ ?$/, '_');

@@ -45,7 +45,10 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
     const words = compact(link.text);
     const spells = url
       ? spellsAddress(words, url) || spellsAddress(spelled.get(link.url)!, url)
-      : spelled.get(link.url)!.toLowerCase().includes(compact(mail ?? '').toLowerCase());
+      : spelled
+          .get(link.url)!
+          .toLowerCase()
+          .includes(compact(mail ?? '').toLowerCase());
     if (!target || !words) return;
     const next = links[i + 1];
     const wraps = next?.url === link.url && next.top <= link.y + 1 && link.y - next.y < 3 * (link.top - link.y);
@@ -64,8 +67,15 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
     for (let n = place.runs.indexOf(first.run); n <= place.runs.indexOf(last.run); n++) {
       const run = place.runs[n]!;
       const own = marked.get(run) ?? [];
-      own.push({ from: run === first.run ? first.at : 0, to: run === last.run ? last.at + 1 : run.text.length, url: target });
-      marked.set(run, own.sort((a, b) => a.from - b.from));
+      own.push({
+        from: run === first.run ? first.at : 0,
+        to: run === last.run ? last.at + 1 : run.text.length,
+        url: target,
+      });
+      marked.set(
+        run,
+        own.sort((a, b) => a.from - b.from),
+      );
     }
   });
   return runs.map((run) => {
@@ -80,7 +90,9 @@ export function attachLinks(runs: PdfTextRun[], links: PdfLink[]): PdfTextRun[] 
  * and the run and place in it of the words' first and last characters.
  */
 function locate(runs: PdfTextRun[], link: PdfLink, words: string) {
-  const reaching = runs.filter((run) => run.y >= link.y - 1 && run.y <= link.top && run.x < link.right && run.x + run.width > link.x);
+  const reaching = runs.filter(
+    (run) => run.y >= link.y - 1 && run.y <= link.top && run.x < link.right && run.x + run.width > link.x,
+  );
   // Each character of `spelling`, and where it is drawn: which run, and its place in the run's text.
   const chars: { run: PdfTextRun; at: number }[] = [];
   let spelling = '';
@@ -96,5 +108,7 @@ function locate(runs: PdfTextRun[], link: PdfLink, words: string) {
   for (let i = spelling.indexOf(words); i >= 0; i = spelling.indexOf(words, i + 1)) {
     if (best === undefined || Math.abs(x(chars[i]!) - link.x) < Math.abs(x(chars[best]!) - link.x)) best = i;
   }
-  return best === undefined ? undefined : { runs: reaching, first: chars[best]!, last: chars[best + words.length - 1]! };
+  return best === undefined
+    ? undefined
+    : { runs: reaching, first: chars[best]!, last: chars[best + words.length - 1]! };
 }

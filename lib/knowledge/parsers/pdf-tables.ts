@@ -65,7 +65,12 @@ export interface PdfRule {
  */
 export function findTables(lines: PdfLine[], style: TableStyle): PdfTable[] {
   const fragments = lines
-    .flatMap((line): Fragment[] => line.cells?.map((cell) => ({ line, ...cell })) ?? [{ line, text: line.text, linked: line.linked, mono: line.mono, x: line.x, right: line.right }])
+    .flatMap(
+      (line): Fragment[] =>
+        line.cells?.map((cell) => ({ line, ...cell })) ?? [
+          { line, text: line.text, linked: line.linked, mono: line.mono, x: line.x, right: line.right },
+        ],
+    )
     .sort((a, b) => b.line.y - a.line.y || a.x - b.x);
   const cells: Cell[] = [];
   let open: Cell[] = []; // cells the next lines may go on: those not far above them
@@ -146,7 +151,11 @@ function tablesOf(rows: Cell[][], style: TableStyle): PdfTable[] {
 function aligned(row: Cell[], style: TableStyle): boolean {
   const size = Math.max(...row.map((cell) => cell.fragments[0]!.line.size));
   const near = (at: (cell: Cell) => number, by: number) => Math.max(...row.map(at)) - Math.min(...row.map(at)) <= by;
-  return near((cell) => cell.top, 0.6 * size) || near((cell) => cell.bottom, 0.6 * size) || near((cell) => (cell.top + cell.bottom) / 2, 0.6 * style.lead(size));
+  return (
+    near((cell) => cell.top, 0.6 * size) ||
+    near((cell) => cell.bottom, 0.6 * size) ||
+    near((cell) => (cell.top + cell.bottom) / 2, 0.6 * style.lead(size))
+  );
 }
 
 /** The columns of rows, split by the gutters no cell crosses: undefined when there are fewer than two. */
@@ -165,12 +174,16 @@ function toTable(rows: Cell[][], style: TableStyle): PdfTable | undefined {
   const cells = rows.flat();
   if (!columns || cells.every((cell) => cell.fragments.every((f) => f.mono))) return undefined;
   const within = (column: Span) => (cell: Cell) => cell.x >= column.x && cell.x < column.right;
-  const full = columns.filter((column) => cells.filter(within(column)).some((cell) => cell.right - cell.x >= 0.8 * style.measure));
+  const full = columns.filter((column) =>
+    cells.filter(within(column)).some((cell) => cell.right - cell.x >= 0.8 * style.measure),
+  );
   if (full.length > 1) return undefined;
   // Two cells of a row in one column are one: a cell whose line met another cell's on one baseline.
   const markdown = (row: Cell[], column: Span) => {
     const fragments = row.filter(within(column)).flatMap((cell) => cell.fragments);
-    const texts = fragments.sort((a, b) => b.line.y - a.line.y).map((f) => f.linked ?? (f.mono ? asCode(f.text) : f.text));
+    const texts = fragments
+      .sort((a, b) => b.line.y - a.line.y)
+      .map((f) => f.linked ?? (f.mono ? asCode(f.text) : f.text));
     return (texts.length ? texts.reduce((text, next) => style.join(text, next)) : '').replace(/\|/g, '\\|');
   };
   return {
@@ -194,7 +207,9 @@ function ruledHeader(rows: Cell[][], rules: PdfRule[]): boolean {
   const ruled = (above: Cell[], below: Cell[]) => {
     const low = Math.min(...above.map((cell) => cell.bottom)) - 0.3 * size;
     const high = Math.max(...below.map((cell) => cell.top)) + 0.5 * size;
-    const across = rules.filter((rule) => rule.y < low && rule.y > high).map((rule) => ({ x: Math.max(left, rule.x), right: Math.min(right, rule.right) }));
+    const across = rules
+      .filter((rule) => rule.y < low && rule.y > high)
+      .map((rule) => ({ x: Math.max(left, rule.x), right: Math.min(right, rule.right) }));
     let covered = 0;
     let end = left;
     for (const span of across.sort((a, b) => a.x - b.x)) {

@@ -7,7 +7,12 @@ export interface ReadDocument {
 }
 
 /** A document's text, extracted and chunked on the calling thread (`address`: see extractDocument). */
-export async function extractAndChunk(bytes: Uint8Array, mediaType: string, chunking: ChunkOptions, address?: string): Promise<ReadDocument> {
+export async function extractAndChunk(
+  bytes: Uint8Array,
+  mediaType: string,
+  chunking: ChunkOptions,
+  address?: string,
+): Promise<ReadDocument> {
   const doc = await extractDocument(bytes, mediaType, { address });
   return { title: doc.title, chunks: chunkText(doc.text, { ...chunking, pageStarts: doc.pageStarts }) };
 }

@@ -39,13 +39,18 @@ export function resolveMarkdownLinks(text: string, address: string): string {
   for (const [start, end] of paragraphs(text)) {
     const block = text.slice(start, end);
     if (block.length > MAX_PARAGRAPH_CHARS || !LINK_SYNTAX.test(block)) continue;
-    const events = postprocess(parse(SYNTAX).document().write(preprocess()(block, undefined, true)));
+    const events = postprocess(
+      parse(SYNTAX)
+        .document()
+        .write(preprocess()(block, undefined, true)),
+    );
     for (const [kind, token] of events) {
       if (kind !== 'enter' || !DESTINATIONS.has(token.type)) continue;
       const given = decodeString(block.slice(token.start.offset, token.end.offset)).trim();
       if (URL.canParse(given)) continue; // whole already (or no web address): as written
       const href = resolvedHref(given, page, page);
-      if (href) edits.push({ start: start + token.start.offset, end: start + token.end.offset, href: linkDestination(href) });
+      if (href)
+        edits.push({ start: start + token.start.offset, end: start + token.end.offset, href: linkDestination(href) });
     }
   }
   let out = '';

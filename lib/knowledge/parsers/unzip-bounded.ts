@@ -15,9 +15,14 @@ export interface ZipLimits {
  * lie, the bytes actually produced are counted too, the archive fed in small pieces so one
  * push never expands into more than a few MB. A zip bomb stops at the cap.
  */
-export function unzipBounded(bytes: Uint8Array, keep: (name: string) => boolean, limits: ZipLimits): Map<string, Uint8Array> {
+export function unzipBounded(
+  bytes: Uint8Array,
+  keep: (name: string) => boolean,
+  limits: ZipLimits,
+): Map<string, Uint8Array> {
   const declared = readCentralDirectory(bytes);
-  if (declared && declared.entries > limits.maxEntries) throw new ExtractionError(`The archive has more than ${limits.maxEntries} entries.`);
+  if (declared && declared.entries > limits.maxEntries)
+    throw new ExtractionError(`The archive has more than ${limits.maxEntries} entries.`);
   if (declared && declared.bytes > limits.maxExpandedBytes) throw expandsTooMuch(limits.maxExpandedBytes);
   const files = new Map<string, Uint8Array[]>();
   let entries = 0;
@@ -38,7 +43,10 @@ export function unzipBounded(bytes: Uint8Array, keep: (name: string) => boolean,
         return;
       }
       inflated += data.byteLength;
-      failure ??= inflated > limits.maxExpandedBytes ? expandsTooMuch(limits.maxExpandedBytes) : limits.inspect?.(file.name, data);
+      failure ??=
+        inflated > limits.maxExpandedBytes
+          ? expandsTooMuch(limits.maxExpandedBytes)
+          : limits.inspect?.(file.name, data);
       if (failure) return file.terminate();
       parts.push(data);
     };
@@ -87,7 +95,7 @@ function readCentralDirectory(bytes: Uint8Array): { entries: number; bytes: numb
 
 /** The uncompressed size in an entry's ZIP64 extra field (its first value when the 32-bit size is 0xffffffff). */
 function zip64Size(view: DataView, start: number, length: number): number | undefined {
-  for (let at = start; at + 4 <= start + length && at + 4 <= view.byteLength; ) {
+  for (let at = start; at + 4 <= start + length && at + 4 <= view.byteLength;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === 0x0001 && size >= 8 && at + 12 <= view.byteLength) return Number(view.getBigUint64(at + 4, true));

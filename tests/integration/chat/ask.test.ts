@@ -39,7 +39,15 @@ describe('POST /api/ask (deprecated)', () => {
     const body = await bodyOf<{ answer: string; citations: Array<Record<string, unknown>> }>(res);
     expect(body.answer).toMatch(/Feed the sourdough \S+ starter daily with flour and water \[1\]\./);
     expect(body.citations).toEqual([
-      { n: 1, sourceId, chunkId: expect.any(String), title: `Sourdough ${tag} basics`, snippet: expect.stringContaining('starter'), location: expect.objectContaining({ start: 0, end: expect.any(Number) }), generation: 1 },
+      {
+        n: 1,
+        sourceId,
+        chunkId: expect.any(String),
+        title: `Sourdough ${tag} basics`,
+        snippet: expect.stringContaining('starter'),
+        location: expect.objectContaining({ start: 0, end: expect.any(Number) }),
+        generation: 1,
+      },
     ]);
     const { prisma } = await import('@/lib/db');
     expect(await (await prisma()).conversation.count({ where: { ownerId: principalId } })).toBe(0);
@@ -54,7 +62,10 @@ describe('POST /api/ask (deprecated)', () => {
     expect((await ask(key, { question: 'a\u0000b' })).status).toBe(400);
     const second = (await newKey('user')).key; // bad requests count toward the limit of 3 too
     expect((await ask(second, {})).status).toBe(400);
-    expect((await api('POST', '/api/ask', { key: second, body: 'question=hi', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await api('POST', '/api/ask', { key: second, body: 'question=hi', headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(415);
   });
 
   it('shares the message rate limit with conversation sends: 429 with Retry-After', async () => {
@@ -74,8 +85,13 @@ describe('POST /api/ask (deprecated)', () => {
   it('answers a run of 32,000 characters with underscores in a moment, and other requests meanwhile too', async () => {
     const { key } = await newKey('user');
     const started = performance.now();
-    const asked = ask(key, { question: 'a_'.repeat(16_000) }).then((res) => ({ status: res.status, ms: performance.now() - started }));
-    const search = api('GET', `/api/knowledge/search?q=${encodeURIComponent(`sourdough ${tag} starter`)}`, { key }).then((res) => ({ status: res.status, ms: performance.now() - started }));
+    const asked = ask(key, { question: 'a_'.repeat(16_000) }).then((res) => ({
+      status: res.status,
+      ms: performance.now() - started,
+    }));
+    const search = api('GET', `/api/knowledge/search?q=${encodeURIComponent(`sourdough ${tag} starter`)}`, {
+      key,
+    }).then((res) => ({ status: res.status, ms: performance.now() - started }));
     const [answer, other] = await Promise.all([asked, search]);
     expect(answer.status).toBe(200);
     expect(other.status).toBe(200);

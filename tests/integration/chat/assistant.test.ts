@@ -19,8 +19,10 @@ const read = async (key: string) => {
   expect(res.status).toBe(200);
   return { body: await bodyOf<AssistantProfile>(res), etag: res.headers.get('etag')! };
 };
-const change = (json: unknown, headers: Record<string, string> = {}, key = admin) => api('PATCH', '/api/assistant', { key, json, headers });
-const restoreDefaults = () => change({ name: null, greeting: null, description: null, starters: null, instructions: null });
+const change = (json: unknown, headers: Record<string, string> = {}, key = admin) =>
+  api('PATCH', '/api/assistant', { key, json, headers });
+const restoreDefaults = () =>
+  change({ name: null, greeting: null, description: null, starters: null, instructions: null });
 
 describe('the assistant profile', () => {
   it('is the defaults until an admin changes it, and shows the instructions to admins only', async () => {
@@ -58,7 +60,9 @@ describe('the assistant profile', () => {
     expect(seen).toMatchObject({ name: 'Acme Help', starters: ['How do refunds work?', 'Where is my parcel?'] });
     expect('instructions' in seen).toBe(false);
 
-    const partly = await bodyOf<AssistantProfile>(await change({ name: null, description: 'Orders, refunds and delivery.' }));
+    const partly = await bodyOf<AssistantProfile>(
+      await change({ name: null, description: 'Orders, refunds and delivery.' }),
+    );
     expect(partly).toMatchObject({
       name: DEFAULT_ASSISTANT.name,
       greeting: 'Ask Acme anything',
@@ -85,7 +89,11 @@ describe('the assistant profile', () => {
     [{ name: 'x'.repeat(ASSISTANT_LIMITS.name + 1) }, '#/name', /at most 60/],
     [{ greeting: 'two\nlines' }, '#/greeting', /one line/],
     [{ description: 'tab\there' }, '#/description', /one line/],
-    [{ starters: Array.from({ length: ASSISTANT_LIMITS.starters + 1 }, (_, i) => `Question ${i}?`) }, '#/starters', /at most 6/],
+    [
+      { starters: Array.from({ length: ASSISTANT_LIMITS.starters + 1 }, (_, i) => `Question ${i}?`) },
+      '#/starters',
+      /at most 6/,
+    ],
     [{ starters: ['Same?', 'same?'] }, '#/starters', /repeat/],
     [{ starters: ['ok?', 'y'.repeat(ASSISTANT_LIMITS.starter + 1)] }, '#/starters/1', /at most 150/],
     [{ instructions: 'z'.repeat(ASSISTANT_LIMITS.instructions + 1) }, '#/instructions', /at most 4000/],
@@ -103,7 +111,9 @@ describe('the assistant profile', () => {
   it('accepts each field at its limit', async () => {
     const json = {
       name: 'n'.repeat(ASSISTANT_LIMITS.name),
-      starters: Array.from({ length: ASSISTANT_LIMITS.starters }, (_, i) => `${i}`.padEnd(ASSISTANT_LIMITS.starter, '?')),
+      starters: Array.from({ length: ASSISTANT_LIMITS.starters }, (_, i) =>
+        `${i}`.padEnd(ASSISTANT_LIMITS.starter, '?'),
+      ),
       instructions: 'i'.repeat(ASSISTANT_LIMITS.instructions),
     };
     const res = await change(json);
@@ -123,13 +133,18 @@ describe('the assistant profile', () => {
     expect(stale.headers.get('content-type')).toContain('application/problem+json');
     expect((await read(admin)).body.greeting).toBe('First admin');
 
-    expect((await change({ greeting: 'Second admin, read again' }, { 'if-match': first.headers.get('etag')! })).status).toBe(200);
+    expect(
+      (await change({ greeting: 'Second admin, read again' }, { 'if-match': first.headers.get('etag')! })).status,
+    ).toBe(200);
     expect((await change({ greeting: 'Anyone' }, { 'if-match': '*' })).status).toBe(200);
     await restoreDefaults();
   });
 
   it('keeps both of two changes to different fields made at once', async () => {
-    const [a, b] = await Promise.all([change({ name: 'Concurrent name' }), change({ greeting: 'Concurrent greeting' })]);
+    const [a, b] = await Promise.all([
+      change({ name: 'Concurrent name' }),
+      change({ greeting: 'Concurrent greeting' }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await read(user)).body).toMatchObject({ name: 'Concurrent name', greeting: 'Concurrent greeting' });
     await restoreDefaults();
@@ -155,7 +170,9 @@ describe('replies under the profile', () => {
       await restoreDefaults();
     }
     const id = await newConversation(user);
-    expect(textOf((await readReply(await send(user, id, { content: 'Who are you?' }))).message)).toMatch(/^I am Groundwork’s built-in assistant\./);
+    expect(textOf((await readReply(await send(user, id, { content: 'Who are you?' }))).message)).toMatch(
+      /^I am Groundwork’s built-in assistant\./,
+    );
   });
 
   it('a change another instance made reaches replies within two seconds, and the API at once', async () => {
@@ -164,11 +181,17 @@ describe('replies under the profile', () => {
     expect(await whoAreYou()).toMatch(/^I am Groundwork’s built-in assistant\./); // read, and kept for a while
     // Another instance writes the row; this one has not seen the write.
     const db = await prisma();
-    await db.setting.update({ where: { key: 'assistant' }, data: { value: JSON.stringify({ name: 'Elsewhere Help' }) } });
+    await db.setting.update({
+      where: { key: 'assistant' },
+      data: { value: JSON.stringify({ name: 'Elsewhere Help' }) },
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect(await whoAreYou()).toMatch(/^I am Elsewhere Help,/);
-      await db.setting.update({ where: { key: 'assistant' }, data: { value: JSON.stringify({ greeting: 'Elsewhere again' }) } });
+      await db.setting.update({
+        where: { key: 'assistant' },
+        data: { value: JSON.stringify({ greeting: 'Elsewhere again' }) },
+      });
       expect((await read(user)).body).toMatchObject({ name: DEFAULT_ASSISTANT.name, greeting: 'Elsewhere again' });
     } finally {
       await restoreDefaults();

@@ -10,7 +10,9 @@ withStandinChatModel((s, k) => {
   standin = s;
   key = k;
   // Each reply names the question it answers, so every branch reads differently.
-  standin.options = { reply: (body) => `Answer to "${lastUserText(body as Record<string, unknown>)}" #${standin.requests.length}` };
+  standin.options = {
+    reply: (body) => `Answer to "${lastUserText(body as Record<string, unknown>)}" #${standin.requests.length}`,
+  };
 });
 
 type Turn = { role: string; content: unknown };
@@ -19,7 +21,11 @@ const turnsOf = (body: Record<string, unknown>) =>
 const contentText = (content: unknown): string =>
   typeof content === 'string' ? content : (content as Array<{ text?: string }>).map((p) => p.text ?? '').join('');
 function lastUserText(body: Record<string, unknown>): string {
-  return contentText(turnsOf(body).filter((m) => m.role === 'user').at(-1)?.content ?? '');
+  return contentText(
+    turnsOf(body)
+      .filter((m) => m.role === 'user')
+      .at(-1)?.content ?? '',
+  );
 }
 /** What the model was shown of the conversation in the last call: role and text of each turn. */
 const lastHistory = () => turnsOf(standin.requests.at(-1)!.body).map((m) => `${m.role}: ${contentText(m.content)}`);
@@ -52,7 +58,13 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
 
     // The next question follows the edited branch.
     await ask(id, { content: 'Q4' });
-    expect(lastHistory()).toEqual(['user: Q1', `assistant: ${textOf(messages[1]!)}`, 'user: Q2 edited', `assistant: ${textOf(reply)}`, 'user: Q4']);
+    expect(lastHistory()).toEqual([
+      'user: Q1',
+      `assistant: ${textOf(messages[1]!)}`,
+      'user: Q2 edited',
+      `assistant: ${textOf(reply)}`,
+      'user: Q4',
+    ]);
   });
 
   it('shows the old branch again, with all that followed it, and goes on from there (PATCH messageId)', async () => {
@@ -80,7 +92,11 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
     const { id, messages } = await threeTurns(); // Q1 A1 Q2 A2 Q3 A3
     const [q1, , , a2] = messages;
     // A2 is written again (A2'), then the first version is shown again, with Q3 and A3 after it.
-    await ask(id, { trigger: 'regenerate-message', messageId: a2!.id, message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] } });
+    await ask(id, {
+      trigger: 'regenerate-message',
+      messageId: a2!.id,
+      message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] },
+    });
     await patch(id, { messageId: a2!.id });
     const seen = await onShow(id);
     expect(seen.slice(-2)).toEqual(['user: Q3', expect.stringMatching(/^assistant: Answer to "Q3"/)]);
@@ -101,7 +117,11 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
   it('keeps a regenerated reply as another version of it', async () => {
     const id = await newConversation(key);
     const first = await ask(id, { content: 'Q1' });
-    const again = await ask(id, { trigger: 'regenerate-message', messageId: first.id, message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] } });
+    const again = await ask(id, {
+      trigger: 'regenerate-message',
+      messageId: first.id,
+      message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] },
+    });
     expect(lastHistory()).toEqual(['user: Q1']);
     expect(textOf(again)).not.toBe(textOf(first));
     const stored = await getConversation(key, id);
@@ -114,7 +134,11 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
   it('regenerates an earlier reply: its question is answered again with only what came before it', async () => {
     const { id, messages } = await threeTurns();
     const [q1, a1, q2, a2] = messages;
-    const again = await ask(id, { trigger: 'regenerate-message', messageId: a2!.id, message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] } });
+    const again = await ask(id, {
+      trigger: 'regenerate-message',
+      messageId: a2!.id,
+      message: { role: 'user', parts: [{ type: 'text', text: 'unused' }] },
+    });
     expect(lastHistory()).toEqual(['user: Q1', `assistant: ${textOf(a1!)}`, 'user: Q2']);
     const stored = await getConversation(key, id);
     expect(stored.messages.map((m) => m.id)).toEqual([q1!.id, a1!.id, q2!.id, again.id]);
@@ -123,7 +147,10 @@ describe('branches: editing an earlier question, regenerating a reply', () => {
 
   it('answers a regenerate in a conversation with nothing stored yet as its first question (a retried first send)', async () => {
     const id = await newConversation(key);
-    const reply = await ask(id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: 'Q1' }] } });
+    const reply = await ask(id, {
+      trigger: 'regenerate-message',
+      message: { role: 'user', parts: [{ type: 'text', text: 'Q1' }] },
+    });
     expect(lastHistory()).toEqual(['user: Q1']);
     expect(await onShow(id)).toEqual(['user: Q1', `assistant: ${textOf(reply)}`]);
   });

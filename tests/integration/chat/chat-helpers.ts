@@ -57,7 +57,10 @@ export async function settledReply(messageId: string, timeoutMs = 10_000) {
 /** A ready knowledge source with these paragraphs, ingested through the real API and ingest queue. */
 export async function addSource(title: string, paragraphs: string[]): Promise<string> {
   adminKey ??= (await newKey('admin')).key;
-  const res = await api('POST', '/api/knowledge/sources', { key: adminKey, json: { title, text: paragraphs.join('\n\n') } });
+  const res = await api('POST', '/api/knowledge/sources', {
+    key: adminKey,
+    json: { title, text: paragraphs.join('\n\n') },
+  });
   expect([200, 202]).toContain(res.status); // 200: the same text is already a source
   const { id } = await bodyOf<{ id: string }>(res);
   await drainIngestQueue();
@@ -84,7 +87,10 @@ export async function addTeaGuide(tag: string): Promise<string> {
 }
 
 export const textOf = (m: { parts: Array<{ type: string; text?: string }> }) =>
-  m.parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
+  m.parts
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text ?? '')
+    .join('');
 
 /**
  * The chat model of this test file is a stand-in OpenAI server (for replies that are slow,

@@ -35,9 +35,15 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     ['no content at all', {}],
     ['content of the wrong type', { content: 42 }],
     ['a UIMessage with an assistant role', { message: { role: 'assistant', parts: [{ type: 'text', text: 'x' }] } }],
-    ['a UIMessage with a file part', { message: { role: 'user', parts: [{ type: 'file', url: 'https://x/y.png', mediaType: 'image/png' }] } }],
+    [
+      'a UIMessage with a file part',
+      { message: { role: 'user', parts: [{ type: 'file', url: 'https://x/y.png', mediaType: 'image/png' }] } },
+    ],
     ['a UIMessage with blank text', { message: { role: 'user', parts: [{ type: 'text', text: '   ' }] } }],
-    ['a messages list ending with an assistant message', { messages: [{ role: 'assistant', parts: [{ type: 'text', text: 'x' }] }] }],
+    [
+      'a messages list ending with an assistant message',
+      { messages: [{ role: 'assistant', parts: [{ type: 'text', text: 'x' }] }] },
+    ],
   ])('400 for %s, and nothing is stored', async (_name, body) => {
     const before = await messageCount(conversationId);
     const json = typeof body === 'function' ? body() : body;
@@ -54,7 +60,10 @@ describe('POST /api/conversations/{id}/messages errors', () => {
 
   it('counts characters alike in every shape of the body: an emoji is one, whether sent as content or as a UIMessage', async () => {
     const text = (n: number) => [...'ok 😀 '.repeat(Math.ceil(n / 5))].slice(0, n).join('');
-    for (const [n, status] of [[max(), 200], [max() + 1, 400]] as const) {
+    for (const [n, status] of [
+      [max(), 200],
+      [max() + 1, 400],
+    ] as const) {
       const shapes = [{ content: text(n) }, { message: { role: 'user', parts: [{ type: 'text', text: text(n) }] } }];
       for (const body of shapes) {
         const res = await send(key, await newConversation(key), body, { accept: 'text/plain' });
@@ -65,7 +74,14 @@ describe('POST /api/conversations/{id}/messages errors', () => {
   });
 
   it('400 for malformed JSON, an array body and a bad id', async () => {
-    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: '{"content":', headers: { 'content-type': 'application/json' } }), 400);
+    await expectProblem(
+      await api('POST', `/api/conversations/${conversationId}/messages`, {
+        key,
+        body: '{"content":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
     await expectProblem(await send(key, conversationId, [{ content: 'hi' }]), 400);
     await expectProblem(await send(key, 'not-a-uuid', { content: 'hi' }), 400);
     await expectProblem(await send(key, `${'a'.repeat(10_000)}`, { content: 'hi' }), 400);
@@ -81,30 +97,60 @@ describe('POST /api/conversations/{id}/messages errors', () => {
 
   it('404 for another principal’s conversation and for an unknown one, with the same body; nothing stored', async () => {
     const before = await messageCount(conversationId);
-    const foreign = await bodyOf(await send(other, conversationId, { content: 'let me in' }).then((r) => (expect(r.status).toBe(404), r)));
-    const unknown = await bodyOf(await send(other, '0190d0f2-0000-7000-8000-000000000000', { content: 'hi' }).then((r) => (expect(r.status).toBe(404), r)));
+    const foreign = await bodyOf(
+      await send(other, conversationId, { content: 'let me in' }).then((r) => (expect(r.status).toBe(404), r)),
+    );
+    const unknown = await bodyOf(
+      await send(other, '0190d0f2-0000-7000-8000-000000000000', { content: 'hi' }).then(
+        (r) => (expect(r.status).toBe(404), r),
+      ),
+    );
     expect({ ...foreign, requestId: undefined }).toEqual({ ...unknown, requestId: undefined });
     expect(await messageCount(conversationId)).toBe(before);
   });
 
   it('413 for a body over the JSON limit', async () => {
     const big = JSON.stringify({ content: 'x'.repeat(config().MAX_JSON_BYTES + 10) });
-    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: big, headers: { 'content-type': 'application/json' } }), 413);
+    await expectProblem(
+      await api('POST', `/api/conversations/${conversationId}/messages`, {
+        key,
+        body: big,
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+    );
   });
 
   it('415 for a body that is not JSON', async () => {
-    await expectProblem(await api('POST', `/api/conversations/${conversationId}/messages`, { key, body: 'content=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+    await expectProblem(
+      await api('POST', `/api/conversations/${conversationId}/messages`, {
+        key,
+        body: 'content=hi',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+    );
   });
 
   it('ignores mass-assigned fields (role, status, id, ownerId) and __proto__', async () => {
     const id = await newConversation(key);
     // A literal "__proto__" key (an object literal would set the prototype instead of sending the key).
-    const body = '{"content":"hello","role":"assistant","status":"failed","id":"0190d0f2-0000-7000-8000-000000000000","ownerId":"x","__proto__":{"admin":true}}';
-    const res = await api('POST', `/api/conversations/${id}/messages`, { key, body, headers: { 'content-type': 'application/json' } });
+    const body =
+      '{"content":"hello","role":"assistant","status":"failed","id":"0190d0f2-0000-7000-8000-000000000000","ownerId":"x","__proto__":{"admin":true}}';
+    const res = await api('POST', `/api/conversations/${id}/messages`, {
+      key,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     const { message } = await readReply(res);
     expect(message.metadata?.status).toBe('complete');
-    const rows = await (await prisma()).message.findMany({ where: { conversationId: id }, orderBy: { createdAt: 'asc' } });
-    expect(rows.map((r) => [r.role, r.status])).toEqual([['user', 'complete'], ['assistant', 'complete']]);
+    const rows = await (
+      await prisma()
+    ).message.findMany({ where: { conversationId: id }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.role, r.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
   });
 
   it('keeps RTL overrides, zero-width and combining floods intact, and refuses lone surrogates with 400', async () => {
@@ -115,7 +161,14 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     const rows = await (await prisma()).message.findMany({ where: { conversationId: id, role: 'user' } });
     expect(rows[0]!.parts).toEqual([{ type: 'text', text: odd }]);
     const before = await messageCount(id);
-    await expectProblem(await api('POST', `/api/conversations/${id}/messages`, { key, body: '{"content":"bad \\ud800 half"}', headers: { 'content-type': 'application/json' } }), 400);
+    await expectProblem(
+      await api('POST', `/api/conversations/${id}/messages`, {
+        key,
+        body: '{"content":"bad \\ud800 half"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
     expect(await messageCount(id)).toBe(before);
   });
 
@@ -126,9 +179,23 @@ describe('POST /api/conversations/{id}/messages errors', () => {
     const parts = Array.from({ length: 3 }, () => ({ type: 'text', text: 'x'.repeat(Math.ceil(max / 3)) }));
     await expectProblem(await send(key, id, { message: { role: 'user', parts } }), 400);
     await expectProblem(await send(key, id, { content: '\u200B\u200B\u2060\uFEFF' }), 400);
-    await expectProblem(await send(key, id, { message: { role: 'user', parts: [{ type: 'text', text: '\u200B' }, { type: 'text', text: ' ' }] } }), 400);
+    await expectProblem(
+      await send(key, id, {
+        message: {
+          role: 'user',
+          parts: [
+            { type: 'text', text: '\u200B' },
+            { type: 'text', text: ' ' },
+          ],
+        },
+      }),
+      400,
+    );
     expect(await messageCount(id)).toBe(0);
-    const fits = [{ type: 'text', text: 'x'.repeat(max - 10) }, { type: 'text', text: 'y' }];
+    const fits = [
+      { type: 'text', text: 'x'.repeat(max - 10) },
+      { type: 'text', text: 'y' },
+    ];
     expect((await send(key, id, { message: { role: 'user', parts: fits } })).status).toBe(200);
   });
 

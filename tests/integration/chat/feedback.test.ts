@@ -45,11 +45,17 @@ describe('rating a reply', () => {
     const { id, reply } = await askedOnce(alice, 'How long do refunds take?');
     const before = (await listed()).counts;
 
-    const res = await rate(alice, id, reply.id, { rating: 'down', comment: '  It should say working days, not days.  ' });
+    const res = await rate(alice, id, reply.id, {
+      rating: 'down',
+      comment: '  It should say working days, not days.  ',
+    });
     expect(res.status).toBe(200);
     const stored = await bodyOf<{ rating: string; comment: string; createdAt: string; updatedAt: string }>(res);
     expect(stored).toMatchObject({ rating: 'down', comment: 'It should say working days, not days.' });
-    expect((await replyIn(alice, id, reply.id)).metadata?.feedback).toEqual({ rating: 'down', comment: 'It should say working days, not days.' });
+    expect((await replyIn(alice, id, reply.id)).metadata?.feedback).toEqual({
+      rating: 'down',
+      comment: 'It should say working days, not days.',
+    });
     expect((await listed()).counts).toEqual({ up: before.up, down: before.down + 1 });
 
     // Rating again replaces the rating (one per reply); no comment is no comment.
@@ -72,7 +78,9 @@ describe('rating a reply', () => {
     const first = await askedOnce(alice, 'How long do refunds take?');
     const second = await askedOnce(bob, 'Can gift cards be refunded?');
     expect((await rate(alice, first.id, first.reply.id, { rating: 'up' })).status).toBe(200);
-    expect((await rate(bob, second.id, second.reply.id, { rating: 'down', comment: 'Which gift cards?' })).status).toBe(200);
+    expect((await rate(bob, second.id, second.reply.id, { rating: 'down', comment: 'Which gift cards?' })).status).toBe(
+      200,
+    );
 
     const page = await listed();
     const [newest, older] = page.data;
@@ -84,7 +92,12 @@ describe('rating a reply', () => {
       answer: textOf(second.reply),
       model: second.reply.metadata!.model,
     });
-    expect(older).toMatchObject({ messageId: first.reply.id, rating: 'up', question: 'How long do refunds take?', answer: textOf(first.reply) });
+    expect(older).toMatchObject({
+      messageId: first.reply.id,
+      rating: 'up',
+      question: 'How long do refunds take?',
+      answer: textOf(first.reply),
+    });
     // The citations are the reply's own, as streamed: they open the cited passage.
     const cited = second.reply.parts.filter((p) => p.type === 'data-citation').map((p) => p.data);
     expect(cited.length).toBeGreaterThan(0);
@@ -121,7 +134,10 @@ describe('rating a reply', () => {
     expect((await unrate(bob, id, reply.id)).status).toBe(404);
     // A reply of another of one's conversations is not a message of this one.
     const elsewhere = await rate(alice, id, other.reply.id, { rating: 'down' });
-    expect(await bodyOf(elsewhere)).toMatchObject({ status: 404, detail: 'No message in this conversation with that id.' });
+    expect(await bodyOf(elsewhere)).toMatchObject({
+      status: 404,
+      detail: 'No message in this conversation with that id.',
+    });
 
     const question = await rate(alice, id, questionId, { rating: 'up' });
     expect(question.status).toBe(422);
@@ -136,7 +152,9 @@ describe('rating a reply', () => {
     await db.$executeRaw`UPDATE messages SET updated_at = now() - interval '1 minute' WHERE id = ${reply.id}::uuid`;
     expect((await rate(alice, id, reply.id, { rating: 'up' })).status).toBe(200);
 
-    expect((await (await prisma()).messageFeedback.count({ where: { messageId: { in: [questionId, other.reply.id] } } }))).toBe(0);
+    expect(
+      await (await prisma()).messageFeedback.count({ where: { messageId: { in: [questionId, other.reply.id] } } }),
+    ).toBe(0);
   });
 
   it('refuses bad input with a problem that names the field, and changes nothing', async () => {
@@ -159,10 +177,22 @@ describe('rating a reply', () => {
     const badId = await rate(alice, id, 'not-a-uuid', { rating: 'up' });
     expect(badId.status).toBe(400);
     expect((await bodyOf<{ errors: { parameter?: string }[] }>(badId)).errors[0]?.parameter).toBe('messageId');
-    const text = await api('PUT', `/api/conversations/${id}/messages/${reply.id}/feedback`, { key: alice, body: 'rating=up' });
+    const text = await api('PUT', `/api/conversations/${id}/messages/${reply.id}/feedback`, {
+      key: alice,
+      body: 'rating=up',
+    });
     expect(text.status).toBe(415);
-    expect((await api('PUT', `/api/conversations/${id}/messages/${reply.id}/feedback`, { json: { rating: 'up' } })).status).toBe(401);
-    expect((await api('POST', `/api/conversations/${id}/messages/${reply.id}/feedback`, { key: alice, json: { rating: 'up' } })).status).toBe(405);
+    expect(
+      (await api('PUT', `/api/conversations/${id}/messages/${reply.id}/feedback`, { json: { rating: 'up' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api('POST', `/api/conversations/${id}/messages/${reply.id}/feedback`, {
+          key: alice,
+          json: { rating: 'up' },
+        })
+      ).status,
+    ).toBe(405);
     expect((await replyIn(alice, id, reply.id)).metadata).not.toHaveProperty('feedback');
   });
 
@@ -171,7 +201,8 @@ describe('rating a reply', () => {
     const unknown = await askedOnce(alice, 'Which moons of Neptune have geysers?');
     expect(grounded.reply.parts.some((p) => p.type === 'data-citation')).toBe(true);
     expect(unknown.reply.parts.some((p) => p.type === 'data-citation')).toBe(false);
-    for (const { id, reply } of [grounded, unknown]) expect((await rate(alice, id, reply.id, { rating: 'down' })).status).toBe(200);
+    for (const { id, reply } of [grounded, unknown])
+      expect((await rate(alice, id, reply.id, { rating: 'down' })).status).toBe(200);
 
     const ids = (page: FeedbackPage) => page.data.map((e) => e.messageId);
     const nothing = await listed('?rating=down&cited=false');
@@ -187,7 +218,10 @@ describe('rating a reply', () => {
 
     const bad = await api('GET', '/api/feedback?cited=maybe', { key: admin });
     expect(bad.status).toBe(400);
-    expect((await bodyOf<{ errors: { parameter?: string; detail: string }[] }>(bad)).errors[0]).toMatchObject({ parameter: 'cited', detail: 'must be true or false' });
+    expect((await bodyOf<{ errors: { parameter?: string; detail: string }[] }>(bad)).errors[0]).toMatchObject({
+      parameter: 'cited',
+      detail: 'must be true or false',
+    });
   });
 
   it('is read by admins only', async () => {
@@ -200,4 +234,3 @@ describe('rating a reply', () => {
     expect((await bodyOf<{ errors: { parameter?: string }[] }>(cursor)).errors[0]?.parameter).toBe('cursor');
   });
 });
-

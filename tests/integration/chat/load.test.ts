@@ -18,8 +18,14 @@ beforeAll(async () => {
 
 describe('20 streamed conversations during an ingestion', () => {
   it('answers every one in full, stores every one, and ingests the source', { timeout: 120_000 }, async () => {
-    const paragraphs = Array.from({ length: 2000 }, (_, i) => `Section ${i} of the orchard log records the pruning of row ${i % 37} and the yield of tree ${i}.`);
-    const created = await api('POST', '/api/knowledge/sources', { key: admin, json: { title: 'Orchard log', text: paragraphs.join('\n\n') } });
+    const paragraphs = Array.from(
+      { length: 2000 },
+      (_, i) => `Section ${i} of the orchard log records the pruning of row ${i % 37} and the yield of tree ${i}.`,
+    );
+    const created = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { title: 'Orchard log', text: paragraphs.join('\n\n') },
+    });
     expect(created.status).toBe(202);
     const { id: sourceId } = await bodyOf<{ id: string }>(created);
     let ingestedAt = 0;
@@ -45,7 +51,9 @@ describe('20 streamed conversations during an ingestion', () => {
       expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(textOf(stored.messages[1]!)).toBe(textOf(reply.message));
     }
-    const source = await bodyOf<{ status: string; chunkCount: number }>(await api('GET', `/api/knowledge/sources/${sourceId}`, { key: admin }));
+    const source = await bodyOf<{ status: string; chunkCount: number }>(
+      await api('GET', `/api/knowledge/sources/${sourceId}`, { key: admin }),
+    );
     expect(source.status).toBe('ready');
     expect(source.chunkCount).toBeGreaterThan(5);
   });

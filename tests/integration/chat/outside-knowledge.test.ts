@@ -31,25 +31,42 @@ async function reply(content: string) {
 describe('a question about what the knowledge base never mentions', () => {
   it('gets "nothing found" and no citation, though a passage shares one of its words', async () => {
     // "policy" is in the shop's help; "cancellation" and "subscriptions" are in no source.
-    expect(await reply('What is the cancellation policy for subscriptions?')).toEqual({ text: expect.stringMatching(/^I could not find anything/), cited: 0 });
-    expect(await reply('How do I configure Kubernetes ingress?')).toEqual({ text: expect.stringMatching(/^I could not find anything/), cited: 0 });
+    expect(await reply('What is the cancellation policy for subscriptions?')).toEqual({
+      text: expect.stringMatching(/^I could not find anything/),
+      cited: 0,
+    });
+    expect(await reply('How do I configure Kubernetes ingress?')).toEqual({
+      text: expect.stringMatching(/^I could not find anything/),
+      cited: 0,
+    });
   });
 
   it('is answered when its other words are everyday ones the sources do not use', async () => {
     // "long" and "ask" are in no source; they say little of what is asked, "refund" does.
-    expect(await reply('How long do I have to ask for a refund?')).toEqual({ text: expect.stringMatching(/within 30 days of delivery \[1\]/), cited: 1 });
+    expect(await reply('How long do I have to ask for a refund?')).toEqual({
+      text: expect.stringMatching(/within 30 days of delivery \[1\]/),
+      cited: 1,
+    });
   });
 
   it('is answered when a word is misspelt', async () => {
-    expect(await reply('When does the grenhouse open?')).toEqual({ text: expect.stringMatching(/seven in the morning and closes at dusk \[1\]/), cited: 1 });
+    expect(await reply('When does the grenhouse open?')).toEqual({
+      text: expect.stringMatching(/seven in the morning and closes at dusk \[1\]/),
+      cited: 1,
+    });
   });
 
   it('goes by the sources there are now: a deleted source no longer counts', async () => {
-    expect(await reply('What is the greenhouse policy?')).toMatchObject({ text: expect.stringMatching(/gloves on, doors shut/) });
+    expect(await reply('What is the greenhouse policy?')).toMatchObject({
+      text: expect.stringMatching(/gloves on, doors shut/),
+    });
     expect((await api('DELETE', `/api/knowledge/sources/${greenhouse}`, { key: admin })).status).toBe(204);
     await drainIngestQueue();
     // The shop's return policy is still there, and says nothing of a greenhouse.
-    expect(await reply('What is the greenhouse policy?')).toEqual({ text: expect.stringMatching(/^I could not find anything/), cited: 0 });
+    expect(await reply('What is the greenhouse policy?')).toEqual({
+      text: expect.stringMatching(/^I could not find anything/),
+      cited: 0,
+    });
   });
 
   it('gets "nothing found" from POST /api/ask too', async () => {

@@ -5,7 +5,15 @@ import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
-import { getConversation, newConversation, readReply, send, settledReply, textOf, withStandinChatModel } from './chat-helpers';
+import {
+  getConversation,
+  newConversation,
+  readReply,
+  send,
+  settledReply,
+  textOf,
+  withStandinChatModel,
+} from './chat-helpers';
 
 // A slow or dying model is what these cases need: the stand-in OpenAI server provides both.
 let standin: Standin;
@@ -58,12 +66,17 @@ describe('never losing a reply', () => {
     const reader = res.body!.getReader();
     await reader.read(); // the start chunk
     await reader.cancel(); // the client goes away
-    await expect((await prisma()).message.findUniqueOrThrow({ where: { id: messageId } })).resolves.toMatchObject({ status: 'streaming' });
+    await expect((await prisma()).message.findUniqueOrThrow({ where: { id: messageId } })).resolves.toMatchObject({
+      status: 'streaming',
+    });
     const row = await settledReply(messageId);
     expect(row.status).toBe('complete');
     const stored = await getConversation(key, id);
     expect(textOf(stored.messages[1]!)).toBe(REPLY);
-    expect(stored.messages[1]!.metadata).toMatchObject({ status: 'complete', usage: { inputTokens: 42, outputTokens: 12 } });
+    expect(stored.messages[1]!.metadata).toMatchObject({
+      status: 'complete',
+      usage: { inputTokens: 42, outputTokens: 12 },
+    });
   });
 
   it('gives a client that comes back mid-reply the whole reply, from its start and then live', async () => {
@@ -76,7 +89,10 @@ describe('never losing a reply', () => {
     await reader.cancel(); // a reload: the first connection is gone
     await new Promise((r) => setTimeout(r, 80)); // a few words are written meanwhile
     // Two tabs come back at once; each is given the reply in full.
-    const [a, b] = await Promise.all([api('GET', `/api/conversations/${id}/stream`, { key }), api('GET', `/api/conversations/${id}/stream`, { key })]);
+    const [a, b] = await Promise.all([
+      api('GET', `/api/conversations/${id}/stream`, { key }),
+      api('GET', `/api/conversations/${id}/stream`, { key }),
+    ]);
     expect(a.headers.get('content-type')).toContain('text/event-stream');
     const [first, second] = await Promise.all([readReply(a), readReply(b)]);
     for (const { chunks, message } of [first, second]) {
@@ -87,7 +103,10 @@ describe('never losing a reply', () => {
     }
     // The finish came after the reply was stored: the stored reply is what the followers saw.
     const stored = await getConversation(key, id);
-    expect(stored.messages[1]).toMatchObject({ id: messageId, parts: JSON.parse(JSON.stringify(first.message.parts)) as unknown[] });
+    expect(stored.messages[1]).toMatchObject({
+      id: messageId,
+      parts: JSON.parse(JSON.stringify(first.message.parts)) as unknown[],
+    });
     expect((await api('GET', `/api/conversations/${id}/stream`, { key })).status).toBe(204);
   });
 
@@ -152,8 +171,15 @@ describe('never losing a reply', () => {
       const started = Date.now();
       const { chunks, message } = await readReply(await send(key, id, { content: 'hang please' }));
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(chunks).toContainEqual({ type: 'error', errorText: 'The model stopped answering; the reply is incomplete.' });
-      expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error', messageMetadata: { status: 'failed' } });
+      expect(chunks).toContainEqual({
+        type: 'error',
+        errorText: 'The model stopped answering; the reply is incomplete.',
+      });
+      expect(chunks.at(-1)).toMatchObject({
+        type: 'finish',
+        finishReason: 'error',
+        messageMetadata: { status: 'failed' },
+      });
       expect(textOf(message)).toBe(kept);
       // The silent model's connection is closed, not left open for the total time limit (the stand-in
       // hears of the abort a moment after the reply ends).
@@ -181,16 +207,30 @@ describe('never losing a reply', () => {
     const db = await prisma();
     const crashedAt = new Date(Date.now() - 60_000); // its heartbeat stopped a minute ago
     const orphan = await db.message.create({
-      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'half a rep' }], createdAt: crashedAt, updatedAt: crashedAt },
+      data: {
+        conversationId: id,
+        role: 'assistant',
+        status: 'streaming',
+        parts: [{ type: 'text', text: 'half a rep' }],
+        createdAt: crashedAt,
+        updatedAt: crashedAt,
+      },
     });
     await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     // Read before any recovery: shown as interrupted already, so a page watching it stops.
-    expect((await getConversation(key, id)).messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' } });
+    expect((await getConversation(key, id)).messages[0]).toMatchObject({
+      id: orphan.id,
+      metadata: { status: 'interrupted' },
+    });
 
     const { interrupted } = await recoverInterruptedReplies({ followUp: false });
     expect(interrupted).toBeGreaterThanOrEqual(1);
     const stored = await getConversation(key, id);
-    expect(stored.messages[0]).toMatchObject({ id: orphan.id, metadata: { status: 'interrupted' }, parts: [{ type: 'text', text: 'half a rep' }] });
+    expect(stored.messages[0]).toMatchObject({
+      id: orphan.id,
+      metadata: { status: 'interrupted' },
+      parts: [{ type: 'text', text: 'half a rep' }],
+    });
     const res = await send(key, id, { content: 'and now?' });
     expect(res.status).toBe(200);
     await readReply(res);
@@ -226,7 +266,16 @@ describe('never losing a reply', () => {
     const id = await newConversation(key);
     const db = await prisma();
     const longAgo = new Date(Date.now() - 60_000);
-    const orphan = await db.message.create({ data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [], createdAt: longAgo, updatedAt: longAgo } });
+    const orphan = await db.message.create({
+      data: {
+        conversationId: id,
+        role: 'assistant',
+        status: 'streaming',
+        parts: [],
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      },
+    });
     await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     const res = await send(key, id, { content: 'anyone there?' });
     expect(res.status).toBe(200);

@@ -17,7 +17,9 @@ beforeAll(async () => {
     `Aspirin ${tag} is a medicine used to reduce pain, fever and inflammation. It belongs to the class of nonsteroidal anti-inflammatory drugs.`,
     `Common side effects of aspirin ${tag} include an upset stomach and heartburn. Rarely it causes stomach bleeding.`,
   ]);
-  await addSource(`Volcano ${tag} notes`, [`Shield volcanoes ${tag} form from fluid basaltic lava flows. Mauna Loa is a shield volcano.`]);
+  await addSource(`Volcano ${tag} notes`, [
+    `Shield volcanoes ${tag} form from fluid basaltic lava flows. Mauna Loa is a shield volcano.`,
+  ]);
 });
 
 const addVacationPolicy = () =>
@@ -44,17 +46,29 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(chunks.filter((c) => c.type === 'text-delta').length).toBeGreaterThan(5); // word by word
 
     const sources = message.parts.filter((p) => p.type === 'source-document');
-    expect(sources).toEqual([{ type: 'source-document', sourceId: aspirinId, mediaType: 'text/plain', title: `Aspirin ${tag} guide` }]);
+    expect(sources).toEqual([
+      { type: 'source-document', sourceId: aspirinId, mediaType: 'text/plain', title: `Aspirin ${tag} guide` },
+    ]);
     const citations = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
     expect(citations.length).toBeGreaterThan(0);
     for (const c of citations) {
       expect(text).toContain(`[${c.n}]`);
-      expect(c).toMatchObject({ sourceId: aspirinId, chunkId: expect.any(String), title: `Aspirin ${tag} guide`, location: { start: 0 }, generation: 1 });
+      expect(c).toMatchObject({
+        sourceId: aspirinId,
+        chunkId: expect.any(String),
+        title: `Aspirin ${tag} guide`,
+        location: { start: 0 },
+        generation: 1,
+      });
       expect(c.snippet.length).toBeGreaterThan(10);
     }
     // The snippet is the passage sentence the answer quoted, not just the start of the chunk.
     expect(citations[0]!.snippet).toBe(`Aspirin ${tag} is a medicine used to reduce pain, fever and inflammation.`);
-    expect(message.metadata).toMatchObject({ status: 'complete', model: 'local:extractive', usage: { outputTokens: expect.any(Number) } });
+    expect(message.metadata).toMatchObject({
+      status: 'complete',
+      model: 'local:extractive',
+      usage: { outputTokens: expect.any(Number) },
+    });
 
     const stored = await getConversation(key, id);
     expect(stored.title).toBe(`What is aspirin ${tag} used for?`);
@@ -65,7 +79,11 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(reply.parts).toEqual(message.parts);
     expect(reply.metadata).toEqual(message.metadata);
     // The reply's start names the stored question, so a client can take its id over at once.
-    expect(chunks[0]).toMatchObject({ type: 'start', messageId: message.id, messageMetadata: { questionId: stored.messages[0]!.id } });
+    expect(chunks[0]).toMatchObject({
+      type: 'start',
+      messageId: message.id,
+      messageMetadata: { questionId: stored.messages[0]!.id },
+    });
   });
 
   it('accepts the useChat request carrying only the new UIMessage, and the default {messages} body', async () => {
@@ -102,9 +120,14 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(again.message.id).not.toBe(first.message.id);
     // The local model answers again with what else the guide says about aspirin, cited.
     expect(textOf(first.message)).toMatch(/^Aspirin \w+ is a medicine used to reduce pain/);
-    expect(textOf(again.message)).toMatch(/^Common side effects of aspirin \w+ include an upset stomach and heartburn \[1\]\.$/);
+    expect(textOf(again.message)).toMatch(
+      /^Common side effects of aspirin \w+ include an upset stomach and heartburn \[1\]\.$/,
+    );
     const stored = await getConversation(key, id);
-    expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([['user', false], ['assistant', true]]);
+    expect(stored.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([
+      ['user', false],
+      ['assistant', true],
+    ]);
     expect(again.message.metadata?.questionId).toBe(stored.messages[0]!.id);
   });
 
@@ -114,7 +137,12 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     const question = 'How many vacation days do employees get?';
     const replies = [textOf((await readReply(await send(key, id, { content: question }))).message)];
     for (let i = 0; i < 3; i++) {
-      const { message } = await readReply(await send(key, id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: question }] } }));
+      const { message } = await readReply(
+        await send(key, id, {
+          trigger: 'regenerate-message',
+          message: { role: 'user', parts: [{ type: 'text', text: question }] },
+        }),
+      );
       replies.push(textOf(message));
     }
     // Every earlier version counts, not only the one on show; then the best answer comes back.
@@ -137,23 +165,41 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       'Descale it every month with white vinegar. Rinse it twice with clean water after descaling.',
     ]);
     // Another source says something of a warranty: not where "more" about this one goes.
-    await addSource(`Toaster ${tag} guide`, [`The toaster ${tag} warranty runs for one year. Warranty claims need the receipt.`]);
-    const chunks = (await (await prisma()).chunk.findMany({ where: { sourceId: kettle }, orderBy: { ordinal: 'asc' }, select: { id: true } })).map((c) => c.id);
+    await addSource(`Toaster ${tag} guide`, [
+      `The toaster ${tag} warranty runs for one year. Warranty claims need the receipt.`,
+    ]);
+    const chunks = (
+      await (
+        await prisma()
+      ).chunk.findMany({ where: { sourceId: kettle }, orderBy: { ordinal: 'asc' }, select: { id: true } })
+    ).map((c) => c.id);
     expect(chunks).toHaveLength(2); // a chunk for each section
     const id = await newConversation(key);
     const ask = async (json: unknown) => {
       const { message } = await readReply(await send(key, id, json));
-      return { text: textOf(message), cited: message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId) };
+      return {
+        text: textOf(message),
+        cited: message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId),
+      };
     };
-    const regenerate = { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: 'Tell me more' }] } };
-    expect(await ask({ content: `How long is the kettle ${t} warranty?` })).toEqual({ text: `The kettle ${t} warranty runs for two years [1].`, cited: [chunks[0]] });
+    const regenerate = {
+      trigger: 'regenerate-message',
+      message: { role: 'user', parts: [{ type: 'text', text: 'Tell me more' }] },
+    };
+    expect(await ask({ content: `How long is the kettle ${t} warranty?` })).toEqual({
+      text: `The kettle ${t} warranty runs for two years [1].`,
+      cited: [chunks[0]],
+    });
     const more = {
       text: 'The warranty covers the heating element [1]. It also covers the lid and the base [1]. Repairs under warranty are free of charge [1].',
       cited: [chunks[0]],
     };
     expect(await ask({ content: 'Tell me more' })).toEqual(more);
     // Asked again, it goes on where the source does: the next section.
-    const next = { text: 'Descale it every month with white vinegar [1]. Rinse it twice with clean water after descaling [1].', cited: [chunks[1]] };
+    const next = {
+      text: 'Descale it every month with white vinegar [1]. Rinse it twice with clean water after descaling [1].',
+      cited: [chunks[1]],
+    };
     expect(await ask(regenerate)).toEqual(next);
     // Once the source has said it all, the first answer again, as for any Regenerate; then on from there.
     expect(await ask(regenerate)).toEqual(more);
@@ -175,13 +221,27 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       '`fillFlask` returns an object with these fields:',
       fields.map((field) => `- ${field}`).join('\n'),
     ]);
-    const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: flask }, orderBy: { ordinal: 'asc' }, select: { id: true, text: true } });
+    const chunks = await (
+      await prisma()
+    ).chunk.findMany({ where: { sourceId: flask }, orderBy: { ordinal: 'asc' }, select: { id: true, text: true } });
     // The section's first chunk ends with the introduction; the next one repeats it (the overlap) before the list.
-    expect(chunks.map((c) => c.text.trimEnd().endsWith('`fillFlask` returns an object with these fields:'))).toEqual([true, false]);
+    expect(chunks.map((c) => c.text.trimEnd().endsWith('`fillFlask` returns an object with these fields:'))).toEqual([
+      true,
+      false,
+    ]);
     // As in a large knowledge base: the question finds the section, not the next chunk.
-    const { message } = await withSearchK(1, async () => readReply(await send(key, await newConversation(key), { content: 'What does fillFlask return?' })));
-    expect(textOf(message)).toBe(`\`fillFlask\` returns an object with these fields:\n${fields.map((field) => `- ${field}`).join('\n').replace(/\.$/, ' [1].')}`);
-    expect(message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId)).toEqual([chunks[1]!.id]);
+    const { message } = await withSearchK(1, async () =>
+      readReply(await send(key, await newConversation(key), { content: 'What does fillFlask return?' })),
+    );
+    expect(textOf(message)).toBe(
+      `\`fillFlask\` returns an object with these fields:\n${fields
+        .map((field) => `- ${field}`)
+        .join('\n')
+        .replace(/\.$/, ' [1].')}`,
+    );
+    expect(
+      message.parts.filter((p) => p.type === 'data-citation').map((p) => (p.data as CitationData).chunkId),
+    ).toEqual([chunks[1]!.id]);
   });
 
   it('looks up each of two questions in one message on its own, so the one sharing fewer words with the rest is answered too', async () => {
@@ -193,9 +253,13 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       await addSource(`The kettle ${t} filter`, [
         `Limescale builds up on the kettle ${t} filter: rinse the kettle ${t} filter under the tap and scrub the limescale off with vinegar.`,
       ]),
-      await addSource(`Kettle ${t} questions`, [`Descaling the kettle ${t} with vinegar leaves no taste, and a kettle ${t} full of limescale boils slowly.`]),
+      await addSource(`Kettle ${t} questions`, [
+        `Descaling the kettle ${t} with vinegar leaves no taste, and a kettle ${t} full of limescale boils slowly.`,
+      ]),
     ];
-    const warranty = await addSource('Warranty terms', ['The warranty covers repairs and spare parts for two years from the date of purchase.']);
+    const warranty = await addSource('Warranty terms', [
+      'The warranty covers repairs and spare parts for two years from the date of purchase.',
+    ]);
     const question = `How do I descale the kettle ${t} with vinegar and scrub the limescale off the filter, and what do the warranty terms cover?`;
     const { message, searched } = await withSearchK(2, async () => {
       const res = await api('GET', `/api/knowledge/search?${new URLSearchParams({ q: question })}`, { key });
@@ -219,7 +283,12 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     const first = await readReply(await send(key, id, { content: question }));
     // As if it had been stopped after its whole text: a stopped reply does not count as said.
     await (await prisma()).message.update({ where: { id: first.message.id }, data: { status: 'stopped' } });
-    const again = await readReply(await send(key, id, { trigger: 'regenerate-message', message: { role: 'user', parts: [{ type: 'text', text: question }] } }));
+    const again = await readReply(
+      await send(key, id, {
+        trigger: 'regenerate-message',
+        message: { role: 'user', parts: [{ type: 'text', text: question }] },
+      }),
+    );
     expect(textOf(again.message)).toBe(textOf(first.message));
   });
 
@@ -235,7 +304,11 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
         trigger: 'submit-message',
         messageId: 'client-id-of-the-question',
         edit: true,
-        message: { id: 'client-id-of-the-question', role: 'user', parts: [{ type: 'text', text: `What are the side effects of aspirin ${tag}?` }] },
+        message: {
+          id: 'client-id-of-the-question',
+          role: 'user',
+          parts: [{ type: 'text', text: `What are the side effects of aspirin ${tag}?` }],
+        },
       }),
     );
     expect(textOf(edited.message)).toMatch(/upset stomach and heartburn \[\d\]/);
@@ -249,7 +322,10 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     expect(textOf(stored.messages[0]!)).toBe(`What is aspirin ${tag}?`);
     await readReply(await send(key, id, { content: `Where do shield volcanoes ${tag} come from?`, edit: true }));
     const again = await getConversation(key, id);
-    expect(again.messages.map((m) => textOf(m)).filter((_, i) => i % 2 === 0)).toEqual([`What is aspirin ${tag}?`, `Where do shield volcanoes ${tag} come from?`]);
+    expect(again.messages.map((m) => textOf(m)).filter((_, i) => i % 2 === 0)).toEqual([
+      `What is aspirin ${tag}?`,
+      `Where do shield volcanoes ${tag} come from?`,
+    ]);
     expect(textOf(again.messages[3]!)).toMatch(/basaltic lava flows \[\d\]/);
   });
 
@@ -284,7 +360,10 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     const reply = textOf(message);
     const lines = markdown.split('\n');
     expect(lines[0]).toBe(`# ${question}`);
-    expect(lines.filter((l) => l.startsWith('## ')).map((l) => l.replace(/ · .*/, ''))).toEqual(['## You', '## Assistant']);
+    expect(lines.filter((l) => l.startsWith('## ')).map((l) => l.replace(/ · .*/, ''))).toEqual([
+      '## You',
+      '## Assistant',
+    ]);
     expect(markdown).toContain(`\n${question}\n`);
     expect(markdown).toContain(`\n${reply}\n`);
     const cited = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
@@ -293,7 +372,11 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     // The same for a link, which cannot set Accept; other formats are refused.
     const linked = await api('GET', `/api/conversations/${id}?format=markdown`, { key });
     expect(await linked.text()).toBe(markdown);
-    expect((await api('GET', `/api/conversations/${id}?format=json`, { key, headers: { accept: 'text/markdown' } })).headers.get('content-type')).toMatch(/^application\/json/);
+    expect(
+      (
+        await api('GET', `/api/conversations/${id}?format=json`, { key, headers: { accept: 'text/markdown' } })
+      ).headers.get('content-type'),
+    ).toMatch(/^application\/json/);
     expect((await api('GET', `/api/conversations/${id}?format=xml`, { key })).status).toBe(400);
     const other = await api('GET', `/api/conversations/${id}?format=markdown`, { key: (await newKey('user')).key });
     expect(other.status).toBe(404);
@@ -333,7 +416,9 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       `Filter ${tag} drips slowly through a paper filter. It is long and mild.`,
     ]);
     const id = await newConversation(key);
-    const { message } = await readReply(await send(key, id, { content: `What is the difference between espresso ${tag} and filter ${tag}?` }));
+    const { message } = await readReply(
+      await send(key, id, { content: `What is the difference between espresso ${tag} and filter ${tag}?` }),
+    );
     const text = textOf(message);
     expect(text).toMatch(
       /^Espresso \w+ is brewed by forcing hot water through finely ground beans \[(\d)\]\. It is short and strong \[\1\]\.\n\nFilter \w+ drips slowly through a paper filter \[(\d)\]\. It is long and mild \[\2\]\.$/,
@@ -348,18 +433,29 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
     const id = await newConversation(key);
     await readReply(await send(key, id, { content: `What is green ${t}?` }));
     const { message } = await readReply(await send(key, id, { content: `How does it differ from black ${t}?` }));
-    expect(textOf(message)).toMatch(/^Green \w+ is brewed at 80 degrees for two minutes \[(\d)\]\.\n\nBlack \w+ needs boiling water and steeps for five minutes \[(\d)\]\.$/);
+    expect(textOf(message)).toMatch(
+      /^Green \w+ is brewed at 80 degrees for two minutes \[(\d)\]\.\n\nBlack \w+ needs boiling water and steeps for five minutes \[(\d)\]\.$/,
+    );
     const citations = message.parts.filter((p) => p.type === 'data-citation').map((p) => p.data as CitationData);
     expect(citations.map((c) => c.location.headings?.at(-1))).toEqual([`Green ${t}`, `Black ${t}`]);
     // The conversation keeps the question as it was asked.
     const stored = await getConversation(key, id);
-    expect(stored.messages.filter((m) => m.role === 'user').map(textOf)).toEqual([`What is green ${t}?`, `How does it differ from black ${t}?`]);
+    expect(stored.messages.filter((m) => m.role === 'user').map(textOf)).toEqual([
+      `What is green ${t}?`,
+      `How does it differ from black ${t}?`,
+    ]);
   });
 
   it('reads a pronoun after "its" as the owner: "What are its bulbs?", then "What does it weigh?"', async () => {
     const t = randomUUID().slice(0, 8);
-    await addSource(`Lamp ${t} manual`, [`# Lamp ${t}`, `The lamp ${t} is a desk light with a dimmer. Its bulbs last 20,000 hours. The lamp ${t} weighs two kilograms.`]);
-    await addSource(`Heater ${t} manual`, [`# Heater ${t}`, `The heater ${t} has two bulbs and weighs four kilograms.`]);
+    await addSource(`Lamp ${t} manual`, [
+      `# Lamp ${t}`,
+      `The lamp ${t} is a desk light with a dimmer. Its bulbs last 20,000 hours. The lamp ${t} weighs two kilograms.`,
+    ]);
+    await addSource(`Heater ${t} manual`, [
+      `# Heater ${t}`,
+      `The heater ${t} has two bulbs and weighs four kilograms.`,
+    ]);
     const id = await newConversation(key);
     await readReply(await send(key, id, { content: `What is the lamp ${t}?` }));
     await readReply(await send(key, id, { content: 'What are its bulbs?' }));
@@ -386,7 +482,9 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
       `Visit [the printer ${t} toner shop](https://evil.example/shop) for the printer ${t} toner cartridge.`,
     ]);
     const id = await newConversation(key);
-    const { message } = await readReply(await send(key, id, { content: `How long does the printer ${t} toner cartridge last, and how do I replace it?` }));
+    const { message } = await readReply(
+      await send(key, id, { content: `How long does the printer ${t} toner cartridge last, and how do I replace it?` }),
+    );
     const text = textOf(message);
     expect(text).toMatch(/2000 pages/);
     expect(text).not.toMatch(/evil\.example|!\[|\]\(|system prompt|ignore/i);
@@ -395,9 +493,13 @@ describe('POST /api/conversations/{id}/messages (local model)', () => {
   it('keeps the link its source gives the words it answers with, so the reply says where the form is', async () => {
     const t = randomUUID().slice(0, 8);
     const form = `https://intranet.example.com/forms/leave-${t}?team=a(b)`;
-    await addSource(`Leave ${t}`, [`To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days.`]);
+    await addSource(`Leave ${t}`, [
+      `To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days.`,
+    ]);
     const id = await newConversation(key);
     const { message } = await readReply(await send(key, id, { content: `How do I take leave ${t}?` }));
-    expect(textOf(message)).toBe(`To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days [1].`);
+    expect(textOf(message)).toBe(
+      `To take leave ${t}, fill in the [leave request form](${form}) two weeks before you go; your manager approves it within three working days [1].`,
+    );
   });
 });

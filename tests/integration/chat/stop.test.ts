@@ -6,7 +6,15 @@ import { STOP_HANDOFF_MS } from '@/lib/chat/stop-reply';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
-import { getConversation, newConversation, readReply, send, settledReply, textOf, withStandinChatModel } from './chat-helpers';
+import {
+  getConversation,
+  newConversation,
+  readReply,
+  send,
+  settledReply,
+  textOf,
+  withStandinChatModel,
+} from './chat-helpers';
 
 // Stopping needs a reply that takes a while, as a hosted model's does: the stand-in OpenAI server.
 let standin: Standin;
@@ -22,7 +30,8 @@ beforeEach(() => {
   standin.options = { reply: REPLY, delayMs: 30 };
 });
 
-const stop = (conversationId: string, json?: unknown, k = key) => api('POST', `/api/conversations/${conversationId}/stop`, { key: k, json });
+const stop = (conversationId: string, json?: unknown, k = key) =>
+  api('POST', `/api/conversations/${conversationId}/stop`, { key: k, json });
 
 /** Reads the reply's SSE until its text holds `words` words; returns the reader for the rest. */
 async function readUntilWords(res: Response, words: number) {
@@ -64,7 +73,9 @@ describe('POST /api/conversations/{id}/stop', () => {
 
     // The next message is taken at once (no 409), and the stored conversation shows the stop.
     standin.options = { reply: 'A short one.' };
-    expect(textOf((await readReply(await send(key, id, { content: 'something shorter' }))).message)).toBe('A short one.');
+    expect(textOf((await readReply(await send(key, id, { content: 'something shorter' }))).message)).toBe(
+      'A short one.',
+    );
     const stored = await getConversation(key, id);
     expect(stored.messages.map((m) => m.metadata?.status)).toEqual(['complete', 'stopped', 'complete', 'complete']);
     expect(textOf(stored.messages[1]!)).toBe(text);
@@ -129,7 +140,9 @@ describe('POST /api/conversations/{id}/stop', () => {
     await db.conversation.update({ where: { id }, data: { activeReplyId: null } });
     // This instance sees the mark at its next heartbeat and stops the model.
     await expect.poll(() => lastModelCall().closedEarly, { timeout: REPLY_HEARTBEAT_MS * 2, interval: 100 }).toBe(true);
-    await expect.poll(async () => (await db.conversation.findUniqueOrThrow({ where: { id } })).activeReplyId).toBeNull();
+    await expect
+      .poll(async () => (await db.conversation.findUniqueOrThrow({ where: { id } })).activeReplyId)
+      .toBeNull();
     // Its final save does not overwrite the stop.
     await new Promise((r) => setTimeout(r, 200));
     expect((await db.message.findUniqueOrThrow({ where: { id: messageId } })).status).toBe('stopped');
@@ -139,7 +152,12 @@ describe('POST /api/conversations/{id}/stop', () => {
     const id = await newConversation(key);
     const db = await prisma();
     const orphan = await db.message.create({
-      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'saved so far' }] },
+      data: {
+        conversationId: id,
+        role: 'assistant',
+        status: 'streaming',
+        parts: [{ type: 'text', text: 'saved so far' }],
+      },
     });
     await db.conversation.update({ where: { id }, data: { activeReplyId: orphan.id, headId: orphan.id } });
     const res = await stop(id);
@@ -156,7 +174,10 @@ describe('POST /api/conversations/{id}/stop', () => {
     const db = await prisma();
     const orphan = await db.message.create({
       data: {
-        conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'last heartbeat' }],
+        conversationId: id,
+        role: 'assistant',
+        status: 'streaming',
+        parts: [{ type: 'text', text: 'last heartbeat' }],
         updatedAt: new Date(Date.now() - REPLY_STALE_MS - 1_000),
       },
     });
@@ -189,7 +210,14 @@ describe('POST /api/conversations/{id}/stop', () => {
       [await stop('not-an-id'), 400],
       [await stop(id, { messageId: 'nope' }), 400],
       [await stop(id, { messageId, extra: 1 }), 400], // strict: a misspelt key is not "stop whatever"
-      [await api('POST', `/api/conversations/${id}/stop`, { key, body: 'messageId', headers: { 'content-type': 'text/plain' } }), 415],
+      [
+        await api('POST', `/api/conversations/${id}/stop`, {
+          key,
+          body: 'messageId',
+          headers: { 'content-type': 'text/plain' },
+        }),
+        415,
+      ],
       [await api('POST', `/api/conversations/${id}/stop`, { key, body: 'messageId=x' }), 415],
       [await api('POST', `/api/conversations/${id}/stop`, {}), 401],
     ];
@@ -208,73 +236,83 @@ describe('POST /api/conversations/{id}/stop', () => {
 
 // Instances sharing a PostgreSQL server tell each other of stops (LISTEN/NOTIFY). Another
 // instance is played here by a connection of the test's own, on the same database.
-describe.runIf(!process.env.DATABASE_URL!.startsWith('pglite:'))('stops between instances on one PostgreSQL database', () => {
-  const CHANNEL = 'groundwork_reply_stop';
-  async function otherInstance() {
-    // Straight to the server, as an instance LISTENs (DATABASE_DIRECT_URL behind a pooler).
-    const client = new pg.Client({ connectionString: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
-    await client.connect();
-    onTestFinished(() => client.end());
-    return client;
-  }
+describe.runIf(!process.env.DATABASE_URL!.startsWith('pglite:'))(
+  'stops between instances on one PostgreSQL database',
+  () => {
+    const CHANNEL = 'groundwork_reply_stop';
+    async function otherInstance() {
+      // Straight to the server, as an instance LISTENs (DATABASE_DIRECT_URL behind a pooler).
+      const client = new pg.Client({ connectionString: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
+      await client.connect();
+      onTestFinished(() => client.end());
+      return client;
+    }
 
-  it('a stop signalled by another instance ends the reply here at once, stored with everything it wrote', async () => {
-    const id = await newConversation(key);
-    const res = await send(key, id, { content: 'tell me everything' });
-    const messageId = res.headers.get('x-message-id')!;
-    const { reader, seen } = await readUntilWords(res, 3);
-    await (await otherInstance()).query('SELECT pg_notify($1, $2)', [CHANNEL, `${id} ${messageId}`]);
-    // At once: not at the next heartbeat.
-    await expect.poll(() => lastModelCall().closedEarly, { timeout: REPLY_HEARTBEAT_MS / 2 }).toBe(true);
-    let all = seen;
-    for (let next = await reader.read(); !next.done; next = await reader.read()) all += next.value;
-    expect(all).toMatch(/"type":"finish","finishReason":"other","messageMetadata":\{[^}]*"status":"stopped"/);
-    // What is stored is all the client was sent, not the heartbeat's older copy.
-    const streamed = [...all.matchAll(/"delta":"([^"]*)"/g)].map((m) => m[1]).join('');
-    expect(streamed.length).toBeGreaterThan(0);
-    const stored = await (await prisma()).message.findUniqueOrThrow({ where: { id: messageId } });
-    expect(stored.status).toBe('stopped');
-    expect(textOf(stored as unknown as ChatUIMessage)).toBe(streamed);
-    expect((await (await prisma()).conversation.findUniqueOrThrow({ where: { id } })).activeReplyId).toBeNull();
-  });
-
-  it('a stop for a reply another instance writes is handed to it, and answers with what that instance stored', async () => {
-    const id = await newConversation(key);
-    const db = await prisma();
-    const reply = await db.message.create({
-      data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [{ type: 'text', text: 'as of the last heartbeat' }] },
+    it('a stop signalled by another instance ends the reply here at once, stored with everything it wrote', async () => {
+      const id = await newConversation(key);
+      const res = await send(key, id, { content: 'tell me everything' });
+      const messageId = res.headers.get('x-message-id')!;
+      const { reader, seen } = await readUntilWords(res, 3);
+      await (await otherInstance()).query('SELECT pg_notify($1, $2)', [CHANNEL, `${id} ${messageId}`]);
+      // At once: not at the next heartbeat.
+      await expect.poll(() => lastModelCall().closedEarly, { timeout: REPLY_HEARTBEAT_MS / 2 }).toBe(true);
+      let all = seen;
+      for (let next = await reader.read(); !next.done; next = await reader.read()) all += next.value;
+      expect(all).toMatch(/"type":"finish","finishReason":"other","messageMetadata":\{[^}]*"status":"stopped"/);
+      // What is stored is all the client was sent, not the heartbeat's older copy.
+      const streamed = [...all.matchAll(/"delta":"([^"]*)"/g)].map((m) => m[1]).join('');
+      expect(streamed.length).toBeGreaterThan(0);
+      const stored = await (await prisma()).message.findUniqueOrThrow({ where: { id: messageId } });
+      expect(stored.status).toBe('stopped');
+      expect(textOf(stored as unknown as ChatUIMessage)).toBe(streamed);
+      expect((await (await prisma()).conversation.findUniqueOrThrow({ where: { id } })).activeReplyId).toBeNull();
     });
-    await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
-    // The instance writing it: on the signal, it stores all it wrote and frees the conversation.
-    const writer = await otherInstance();
-    const heard: string[] = [];
-    writer.on('notification', ({ payload }) => {
-      heard.push(payload!);
-      void writer.query(
-        `WITH saved AS (UPDATE messages SET status = 'stopped', parts = $2::jsonb WHERE id = $1::uuid)
+
+    it('a stop for a reply another instance writes is handed to it, and answers with what that instance stored', async () => {
+      const id = await newConversation(key);
+      const db = await prisma();
+      const reply = await db.message.create({
+        data: {
+          conversationId: id,
+          role: 'assistant',
+          status: 'streaming',
+          parts: [{ type: 'text', text: 'as of the last heartbeat' }],
+        },
+      });
+      await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
+      // The instance writing it: on the signal, it stores all it wrote and frees the conversation.
+      const writer = await otherInstance();
+      const heard: string[] = [];
+      writer.on('notification', ({ payload }) => {
+        heard.push(payload!);
+        void writer.query(
+          `WITH saved AS (UPDATE messages SET status = 'stopped', parts = $2::jsonb WHERE id = $1::uuid)
          UPDATE conversations SET active_reply_id = NULL WHERE active_reply_id = $1::uuid`,
-        [reply.id, JSON.stringify([{ type: 'text', text: 'everything it wrote' }])],
-      );
+          [reply.id, JSON.stringify([{ type: 'text', text: 'everything it wrote' }])],
+        );
+      });
+      await writer.query(`LISTEN ${CHANNEL}`);
+      const res = await stop(id);
+      expect(res.status).toBe(200);
+      expect(heard).toEqual([`${id} ${reply.id}`]);
+      const stopped = await bodyOf<ChatUIMessage>(res);
+      expect(stopped).toMatchObject({ id: reply.id, metadata: { status: 'stopped' } });
+      expect(textOf(stopped)).toBe('everything it wrote');
     });
-    await writer.query(`LISTEN ${CHANNEL}`);
-    const res = await stop(id);
-    expect(res.status).toBe(200);
-    expect(heard).toEqual([`${id} ${reply.id}`]);
-    const stopped = await bodyOf<ChatUIMessage>(res);
-    expect(stopped).toMatchObject({ id: reply.id, metadata: { status: 'stopped' } });
-    expect(textOf(stopped)).toBe('everything it wrote');
-  });
 
-  it('deleting a conversation signals the instance writing its reply', async () => {
-    const id = await newConversation(key);
-    const db = await prisma();
-    const reply = await db.message.create({ data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [] } });
-    await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
-    const writer = await otherInstance();
-    const heard: string[] = [];
-    writer.on('notification', ({ payload }) => heard.push(payload!));
-    await writer.query(`LISTEN ${CHANNEL}`);
-    expect((await api('DELETE', `/api/conversations/${id}`, { key })).status).toBe(204);
-    await expect.poll(() => heard).toEqual([`${id} ${reply.id}`]);
-  });
-});
+    it('deleting a conversation signals the instance writing its reply', async () => {
+      const id = await newConversation(key);
+      const db = await prisma();
+      const reply = await db.message.create({
+        data: { conversationId: id, role: 'assistant', status: 'streaming', parts: [] },
+      });
+      await db.conversation.update({ where: { id }, data: { activeReplyId: reply.id, headId: reply.id } });
+      const writer = await otherInstance();
+      const heard: string[] = [];
+      writer.on('notification', ({ payload }) => heard.push(payload!));
+      await writer.query(`LISTEN ${CHANNEL}`);
+      expect((await api('DELETE', `/api/conversations/${id}`, { key })).status).toBe(204);
+      await expect.poll(() => heard).toEqual([`${id} ${reply.id}`]);
+    });
+  },
+);

@@ -44,7 +44,8 @@ const citedSources = (reply: { parts: { type: string; data?: unknown }[] }) =>
 const dayIn = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-const daysBefore = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** Moves a conversation and its messages to another moment, as if they had been written then. */
 async function backdate(conversationId: string, at: Date) {
@@ -63,8 +64,22 @@ describe('usage figures', () => {
     const second = await newConversation(bob);
     const gifts = await ask(bob, second, 'When do parcels leave the warehouse?');
     expect(citedSources(gifts)).toEqual([shipping]);
-    expect((await api('PUT', `/api/conversations/${first}/messages/${answered.id}/feedback`, { key: alice, json: { rating: 'up' } })).status).toBe(200);
-    expect((await api('PUT', `/api/conversations/${second}/messages/${gifts.id}/feedback`, { key: bob, json: { rating: 'down' } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', `/api/conversations/${first}/messages/${answered.id}/feedback`, {
+          key: alice,
+          json: { rating: 'up' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api('PUT', `/api/conversations/${second}/messages/${gifts.id}/feedback`, {
+          key: bob,
+          json: { rating: 'down' },
+        })
+      ).status,
+    ).toBe(200);
 
     const usage = await report();
     const today = dayIn(new Date(), 'UTC');
@@ -73,11 +88,20 @@ describe('usage figures', () => {
     expect(usage.days.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => daysBefore(today, 29 - i)));
     // Tokens as the model reported them: the local model counts words of its prompt and reply.
     const replies = [answered, thanks, gifts];
-    const reported = (key: 'inputTokens' | 'outputTokens') => replies.reduce((sum, r) => sum + (r.metadata?.usage?.[key] ?? 0), 0);
+    const reported = (key: 'inputTokens' | 'outputTokens') =>
+      replies.reduce((sum, r) => sum + (r.metadata?.usage?.[key] ?? 0), 0);
     expect(reported('outputTokens')).toBeGreaterThan(0);
     const expected = {
-      conversations: 2, questions: 3, replies: 3, uncited: 1, failed: 0, stopped: 0, ratedUp: 1, ratedDown: 1,
-      inputTokens: reported('inputTokens'), outputTokens: reported('outputTokens'),
+      conversations: 2,
+      questions: 3,
+      replies: 3,
+      uncited: 1,
+      failed: 0,
+      stopped: 0,
+      ratedUp: 1,
+      ratedDown: 1,
+      inputTokens: reported('inputTokens'),
+      outputTokens: reported('outputTokens'),
     };
     expect(usage.totals).toEqual(expected);
     expect(usage.days.at(-1)).toEqual({ date: today, ...expected });
@@ -86,9 +110,19 @@ describe('usage figures', () => {
     // A failed or stopped reply is counted as such, not as one that cites nothing; a reply without usage adds no tokens.
     const db = await prisma();
     await db.message.update({ where: { id: thanks.id }, data: { status: 'failed', usage: Prisma.DbNull } });
-    await db.message.update({ where: { id: gifts.id }, data: { status: 'stopped', usage: { inputTokens: 1200, outputTokens: 85, totalTokens: 1285 } } });
+    await db.message.update({
+      where: { id: gifts.id },
+      data: { status: 'stopped', usage: { inputTokens: 1200, outputTokens: 85, totalTokens: 1285 } },
+    });
     await db.message.update({ where: { id: answered.id }, data: { usage: { inputTokens: 900, outputTokens: 40 } } });
-    expect((await report()).totals).toEqual({ ...expected, uncited: 0, failed: 1, stopped: 1, inputTokens: 2100, outputTokens: 125 });
+    expect((await report()).totals).toEqual({
+      ...expected,
+      uncited: 0,
+      failed: 1,
+      stopped: 1,
+      inputTokens: 2100,
+      outputTokens: 125,
+    });
   });
 
   it('counts each message on its calendar day in the time zone asked for, within the period asked for', async () => {
@@ -106,7 +140,9 @@ describe('usage figures', () => {
       const usage = await report(`?timeZone=${encodeURIComponent(timeZone)}`);
       expect(usage.to).toBe(dayIn(new Date(), timeZone));
       const busy = usage.days.filter((d) => d.questions > 0);
-      expect(busy, timeZone).toEqual([expect.objectContaining({ date: dayIn(late, timeZone), conversations: 1, questions: 1, replies: 1 })]);
+      expect(busy, timeZone).toEqual([
+        expect.objectContaining({ date: dayIn(late, timeZone), conversations: 1, questions: 1, replies: 1 }),
+      ]);
       // Forty days ago is outside the default thirty.
       expect(usage.totals.questions).toBe(1);
     }
@@ -159,7 +195,10 @@ describe('usage figures', () => {
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       const problem = await bodyOf<{ errors: { parameter: string }[] }>(res);
-      expect(problem.errors.map((e) => e.parameter), query).toEqual([parameter]);
+      expect(
+        problem.errors.map((e) => e.parameter),
+        query,
+      ).toEqual([parameter]);
     }
     // A name the browser's time zone database knows but the database's does not is the same 400, not a 500.
     await expect(usageReport({ days: 30, timeZone: 'Mars/Olympus' })).rejects.toMatchObject({

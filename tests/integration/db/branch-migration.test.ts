@@ -55,7 +55,9 @@ describe(`migration ${BRANCHES}`, () => {
         '0b01': null,
         '0b02': '0b01', // same time: the id breaks the tie, as the listing did
       });
-      const heads = await session.query<{ id: string; head_id: string | null }>('SELECT id::text, head_id::text FROM conversations ORDER BY id');
+      const heads = await session.query<{ id: string; head_id: string | null }>(
+        'SELECT id::text, head_id::text FROM conversations ORDER BY id',
+      );
       expect(heads.map((c) => c.head_id?.slice(-4) ?? null)).toEqual(['0a04', '0b02', null]);
     } finally {
       await session.release();

@@ -18,11 +18,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runScript(script: string, args: string[]) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--conditions=react-server', '--import', 'tsx', script, ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `pglite:${dir}`, LOG_FORMAT: 'json', LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/node'),
+      ['--conditions=react-server', '--import', 'tsx', script, ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: `pglite:${dir}`,
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -10,7 +10,8 @@ import { runAsRequest } from '@/lib/db/work-priority';
 let db: Database;
 
 // From under 200 ms to about a second of work for PGlite, depending on the machine.
-const work = (rows: number) => Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, ${rows}::int) g WHERE md5(g::text) LIKE '%ab%'`;
+const work = (rows: number) =>
+  Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, ${rows}::int) g WHERE md5(g::text) LIKE '%ab%'`;
 const SLOW = work(400_000);
 // About a tenth of that.
 const MEDIUM = work(40_000);
@@ -117,7 +118,9 @@ describe('embedded PGlite on its own thread', () => {
   });
 
   it('applies statement settings to that statement only', async () => {
-    const [inside] = await db.query<{ enable_seqscan: string }>(Prisma.sql`SHOW enable_seqscan`, { enable_seqscan: 'off' });
+    const [inside] = await db.query<{ enable_seqscan: string }>(Prisma.sql`SHOW enable_seqscan`, {
+      enable_seqscan: 'off',
+    });
     const [after] = await db.query<{ enable_seqscan: string }>(Prisma.sql`SHOW enable_seqscan`);
     expect(inside!.enable_seqscan).toBe('off');
     expect(after!.enable_seqscan).toBe('on');
@@ -127,7 +130,9 @@ describe('embedded PGlite on its own thread', () => {
     await expect(db.query(Prisma.sql`SELECT 1 / ${0}::int`)).rejects.toMatchObject({ code: '22012' });
     const id = '01890000-0000-7000-8000-000000000001';
     await db.prisma.principal.create({ data: { id, kind: 'anonymous' } });
-    await expect(db.prisma.principal.create({ data: { id, kind: 'anonymous' } })).rejects.toMatchObject({ code: 'P2002' });
+    await expect(db.prisma.principal.create({ data: { id, kind: 'anonymous' } })).rejects.toMatchObject({
+      code: 'P2002',
+    });
     // A failed interactive transaction rolls back and frees the connection.
     await expect(
       db.prisma.$transaction(async (tx) => {

@@ -13,7 +13,8 @@ const PDF_LIMITS = { maxPages: 100, timeoutMs: 60_000, maxExpandedBytes: LIMITS.
  * lasts, in synchronous code too.
  */
 async function measure(run: () => Promise<unknown>): Promise<{ error: unknown; ms: number; peakGrowthMb: number }> {
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
   writeFileSync('/proc/self/clear_refs', '5'); // VmHWM := the current RSS
   const before = kb('VmRSS');
   const start = performance.now();
@@ -30,7 +31,9 @@ describe('decompression bombs are refused before they are parsed', () => {
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
     for (const file of [bomb, lieAboutSizes(bomb)]) {
       const { error, ms, peakGrowthMb } = await measure(() => parseDocx(file, LIMITS));
-      expect(String(error)).toMatch(/The document is too large to read: its XML \(over [\d,]+ elements in \d+ MB\) needs more than 1024 MB of memory, half of PARSE_MAX_HEAP_MB/);
+      expect(String(error)).toMatch(
+        /The document is too large to read: its XML \(over [\d,]+ elements in \d+ MB\) needs more than 1024 MB of memory, half of PARSE_MAX_HEAP_MB/,
+      );
       expect(ms).toBeLessThan(1500);
       // Mammoth read the first 5 MB of it into 2 GB; what is left is the inflated part and its counting.
       expect(peakGrowthMb).toBeLessThan(64);
@@ -49,7 +52,9 @@ describe('decompression bombs are refused before they are parsed', () => {
     for (const bomb of [await makePdfBomb(1024), await makePdfBomb(1024, { twice: true })]) {
       expect(bomb.byteLength).toBeLessThan(1.1 * 1024 * 1024);
       const { error, ms, peakGrowthMb } = await measure(() => parsePdf(bomb, PDF_LIMITS));
-      expect(String(error)).toMatch(/The document expands to more than 256 MB when decompressed \(MAX_EXPANDED_BYTES\)/);
+      expect(String(error)).toMatch(
+        /The document expands to more than 256 MB when decompressed \(MAX_EXPANDED_BYTES\)/,
+      );
       expect(ms).toBeLessThan(2000); // 0.3-0.8 s on two busy cores: zlib inflating the 256 MB it may
       // PDF.js took 3.4 GB for it; zlib's pieces, dropped as they come, and the collector's slack remain.
       expect(peakGrowthMb).toBeLessThan(128);
@@ -57,9 +62,15 @@ describe('decompression bombs are refused before they are parsed', () => {
   }, 60_000);
 
   it('an ordinary DOCX and PDF still parse, and a PDF whose streams inflate within the limit too', async () => {
-    const lines = Array.from({ length: 5000 }, (_, i) => (i % 50 === 0 ? `# Part ${i / 50}` : `Paragraph ${i}: the pump runs at **40** litres per minute.`));
-    expect((await parseDocx(makeDocx(lines), LIMITS)).text).toContain('Paragraph 4999: the pump runs at **40** litres per minute.');
-    const pdf = await makePdf(Array.from({ length: 50 }, (_, i) => `Page ${i + 1}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`));
+    const lines = Array.from({ length: 5000 }, (_, i) =>
+      i % 50 === 0 ? `# Part ${i / 50}` : `Paragraph ${i}: the pump runs at **40** litres per minute.`,
+    );
+    expect((await parseDocx(makeDocx(lines), LIMITS)).text).toContain(
+      'Paragraph 4999: the pump runs at **40** litres per minute.',
+    );
+    const pdf = await makePdf(
+      Array.from({ length: 50 }, (_, i) => `Page ${i + 1}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`),
+    );
     expect((await parsePdf(pdf, PDF_LIMITS)).text).toContain('Page 50');
     expect((await parsePdf(await makePdfBomb(16), PDF_LIMITS)).text).toContain('A page of text');
   }, 60_000);

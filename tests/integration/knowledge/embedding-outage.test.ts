@@ -28,11 +28,24 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (mode === 'error') {
         res.statusCode = 401; // not retried: the answer comes at once
-        return res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
+        return res.end(
+          JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }),
+        );
       }
       const { input } = JSON.parse(body) as { input: string[] };
-      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: Array.from({ length: 8 }, (_, i) => ((text.length * (i + 1)) % 7) / 7 + 0.01) }));
-      res.end(JSON.stringify({ object: 'list', data, model: 'stand-in-embed', usage: { prompt_tokens: input.length, total_tokens: input.length } }));
+      const data = input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: Array.from({ length: 8 }, (_, i) => ((text.length * (i + 1)) % 7) / 7 + 0.01),
+      }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data,
+          model: 'stand-in-embed',
+          usage: { prompt_tokens: input.length, total_tokens: input.length },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -49,14 +62,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const k of ['EMBEDDING_MODEL', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'EMBEDDING_TIMEOUT_MS', 'SEARCH_EMBEDDING_TIMEOUT_MS']) delete process.env[k];
+  for (const k of [
+    'EMBEDDING_MODEL',
+    'OPENAI_BASE_URL',
+    'OPENAI_API_KEY',
+    'EMBEDDING_TIMEOUT_MS',
+    'SEARCH_EMBEDDING_TIMEOUT_MS',
+  ])
+    delete process.env[k];
   resetConfigForTests();
   forgetActiveEmbeddingModel();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
 
-const addText = async (title: string, text: string) => bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { title, text } }));
+const addText = async (title: string, text: string) =>
+  bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { title, text } }));
 
 describe('a remote embedding model that stops answering', () => {
   it('leaves search answering by BM25 alone, and ingestion failing in words, never waiting forever', async () => {
@@ -76,12 +97,19 @@ describe('a remote embedding model that stops answering', () => {
 
     started = Date.now();
     const stalled = await addText(`Ants ${tag}`, `Leafcutter ants ${tag} farm a fungus underground.`);
-    expect(await ingested(admin, stalled.id)).toMatchObject({ status: 'failed', error: `The embedding model ${MODEL} did not answer within 600 ms.`, chunkCount: 0 });
+    expect(await ingested(admin, stalled.id)).toMatchObject({
+      status: 'failed',
+      error: `The embedding model ${MODEL} did not answer within 600 ms.`,
+      chunkCount: 0,
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
 
     mode = 'error';
     const refused = await addText(`Wasps ${tag}`, `Paper wasps ${tag} chew wood into pulp for their nests.`);
-    expect(await ingested(admin, refused.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(new RegExp(`^The embedding model ${MODEL} failed: .*Incorrect API key provided`)) });
+    expect(await ingested(admin, refused.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(new RegExp(`^The embedding model ${MODEL} failed: .*Incorrect API key provided`)),
+    });
     expect((await search(admin, `paper wasps ${tag}`)).some((h) => h.sourceId === refused.id)).toBe(false);
     expect((await search(admin, `honeybees ${tag}`))[0]?.sourceId).toBe(healthy.id);
 
@@ -91,7 +119,12 @@ describe('a remote embedding model that stops answering', () => {
     expect(retried.status).toBe(202);
     expect(await ingested(admin, refused.id)).toMatchObject({ status: 'ready', error: null });
     expect((await search(admin, `paper wasps ${tag}`))[0]?.sourceId).toBe(refused.id);
-    const again = await bodyOf<SourceView>(await api('PUT', `/api/knowledge/sources/${stalled.id}`, { key: admin, json: { text: `Leafcutter ants ${tag} farm a fungus underground.` } }));
+    const again = await bodyOf<SourceView>(
+      await api('PUT', `/api/knowledge/sources/${stalled.id}`, {
+        key: admin,
+        json: { text: `Leafcutter ants ${tag} farm a fungus underground.` },
+      }),
+    );
     expect(await ingested(admin, again.id)).toMatchObject({ status: 'ready' });
     expect((await search(admin, `leafcutter ants ${tag}`))[0]?.sourceId).toBe(stalled.id);
   });

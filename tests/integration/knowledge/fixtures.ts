@@ -41,7 +41,10 @@ export interface Rule {
 }
 
 /** A real PDF laid out as a document is: each page a list of lines where they are drawn, and its outline and rules. */
-export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = [], rules = [] }: { title?: string; outline?: Bookmark[]; rules?: Rule[] } = {}): Promise<Uint8Array> {
+export async function makeLaidOutPdf(
+  pages: DrawnLine[][],
+  { title, outline = [], rules = [] }: { title?: string; outline?: Bookmark[]; rules?: Rule[] } = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   if (title) doc.setTitle(title);
   const fonts = {
@@ -58,11 +61,21 @@ export async function makeLaidOutPdf(pages: DrawnLine[][], { title, outline = []
         const left = x + fonts[font].widthOfTextAtSize(text.slice(0, text.indexOf(words)), size);
         const rect = [left, y - 0.25 * size, left + fonts[font].widthOfTextAtSize(words, size), y + 0.9 * size];
         const action = doc.context.obj({ Type: 'Action', S: 'URI', URI: PDFString.of(url) });
-        page.node.addAnnot(doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: action })));
+        page.node.addAnnot(
+          doc.context.register(
+            doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: action }),
+          ),
+        );
       }
     }
   }
-  for (const rule of rules) doc.getPage(rule.page).drawLine({ start: { x: rule.x, y: rule.y }, end: { x: rule.right, y: rule.y }, thickness: 0.6, color: rgb(0, 0, 0) });
+  for (const rule of rules)
+    doc.getPage(rule.page).drawLine({
+      start: { x: rule.x, y: rule.y },
+      end: { x: rule.right, y: rule.y },
+      thickness: 0.6,
+      color: rgb(0, 0, 0),
+    });
   if (outline.length) addOutline(doc, outline);
   return doc.save();
 }
@@ -72,7 +85,9 @@ function addOutline(doc: PDFDocument, bookmarks: Bookmark[]): void {
   const { context } = doc;
   const root = context.nextRef();
   const refs = bookmarks.map(() => context.nextRef());
-  const parents = bookmarks.map((bookmark, i) => refs.findLast((_, j) => j < i && bookmarks[j]!.depth < bookmark.depth) ?? root);
+  const parents = bookmarks.map(
+    (bookmark, i) => refs.findLast((_, j) => j < i && bookmarks[j]!.depth < bookmark.depth) ?? root,
+  );
   const children = Map.groupBy(refs, (_, i) => parents[i]!);
   const links = (parent: PDFRef) => {
     const own = children.get(parent) ?? [];
@@ -83,7 +98,14 @@ function addOutline(doc: PDFDocument, bookmarks: Bookmark[]): void {
     const at = siblings.indexOf(refs[i]!);
     const dest = [doc.getPage(bookmark.page).ref, PDFName.of('XYZ'), null, bookmark.top, null];
     const item = { Title: PDFHexString.fromText(bookmark.title), Parent: parents[i]!, Dest: dest, ...links(refs[i]!) };
-    context.assign(refs[i]!, context.obj({ ...item, ...(at > 0 ? { Prev: siblings[at - 1]! } : {}), ...(at < siblings.length - 1 ? { Next: siblings[at + 1]! } : {}) }));
+    context.assign(
+      refs[i]!,
+      context.obj({
+        ...item,
+        ...(at > 0 ? { Prev: siblings[at - 1]! } : {}),
+        ...(at < siblings.length - 1 ? { Next: siblings[at + 1]! } : {}),
+      }),
+    );
   });
   context.assign(root, context.obj({ Type: 'Outlines', ...links(root) }));
   doc.catalog.set(PDFName.of('Outlines'), root);
@@ -147,12 +169,15 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
  */
 export function makeDocx(lines: string[], opts: { externalImageUrl?: string; title?: string } = {}): Uint8Array {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const run = (text: string, props = '') => `<w:r>${props && `<w:rPr>${props}</w:rPr>`}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
+  const run = (text: string, props = '') =>
+    `<w:r>${props && `<w:rPr>${props}</w:rPr>`}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
   const courier = '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/>';
   const rels: string[] = [];
   const hyperlink = (words: string, target: string) => {
     if (target.startsWith('#')) return `<w:hyperlink w:anchor="${esc(target.slice(1))}">${run(words)}</w:hyperlink>`;
-    rels.push(`<Relationship Id="rIdLink${rels.length}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${esc(target)}" TargetMode="External"/>`);
+    rels.push(
+      `<Relationship Id="rIdLink${rels.length}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${esc(target)}" TargetMode="External"/>`,
+    );
     return `<w:hyperlink r:id="rIdLink${rels.length - 1}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${run(words)}</w:hyperlink>`;
   };
   const runs = (text: string) =>
@@ -162,7 +187,11 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
       .map((piece) => {
         const link = /^\[([^\]]+)\]\(([^)]+)\)$/.exec(piece);
         if (link) return hyperlink(link[1]!, link[2]!);
-        return piece.startsWith('**') ? run(piece.slice(2, -2), '<w:b/>') : piece.startsWith('`') ? run(piece.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>') : run(piece);
+        return piece.startsWith('**')
+          ? run(piece.slice(2, -2), '<w:b/>')
+          : piece.startsWith('`')
+            ? run(piece.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>')
+            : run(piece);
       })
       .join('');
   const paras = lines.map((line) => {
@@ -170,10 +199,20 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
     if (h) return `<w:p><w:pPr><w:pStyle w:val="Heading${h[1]!.length}"/></w:pPr>${runs(h[2]!)}</w:p>`;
     if (line.startsWith('    ')) return `<w:p>${run(line.slice(4), courier)}</w:p>`;
     if (line.startsWith('{Title}')) return `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr>${runs(line.slice(7))}</w:p>`;
-    if (line.startsWith('{Source Code}')) return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
+    if (line.startsWith('{Source Code}'))
+      return `<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr>${run(line.slice(13))}</w:p>`;
     const table = /^\{Table(?::([\w-]+))?\}/.exec(line);
     if (table) {
-      const rows = line.slice(table[0].length).split(' // ').map((row) => `<w:tr>${row.split(' | ').map((cell) => `<w:tc><w:p>${runs(cell)}</w:p></w:tc>`).join('')}</w:tr>`);
+      const rows = line
+        .slice(table[0].length)
+        .split(' // ')
+        .map(
+          (row) =>
+            `<w:tr>${row
+              .split(' | ')
+              .map((cell) => `<w:tc><w:p>${runs(cell)}</w:p></w:tc>`)
+              .join('')}</w:tr>`,
+        );
       return `<w:tbl><w:tblPr><w:tblStyle w:val="${table[1] ?? 'TableGrid'}"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr>${rows.join('')}</w:tbl>`;
     }
     return `<w:p>${runs(line)}</w:p>`;
@@ -196,7 +235,9 @@ export function makeDocx(lines: string[], opts: { externalImageUrl?: string; tit
 <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${esc(opts.title)}</dc:title></cp:coreProperties>`);
   }
   if (opts.externalImageUrl) {
-    rels.push(`<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${opts.externalImageUrl}" TargetMode="External"/>`);
+    rels.push(
+      `<Relationship Id="rIdExt" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${opts.externalImageUrl}" TargetMode="External"/>`,
+    );
   }
   if (rels.length) {
     files['word/_rels/document.xml.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -224,16 +265,29 @@ export function makeDocxBomb(inflatedMb = 100): Uint8Array {
  * that zips about 600 to 1, each six bytes of it a node for the XML parser to build.
  */
 export function makeDenseDocx(xmlMb = 60): Uint8Array {
-  const head = strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>');
+  const head = strToU8(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+  );
   const tail = strToU8('<w:p><w:r><w:t>The end</w:t></w:r></w:p></w:body></w:document>');
   const xml = new Uint8Array(head.byteLength + xmlMb * 1024 * 1024 + tail.byteLength);
   xml.set(head);
   const unit = strToU8('<w:p/>');
-  const body = xml.subarray(head.byteLength, head.byteLength + Math.floor((xmlMb * 1024 * 1024) / unit.byteLength) * unit.byteLength);
+  const body = xml.subarray(
+    head.byteLength,
+    head.byteLength + Math.floor((xmlMb * 1024 * 1024) / unit.byteLength) * unit.byteLength,
+  );
   body.set(unit);
-  for (let filled = unit.byteLength; filled < body.byteLength; filled *= 2) body.copyWithin(filled, 0, Math.min(filled, body.byteLength - filled));
+  for (let filled = unit.byteLength; filled < body.byteLength; filled *= 2)
+    body.copyWithin(filled, 0, Math.min(filled, body.byteLength - filled));
   xml.set(tail, head.byteLength + body.byteLength);
-  return zipSync({ '[Content_Types].xml': strToU8(CONTENT_TYPES), '_rels/.rels': strToU8(RELS), 'word/document.xml': xml.subarray(0, head.byteLength + body.byteLength + tail.byteLength) }, { level: 9 });
+  return zipSync(
+    {
+      '[Content_Types].xml': strToU8(CONTENT_TYPES),
+      '_rels/.rels': strToU8(RELS),
+      'word/document.xml': xml.subarray(0, head.byteLength + body.byteLength + tail.byteLength),
+    },
+    { level: 9 },
+  );
 }
 
 /**
@@ -243,7 +297,11 @@ export function makeDenseDocx(xmlMb = 60): Uint8Array {
  */
 export function spacesBomb(mb: number): Uint8Array {
   const block = deflateRawSync(Buffer.alloc(1024 * 1024, 32), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  return Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: mb }, () => block), Buffer.from([0x03, 0x00, 0, 0, 0, 0])]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array.from({ length: mb }, () => block),
+    Buffer.from([0x03, 0x00, 0, 0, 0, 0]),
+  ]);
 }
 
 /**
@@ -258,7 +316,9 @@ export async function makePdfBomb(inflatedMb = 1024, { twice = false } = {}): Pr
   page.drawText('A page of text', { x: 50, y: 700, font, size: 12 });
   const data = spacesBomb(inflatedMb);
   const bomb = twice
-    ? doc.context.stream(Buffer.concat([Buffer.from([0x78, 0x9c]), deflateRawSync(data), Buffer.alloc(4)]), { Filter: ['FlateDecode', 'FlateDecode'] })
+    ? doc.context.stream(Buffer.concat([Buffer.from([0x78, 0x9c]), deflateRawSync(data), Buffer.alloc(4)]), {
+        Filter: ['FlateDecode', 'FlateDecode'],
+      })
     : doc.context.stream(data, { Filter: 'FlateDecode' });
   const contents = page.node.lookup(PDFName.of('Contents'));
   if (!(contents instanceof PDFArray)) throw new Error('pdf-lib wrote one content stream, not an array of them');

@@ -29,9 +29,15 @@ export interface HitView {
   metadata: Record<string, unknown>;
 }
 
-export function upload(key: string, files: { name: string; bytes: Uint8Array | string; type?: string }[], method = 'POST', path = '/api/knowledge/sources') {
+export function upload(
+  key: string,
+  files: { name: string; bytes: Uint8Array | string; type?: string }[],
+  method = 'POST',
+  path = '/api/knowledge/sources',
+) {
   const form = new FormData();
-  for (const f of files) form.append('file', new Blob([f.bytes as BlobPart], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    form.append('file', new Blob([f.bytes as BlobPart], { type: f.type ?? 'application/octet-stream' }), f.name);
   return api(method, path, { key, body: form });
 }
 

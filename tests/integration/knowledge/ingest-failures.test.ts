@@ -4,7 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
-import { lieAboutSizes, makeDenseDocx, makeDocx, makeDocxBomb, makeEncryptedPdf, makeImageOnlyPdf, makeManyEntryDocx, makePdf, makePdfBomb } from './fixtures';
+import {
+  lieAboutSizes,
+  makeDenseDocx,
+  makeDocx,
+  makeDocxBomb,
+  makeEncryptedPdf,
+  makeImageOnlyPdf,
+  makeManyEntryDocx,
+  makePdf,
+  makePdfBomb,
+} from './fixtures';
 import { ingested, search, upload, type SourceView } from './helpers';
 
 let admin: string;
@@ -33,7 +43,9 @@ describe('ingest: bad input', () => {
     let pulled = 0;
     const total = 40 * 1024 * 1024; // over the 25 MiB default
     const boundary = 'x-boundary';
-    const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.txt"\r\ncontent-type: text/plain\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.txt"\r\ncontent-type: text/plain\r\n\r\n`,
+    );
     const piece = new Uint8Array(1024 * 1024).fill(97);
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -43,7 +55,11 @@ describe('ingest: bad input', () => {
         controller.enqueue(piece);
       },
     });
-    const res = await api('POST', '/api/knowledge/sources', { key: admin, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(pulled).toBeLessThan(total); // stopped reading early
@@ -61,7 +77,9 @@ describe('ingest: bad input', () => {
     for (const c of cases) {
       const res = await upload(admin, [c]);
       expect(res.status, c.name).toBe(415);
-      expect((await bodyOf<{ detail: string }>(res)).detail).toContain('.txt, .md, .mdx, .html, .pdf, .docx, .csv, .json');
+      expect((await bodyOf<{ detail: string }>(res)).detail).toContain(
+        '.txt, .md, .mdx, .html, .pdf, .docx, .csv, .json',
+      );
     }
   });
 
@@ -71,7 +89,9 @@ describe('ingest: bad input', () => {
     expect(res.status).toBe(202);
     const source = await bodyOf<SourceView>(res);
     expect(source.filename).toBe(`passwd${tag}.txt`);
-    const win = await bodyOf<SourceView>(await upload(admin, [{ name: `C:\\Windows\\evil-${tag}.md`, bytes: `windows ${tag}` }]));
+    const win = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `C:\\Windows\\evil-${tag}.md`, bytes: `windows ${tag}` }]),
+    );
     expect(win.filename).toBe(`evil-${tag}.md`);
   });
 
@@ -82,7 +102,9 @@ describe('ingest: bad input', () => {
     const bomb = makeDocxBomb(400);
     expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
     // Files over 64 KiB are read on a thread of their own, started by the first: measure with it running.
-    const warm = await bodyOf<SourceView>(await upload(admin, [{ name: 'warm.md', bytes: `warm ${randomUUID()}\n\n`.repeat(2000) }]));
+    const warm = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'warm.md', bytes: `warm ${randomUUID()}\n\n`.repeat(2000) }]),
+    );
     expect((await ingested(admin, warm.id)).status).toBe('ready');
     const a = await bodyOf<SourceView>(await upload(admin, [{ name: 'bomb.docx', bytes: bomb }]));
     const b = await bodyOf<SourceView>(await upload(admin, [{ name: 'many.docx', bytes: makeManyEntryDocx(3000) }]));
@@ -96,15 +118,26 @@ describe('ingest: bad input', () => {
     // Headers that claim 1,000 bytes change nothing: the bytes actually inflated are counted
     // (64 MB of spaces is past what mammoth may be given, before the 256 MB).
     const liar = await bodyOf<SourceView>(await upload(admin, [{ name: 'liar.docx', bytes: lieAboutSizes(bomb) }]));
-    expect(await ingested(admin, liar.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large to read: its XML/) });
+    expect(await ingested(admin, liar.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/too large to read: its XML/),
+    });
   }, 60_000);
 
   it('a small DOCX of 60 MB of empty paragraphs and a small PDF inflating to 1 GiB end failed with the reason, in seconds', async () => {
     const started = performance.now();
     const docx = await bodyOf<SourceView>(await upload(admin, [{ name: 'paragraphs.docx', bytes: makeDenseDocx(60) }]));
     const pdf = await bodyOf<SourceView>(await upload(admin, [{ name: 'bomb.pdf', bytes: await makePdfBomb(1024) }]));
-    expect(await ingested(admin, docx.id)).toMatchObject({ status: 'failed', chunkCount: 0, error: expect.stringMatching(/too large to read: its XML .* PARSE_MAX_HEAP_MB/) });
-    expect(await ingested(admin, pdf.id)).toMatchObject({ status: 'failed', chunkCount: 0, error: expect.stringMatching(/expands to more than 256 MB when decompressed/) });
+    expect(await ingested(admin, docx.id)).toMatchObject({
+      status: 'failed',
+      chunkCount: 0,
+      error: expect.stringMatching(/too large to read: its XML .* PARSE_MAX_HEAP_MB/),
+    });
+    expect(await ingested(admin, pdf.id)).toMatchObject({
+      status: 'failed',
+      chunkCount: 0,
+      error: expect.stringMatching(/expands to more than 256 MB when decompressed/),
+    });
     // Before, mammoth took 45 s and 2 GB to fail at the heap limit, and PDF.js 50 s and 3.4 GB.
     expect(performance.now() - started).toBeLessThan(20_000);
   }, 60_000);
@@ -113,19 +146,38 @@ describe('ingest: bad input', () => {
     canaryHits = 0;
     const { port } = canary.address() as AddressInfo;
     const tag = randomUUID().slice(0, 8);
-    const docx = makeDocx([`External link test ${tag}`], { externalImageUrl: `http://127.0.0.1:${port}/latest/meta-data/` });
+    const docx = makeDocx([`External link test ${tag}`], {
+      externalImageUrl: `http://127.0.0.1:${port}/latest/meta-data/`,
+    });
     const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'ext.docx', bytes: docx }]));
     expect((await ingested(admin, source.id)).status).toBe('ready');
     expect(canaryHits).toBe(0);
   });
 
   it('an encrypted PDF and a PDF without text end failed with a clear error, and never show another file’s content', async () => {
-    const enc = await bodyOf<SourceView>(await upload(admin, [{ name: 'locked.pdf', bytes: await makeEncryptedPdf() }]));
+    const enc = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'locked.pdf', bytes: await makeEncryptedPdf() }]),
+    );
     const img = await bodyOf<SourceView>(await upload(admin, [{ name: 'scan.pdf', bytes: await makeImageOnlyPdf() }]));
-    const bad = await bodyOf<SourceView>(await upload(admin, [{ name: 'broken.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n garbage that is not a pdf') }]));
-    expect(await ingested(admin, enc.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/encrypted/i), chunkCount: 0 });
-    expect(await ingested(admin, img.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/no extractable text/i), chunkCount: 0 });
-    expect(await ingested(admin, bad.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/damaged|no extractable text/i) });
+    const bad = await bodyOf<SourceView>(
+      await upload(admin, [
+        { name: 'broken.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n garbage that is not a pdf') },
+      ]),
+    );
+    expect(await ingested(admin, enc.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/encrypted/i),
+      chunkCount: 0,
+    });
+    expect(await ingested(admin, img.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/no extractable text/i),
+      chunkCount: 0,
+    });
+    expect(await ingested(admin, bad.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/damaged|no extractable text/i),
+    });
     for (const id of [enc.id, img.id, bad.id]) {
       expect(await (await prisma()).chunk.count({ where: { sourceId: id } })).toBe(0);
     }
@@ -148,30 +200,46 @@ describe('ingest: bad input', () => {
       const res = await api('POST', '/api/knowledge/sources', { key: admin, json });
       expect(res.status, JSON.stringify(json).slice(0, 60)).toBe(400);
     }
-    const wrongType = await api('POST', '/api/knowledge/sources', { key: admin, body: 'x', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
   });
 
   it('400 for more than 1000 sources in all the files of one upload together; nothing is stored', async () => {
     const tag = randomUUID().slice(0, 8);
-    const lines = (from: number) => Array.from({ length: 600 }, (_, i) => JSON.stringify({ text: `line ${from + i} ${tag}` })).join('\n');
-    const res = await upload(admin, [{ name: 'a.jsonl', bytes: lines(0) }, { name: 'b.jsonl', bytes: lines(600) }]);
+    const lines = (from: number) =>
+      Array.from({ length: 600 }, (_, i) => JSON.stringify({ text: `line ${from + i} ${tag}` })).join('\n');
+    const res = await upload(admin, [
+      { name: 'a.jsonl', bytes: lines(0) },
+      { name: 'b.jsonl', bytes: lines(600) },
+    ]);
     expect(res.status).toBe(400);
     expect((await bodyOf<{ detail: string }>(res)).detail).toMatch(/1000 sources/);
-    const files = await upload(admin, Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, bytes: `file ${i} ${tag}` })));
+    const files = await upload(
+      admin,
+      Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, bytes: `file ${i} ${tag}` })),
+    );
     expect(files.status).toBe(400);
     expect(await (await prisma()).source.count({ where: { title: { contains: tag } } })).toBe(0);
   });
 
   it('names the entry of a bulk request whose URL points to a private address', async () => {
-    const res = await api('POST', '/api/knowledge/sources', { key: admin, json: { sources: [{ text: 'fine' }, { url: 'http://127.0.0.1/' }] } });
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      json: { sources: [{ text: 'fine' }, { url: 'http://127.0.0.1/' }] },
+    });
     expect(res.status).toBe(400);
     expect((await bodyOf<{ errors: { pointer?: string }[] }>(res)).errors[0]?.pointer).toBe('#/sources/1/url');
   });
 
   it('cuts a long file name between characters and keeps its extension', async () => {
     const tag = randomUUID().slice(0, 8);
-    const emoji = await bodyOf<SourceView>(await upload(admin, [{ name: `${'a'.repeat(199)}😀${tag}.txt`, bytes: `emoji name ${tag}` }]));
+    const emoji = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `${'a'.repeat(199)}😀${tag}.txt`, bytes: `emoji name ${tag}` }]),
+    );
     expect(emoji.title).toBe('a'.repeat(199));
     expect(emoji.title).not.toMatch(/[\uD800-\uDFFF]/);
     const long = await upload(admin, [{ name: `${'b'.repeat(254)}😀.md`, bytes: `# Heading ${tag}\n\nLong name.` }]);
@@ -182,12 +250,18 @@ describe('ingest: bad input', () => {
 
   it('400 for NUL in a JSON source; NUL inside an uploaded file is dropped, not stored', async () => {
     const tag = randomUUID().slice(0, 8);
-    for (const json of [{ text: `nul\u0000 ${tag}` }, { title: `t\u0000${tag}`, text: `nul title ${tag}` }, { text: `nul meta ${tag}`, metadata: { k: 'v\u0000' } }]) {
+    for (const json of [
+      { text: `nul\u0000 ${tag}` },
+      { title: `t\u0000${tag}`, text: `nul title ${tag}` },
+      { text: `nul meta ${tag}`, metadata: { k: 'v\u0000' } },
+    ]) {
       const res = await api('POST', '/api/knowledge/sources', { key: admin, json });
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
     }
-    const file = await bodyOf<SourceView>(await upload(admin, [{ name: 'nul.json', bytes: JSON.stringify({ note: `before\u0000after ${tag}` }) }]));
+    const file = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'nul.json', bytes: JSON.stringify({ note: `before\u0000after ${tag}` }) }]),
+    );
     expect((await ingested(admin, file.id)).status).toBe('ready');
     const text = await (await api('GET', `/api/knowledge/sources/${file.id}/text`, { key: admin })).text();
     expect(text).toContain(`note: beforeafter ${tag}`);
@@ -196,9 +270,14 @@ describe('ingest: bad input', () => {
 
   it('ignores mass-assigned source fields, and drops a "__proto__" metadata key without applying it', async () => {
     const tag = randomUUID().slice(0, 8);
-    const raw = `{"text":"assigned ${tag}","id":"0190d0f2-0000-7000-8000-0000000000aa","status":"ready","chunkCount":99,"generation":7,` +
+    const raw =
+      `{"text":"assigned ${tag}","id":"0190d0f2-0000-7000-8000-0000000000aa","status":"ready","chunkCount":99,"generation":7,` +
       `"contentHash":"x","kind":"url","metadata":{"team":"ops","__proto__":{"polluted":true}}}`;
-    const res = await api('POST', '/api/knowledge/sources', { key: admin, body: raw, headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/api/knowledge/sources', {
+      key: admin,
+      body: raw,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(202);
     const created = await bodyOf<SourceView & { contentHash: string }>(res);
     expect(created).toMatchObject({ status: 'pending', chunkCount: 0, generation: 0, kind: 'text' });
@@ -214,15 +293,24 @@ describe('ingest: bad input', () => {
 
   it('a user may search and list but not ingest, replace or delete (403, nothing changes)', async () => {
     const tag = randomUUID().slice(0, 8);
-    const own = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `guarded ${tag}` } }));
+    const own = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `guarded ${tag}` } }),
+    );
     const before = await ingested(admin, own.id);
-    const count = async () => (await bodyOf<{ data: SourceView[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: admin }))).data.length;
+    const count = async () =>
+      (await bodyOf<{ data: SourceView[] }>(await api('GET', '/api/knowledge/sources?limit=100', { key: admin }))).data
+        .length;
     const sources = await count();
     const refused = [
       await api('POST', '/api/knowledge/sources', { key: user, json: { text: `sneaky ${tag}` } }),
       await upload(user, [{ name: 'a.txt', bytes: `sneaky file ${tag}` }]),
       await api('PUT', `/api/knowledge/sources/${own.id}`, { key: user, json: { text: `overwritten ${tag}` } }),
-      await upload(user, [{ name: 'b.txt', bytes: `overwritten file ${tag}` }], 'PUT', `/api/knowledge/sources/${own.id}`),
+      await upload(
+        user,
+        [{ name: 'b.txt', bytes: `overwritten file ${tag}` }],
+        'PUT',
+        `/api/knowledge/sources/${own.id}`,
+      ),
       await api('POST', `/api/knowledge/sources/${own.id}/retry`, { key: user }),
       await api('DELETE', `/api/knowledge/sources/${own.id}`, { key: user }),
     ];
@@ -236,7 +324,9 @@ describe('ingest: bad input', () => {
     expect(await count()).toBe(sources);
     expect((await api('GET', `/api/knowledge/sources/${own.id}`, { key: user })).status).toBe(200);
     expect((await search(user, `guarded ${tag}`))[0]?.text).toBe(`guarded ${tag}`);
-    expect((await search(user, `sneaky overwritten ${tag}`)).filter((h) => h.text.includes(tag)).map((h) => h.text)).toEqual([`guarded ${tag}`]);
+    expect(
+      (await search(user, `sneaky overwritten ${tag}`)).filter((h) => h.text.includes(tag)).map((h) => h.text),
+    ).toEqual([`guarded ${tag}`]);
     expect((await api('GET', '/api/knowledge/sources', {})).status).toBe(401);
     expect((await api('GET', `/api/knowledge/search?q=x`, {})).status).toBe(401);
   });
@@ -256,7 +346,11 @@ describe('ingest: one bad source in a batch', () => {
 
   it('packs a table whose rows have no spaces by length, into chunks of at most 4,096 characters', async () => {
     const tag = randomUUID().slice(0, 8);
-    const rows = ['|a|b|c|d|', '|-|-|-|-|', ...Array.from({ length: 3000 }, (_, i) => `|r${i}c1|r${i}c2|r${i}c3|${tag}r${i}|`)];
+    const rows = [
+      '|a|b|c|d|',
+      '|-|-|-|-|',
+      ...Array.from({ length: 3000 }, (_, i) => `|r${i}c1|r${i}c2|r${i}c3|${tag}r${i}|`),
+    ];
     const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'packed.md', bytes: rows.join('\n') }]));
     expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready' });
     const chunks = await (await prisma()).chunk.findMany({ where: { sourceId: source.id }, select: { text: true } });
@@ -270,9 +364,14 @@ describe('ingest: one bad source in a batch', () => {
     // A database that refuses one source's rows, as a constraint or a full disk would.
     await db.$executeRawUnsafe(`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.text LIKE '%poison-${tag}%' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe('CREATE TRIGGER refuse_poison BEFORE INSERT ON chunks FOR EACH ROW EXECUTE FUNCTION refuse_poison()');
+    await db.$executeRawUnsafe(
+      'CREATE TRIGGER refuse_poison BEFORE INSERT ON chunks FOR EACH ROW EXECUTE FUNCTION refuse_poison()',
+    );
     try {
-      const files = ['otters', 'badgers', `poison-${tag}`, 'voles'].map((word) => ({ name: `${word}.txt`, bytes: `Notes on ${word} ${tag}: they live by the river.` }));
+      const files = ['otters', 'badgers', `poison-${tag}`, 'voles'].map((word) => ({
+        name: `${word}.txt`,
+        bytes: `Notes on ${word} ${tag}: they live by the river.`,
+      }));
       const { data } = await bodyOf<{ data: SourceView[] }>(await upload(admin, files));
       const done: SourceView[] = [];
       for (const s of data) done.push(await ingested(admin, s.id));

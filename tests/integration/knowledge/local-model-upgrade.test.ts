@@ -15,13 +15,19 @@ import { seedSource } from './seed-chunks';
 describe('upgrading from local-hash-v1', () => {
   it('searches the old vectors through their index, then moves every chunk to the current local model', async () => {
     expect(LOCAL_EMBEDDING_MODEL_ID).not.toBe('local-hash-v1');
-    const id = await seedSource({ title: 'Monotremes', texts: ['The platypus lays eggs and hunts by electroreception.', 'Echidnas are spiny.'], embeddingModel: 'local-hash-v1' });
+    const id = await seedSource({
+      title: 'Monotremes',
+      texts: ['The platypus lays eggs and hunts by electroreception.', 'Echidnas are spiny.'],
+      embeddingModel: 'local-hash-v1',
+    });
     forgetActiveEmbeddingModel();
     expect((await activeEmbeddingModel()).id).toBe('local-hash-v1');
 
     const vector = await vectorRanking({ query: 'platypus eggs', limit: 5, efSearch: 40 });
     const db = await getDatabase();
-    const plan = await db.query<Record<string, string>>(Prisma.sql`EXPLAIN WITH ${vector!.sql} SELECT * FROM vec`, { enable_seqscan: 'off' });
+    const plan = await db.query<Record<string, string>>(Prisma.sql`EXPLAIN WITH ${vector!.sql} SELECT * FROM vec`, {
+      enable_seqscan: 'off',
+    });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('chunks_embedding_local_hash_v1_idx');
     expect((await searchKnowledge({ query: 'platypus eggs' }))[0]?.sourceId).toBe(id);
 

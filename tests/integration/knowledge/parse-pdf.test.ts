@@ -7,7 +7,9 @@ import { watchEventLoop } from './helpers';
 
 describe('PDF parsing off the event loop', () => {
   it('keeps the event loop responsive while a long PDF is parsed in a worker thread', async () => {
-    const pdf = await makePdf(Array.from({ length: 300 }, (_, i) => `Page ${i + 1}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`));
+    const pdf = await makePdf(
+      Array.from({ length: 300 }, (_, i) => `Page ${i + 1}\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`),
+    );
     const loop = watchEventLoop();
     const doc = await parsePdf(pdf, { maxPages: 1000, timeoutMs: 60_000 });
     const worst = await loop.stop();
@@ -34,7 +36,8 @@ describe('PDF parsing off the event loop', () => {
 });
 
 /** A PDF's text as the Markdown blocks it is parsed into. */
-const blocksOf = async (pdf: Uint8Array) => (await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 })).text.split('\n\n');
+const blocksOf = async (pdf: Uint8Array) =>
+  (await parsePdf(pdf, { maxPages: 10, timeoutMs: 60_000 })).text.split('\n\n');
 
 /** Lines of body text from `y` down, 12.5 points apart. */
 const body = (y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, y: y - 12.5 * i }));
@@ -45,7 +48,12 @@ const manual = () =>
     [
       { text: 'Zephyr Pump Service Manual', y: 760, size: 22, font: 'bold' },
       { text: '1. Installation', y: 715, size: 15, font: 'bold' },
-      ...body(690, 'Mount the pump on a level surface close to the tank, so that the suction line stays', 'short and rises towards the pump. A long suction line lets air collect in the impel-', 'ler housing, and the pump then runs dry.'),
+      ...body(
+        690,
+        'Mount the pump on a level surface close to the tank, so that the suction line stays',
+        'short and rises towards the pump. A long suction line lets air collect in the impel-',
+        'ler housing, and the pump then runs dry.',
+      ),
       ...body(640, 'Connect the pump to its controller with the command:'),
       { text: 'pumpctl pair --port /dev/ttyUSB0', y: 622, font: 'mono' },
       { text: '1', y: 40, x: 290 },
@@ -53,7 +61,11 @@ const manual = () =>
     [
       { text: 'Zephyr Pump Service Manual', y: 800, size: 9 },
       { text: '2. Service', y: 760, size: 15, font: 'bold' },
-      ...body(735, 'Clean the intake filter every 200 hours of running, or sooner when the flow drops', 'below 30 litres per minute. Replace the shaft seal every two years.'),
+      ...body(
+        735,
+        'Clean the intake filter every 200 hours of running, or sooner when the flow drops',
+        'below 30 litres per minute. Replace the shaft seal every two years.',
+      ),
       { text: '2', y: 40, x: 290 },
     ],
     [
@@ -86,7 +98,10 @@ describe('PDF layout', () => {
     const { chunks } = await extractAndChunk(await manual(), 'application/pdf', { targetTokens: 40, overlapTokens: 0 });
     const service = chunks.find((chunk) => chunk.text.includes('Replace the shaft seal'));
     expect(service?.location).toMatchObject({ page: 2, headings: ['Zephyr Pump Service Manual', '2. Service'] });
-    expect(chunks.find((chunk) => chunk.text.includes('five years'))?.location).toMatchObject({ page: 3, headings: ['Zephyr Pump Service Manual', '3. Warranty'] });
+    expect(chunks.find((chunk) => chunk.text.includes('five years'))?.location).toMatchObject({
+      page: 3,
+      headings: ['Zephyr Pump Service Manual', '3. Warranty'],
+    });
   });
 
   it('reads the bullets a printed web page draws as shapes as list items, and its short bold lines as headings', async () => {
@@ -96,10 +111,19 @@ describe('PDF layout', () => {
         { text: 'What you need', y: 720, font: 'bold' },
         { text: 'a 10 mm spanner', y: 700, x: 84, bullet: true },
         { text: 'the seal kit', y: 687.5, x: 84, bullet: true },
-        ...body(662, 'Turn the power off before you start, and close the valves on both sides of the pump so', 'that the water in the pipes stays where it is while the housing is open.'),
+        ...body(
+          662,
+          'Turn the power off before you start, and close the valves on both sides of the pump so',
+          'that the water in the pipes stays where it is while the housing is open.',
+        ),
       ],
     ]);
-    expect(await blocksOf(pdf)).toEqual(['# Zephyr Pump Service Manual', '## What you need', '- a 10 mm spanner\n- the seal kit', 'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.']);
+    expect(await blocksOf(pdf)).toEqual([
+      '# Zephyr Pump Service Manual',
+      '## What you need',
+      '- a 10 mm spanner\n- the seal kit',
+      'Turn the power off before you start, and close the valves on both sides of the pump so that the water in the pipes stays where it is while the housing is open.',
+    ]);
   });
 
   it('keeps a link to a web address as a Markdown link on the words its box covers, one link where they wrap, a mail link’s address after its words, and a printed address wrapped whole', async () => {
@@ -109,11 +133,31 @@ describe('PDF layout', () => {
     const pdf = await makeLaidOutPdf([
       [
         { text: 'Remote access', y: 760, size: 16, font: 'bold', links: [{ words: 'Remote access', url: vpn }] },
-        { text: 'For remote access, fill in the access form and send it to the service desk, who turns', y: 736, links: [{ words: 'access form', url: vpn }] },
-        { text: 'it round within a day. Read the remote working', y: 723.5, links: [{ words: 'remote working', url: policy }] },
-        { text: 'policy before you connect: the policy says which devices may connect, and from where.', y: 711, links: [{ words: 'policy', url: policy }] },
-        { text: 'Questions go to the service desk, any day of the week.', y: 686, links: [{ words: 'the service desk', url: 'mailto:desk@example.com' }] },
-        { text: 'The client itself is at https://intranet.example.com/downloads/', y: 661, links: [{ words: 'https://intranet.example.com/downloads/', url: client }] },
+        {
+          text: 'For remote access, fill in the access form and send it to the service desk, who turns',
+          y: 736,
+          links: [{ words: 'access form', url: vpn }],
+        },
+        {
+          text: 'it round within a day. Read the remote working',
+          y: 723.5,
+          links: [{ words: 'remote working', url: policy }],
+        },
+        {
+          text: 'policy before you connect: the policy says which devices may connect, and from where.',
+          y: 711,
+          links: [{ words: 'policy', url: policy }],
+        },
+        {
+          text: 'Questions go to the service desk, any day of the week.',
+          y: 686,
+          links: [{ words: 'the service desk', url: 'mailto:desk@example.com' }],
+        },
+        {
+          text: 'The client itself is at https://intranet.example.com/downloads/',
+          y: 661,
+          links: [{ words: 'https://intranet.example.com/downloads/', url: client }],
+        },
         { text: 'vpn-client.pkg for every laptop.', y: 648.5, links: [{ words: 'vpn-client.pkg', url: client }] },
       ],
     ]);
@@ -132,9 +176,17 @@ describe('PDF layout', () => {
       [
         [
           { text: '2.1 Remote access', y: 760, size: 13 },
-          ...lines(736, 'Every laptop the company issues comes with the VPN client installed and set up for', 'the office network.'),
+          ...lines(
+            736,
+            'Every laptop the company issues comes with the VPN client installed and set up for',
+            'the office network.',
+          ),
           { text: 'Travelling abroad', y: 690, size: 11 },
-          ...lines(670, 'Some countries block VPN traffic: tell the service desk a week before you travel, so', 'that they can set up another route.'),
+          ...lines(
+            670,
+            'Some countries block VPN traffic: tell the service desk a week before you travel, so',
+            'that they can set up another route.',
+          ),
         ],
       ],
       {
@@ -165,16 +217,32 @@ describe('PDF layout', () => {
       if (i < words.length - 1) bars.push({ page: 0, y: 700.2, x: x + 0.3, right: x + 3.3 });
       x += 3.6;
     }
-    expect(await blocksOf(await makeLaidOutPdf([pieces], { rules: bars }))).toEqual(['Call `asn1_der_coding` to encode.']);
+    expect(await blocksOf(await makeLaidOutPdf([pieces], { rules: bars }))).toEqual([
+      'Call `asn1_der_coding` to encode.',
+    ]);
     expect(await blocksOf(await makeLaidOutPdf([pieces]))).toEqual(['Call asn1 der coding to encode.']);
   });
 
   it('reads the first row of a table set apart by a rule, as LaTeX’s booktabs draws it, as its header, and no row of a grid', async () => {
     const row = (y: number, ...cells: string[]): DrawnLine[] => cells.map((text, i) => ({ text, x: 72 + 110 * i, y }));
-    const rows = (y: number) => [...row(y, 'Method', 'nDCG@10', 'Recall@100'), ...row(y - 16, 'BM25', '0.679', '0.925'), ...row(y - 30, 'Dense retrieval', '0.741', '0.950')];
+    const rows = (y: number) => [
+      ...row(y, 'Method', 'nDCG@10', 'Recall@100'),
+      ...row(y - 16, 'BM25', '0.679', '0.925'),
+      ...row(y - 30, 'Dense retrieval', '0.741', '0.950'),
+    ];
     const across = (y: number) => ({ page: 0, y, x: 68, right: 370 });
     const pdf = await makeLaidOutPdf(
-      [[...body(760, 'We compared the methods on the test queries, and report the scores averaged over five runs below.'), ...rows(730), ...body(670, 'The same scores in a grid.'), ...rows(640)]],
+      [
+        [
+          ...body(
+            760,
+            'We compared the methods on the test queries, and report the scores averaged over five runs below.',
+          ),
+          ...rows(730),
+          ...body(670, 'The same scores in a grid.'),
+          ...rows(640),
+        ],
+      ],
       // Booktabs: above the table, under its first row, below the table. The grid: between every row.
       { rules: [across(743), across(724), across(694), across(653), across(634), across(620), across(604)] },
     );
@@ -188,15 +256,40 @@ describe('PDF layout', () => {
 
   it('reads a paper set in two columns: a bold line a little larger than the body is a subsection beside the other column', async () => {
     // Each column 220 points wide; the right one's subsection heading is level with the left one's prose.
-    const column = (x: number, y: number, ...texts: string[]): DrawnLine[] => texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));
+    const column = (x: number, y: number, ...texts: string[]): DrawnLine[] =>
+      texts.map((text, i) => ({ text, x, y: y - 12.5 * i }));
     const pdf = await makeLaidOutPdf([
       [
         { text: '3 Method', y: 760, size: 12, font: 'bold' },
-        ...column(72, 740, 'We score each passage by the terms it shares', 'with the question, weighted by how rare each', 'term is across the collection, and we fuse that', 'ranking with the ranking of the vectors.'),
-        ...column(72, 682, 'The two rankings disagree most on questions', 'that name a thing the passage only implies.'),
-        ...column(312, 760, 'Both rankings are cut at fifty passages each', 'before they are fused, which bounds the work.'),
+        ...column(
+          72,
+          740,
+          'We score each passage by the terms it shares',
+          'with the question, weighted by how rare each',
+          'term is across the collection, and we fuse that',
+          'ranking with the ranking of the vectors.',
+        ),
+        ...column(
+          72,
+          682,
+          'The two rankings disagree most on questions',
+          'that name a thing the passage only implies.',
+        ),
+        ...column(
+          312,
+          760,
+          'Both rankings are cut at fifty passages each',
+          'before they are fused, which bounds the work.',
+        ),
         { text: '3.1 Lexical Scoring', x: 312, y: 728, size: 10.5, font: 'bold' },
-        ...column(312, 711, 'A term found in most passages says little of', 'any one of them, so its weight falls with the', 'number of passages that hold it, and a long', 'passage counts for less than a short one.'),
+        ...column(
+          312,
+          711,
+          'A term found in most passages says little of',
+          'any one of them, so its weight falls with the',
+          'number of passages that hold it, and a long',
+          'passage counts for less than a short one.',
+        ),
       ],
     ]);
     expect(await blocksOf(pdf)).toEqual([

@@ -40,19 +40,33 @@ describe('documents are read on a thread of their own', () => {
   }, 60_000);
 
   it('passes on parse errors as they are, and gives up on a file at the time or memory limit without harming the next', async () => {
-    await expect(readDocument(new TextEncoder().encode('%PDF-1.7 broken'), MEDIA_TYPES.pdf, { chunking, timeoutMs: 60_000, heapMb: 2048 })).rejects.toMatchObject({
+    await expect(
+      readDocument(new TextEncoder().encode('%PDF-1.7 broken'), MEDIA_TYPES.pdf, {
+        chunking,
+        timeoutMs: 60_000,
+        heapMb: 2048,
+      }),
+    ).rejects.toMatchObject({
       name: 'ExtractionError',
       message: expect.stringMatching(/PDF is damaged/),
     });
-    await expect(readDocument(bigHtml(5_000), MEDIA_TYPES.html, { chunking, timeoutMs: 50, heapMb: 2048 })).rejects.toMatchObject({
+    await expect(
+      readDocument(bigHtml(5_000), MEDIA_TYPES.html, { chunking, timeoutMs: 50, heapMb: 2048 }),
+    ).rejects.toMatchObject({
       name: 'ExtractionError',
       message: 'Reading the file took longer than 50 ms (PARSE_TIMEOUT_MS).',
     });
-    await expect(readDocument(bigHtml(12_000), MEDIA_TYPES.html, { chunking, timeoutMs: 60_000, heapMb: 32 })).rejects.toMatchObject({
+    await expect(
+      readDocument(bigHtml(12_000), MEDIA_TYPES.html, { chunking, timeoutMs: 60_000, heapMb: 32 }),
+    ).rejects.toMatchObject({
       name: 'ExtractionError',
       message: 'Reading the file needs more than 32 MB of memory (PARSE_MAX_HEAP_MB).',
     });
-    const next = await readDocument(new TextEncoder().encode('# Next\n\nStill read.'), MEDIA_TYPES.markdown, { chunking, timeoutMs: 60_000, heapMb: 2048 });
+    const next = await readDocument(new TextEncoder().encode('# Next\n\nStill read.'), MEDIA_TYPES.markdown, {
+      chunking,
+      timeoutMs: 60_000,
+      heapMb: 2048,
+    });
     expect(next.chunks.map((c) => c.text)).toEqual(['# Next\n\nStill read.']);
   }, 60_000);
 
@@ -64,11 +78,17 @@ describe('documents are read on a thread of their own', () => {
     const slow = await upload(admin, [{ name: 'slow.html', bytes: bigHtml(5_000, `slow ${tag}`) }]);
     expect(slow.status).toBe(202);
     const slowId = ((await slow.json()) as { id: string }).id;
-    expect(await ingested(admin, slowId)).toMatchObject({ status: 'failed', error: 'Reading the file took longer than 50 ms (PARSE_TIMEOUT_MS).', chunkCount: 0 });
+    expect(await ingested(admin, slowId)).toMatchObject({
+      status: 'failed',
+      error: 'Reading the file took longer than 50 ms (PARSE_TIMEOUT_MS).',
+      chunkCount: 0,
+    });
     expect(await search(admin, `slow ${tag}`, { sourceId: slowId })).toEqual([]);
     delete process.env.PARSE_TIMEOUT_MS;
     resetConfigForTests();
-    const fast = await upload(admin, [{ name: 'fast.md', bytes: `# Fast ${tag}\n\nThe quokka ${tag} is read in time.` }]);
+    const fast = await upload(admin, [
+      { name: 'fast.md', bytes: `# Fast ${tag}\n\nThe quokka ${tag} is read in time.` },
+    ]);
     const fastId = ((await fast.json()) as { id: string }).id;
     expect(await ingested(admin, fastId)).toMatchObject({ status: 'ready', chunkCount: 1 });
     expect((await search(admin, `quokka ${tag}`))[0]).toMatchObject({ sourceId: fastId });

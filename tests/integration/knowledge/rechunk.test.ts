@@ -72,7 +72,11 @@ describe('chunking again when chunking changes', () => {
     // Back to the default: chunked again, to the same chunks it had at first.
     chunkWith(256);
     expect(await rechunkStep()).toBe(1);
-    expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', generation: 3, chunkCount: before.chunkCount });
+    expect(await ingested(admin, created.id)).toMatchObject({
+      status: 'ready',
+      generation: 3,
+      chunkCount: before.chunkCount,
+    });
   });
 
   it('leaves sources without kept content alone (web pages fetched before it was kept too), and queues a batch at a time', async () => {
@@ -85,7 +89,10 @@ describe('chunking again when chunking changes', () => {
       VALUES (${page}::uuid, ${`Page ${tag}`}, 'url', 'text/html', 'ready', 1, 'v0 1/0'),
              (${older}::uuid, ${`Older ${tag}`}, 'text', 'text/plain', 'ready', 1, NULL)`;
     await db.$executeRaw`INSERT INTO source_contents (source_id, generation, data) VALUES (${page}::uuid, 1, ''::bytea)`;
-    const texts = Array.from({ length: 60 }, (_, i) => ({ title: `Batch ${i} ${tag}`, text: `Batch item ${i} ${tag}.` }));
+    const texts = Array.from({ length: 60 }, (_, i) => ({
+      title: `Batch ${i} ${tag}`,
+      text: `Batch item ${i} ${tag}.`,
+    }));
     const res = await api('POST', '/api/knowledge/sources', { key: admin, json: { sources: texts } });
     expect(res.status).toBe(202);
     await drainIngestQueue();
@@ -99,7 +106,10 @@ describe('chunking again when chunking changes', () => {
     expect(Math.max(...steps)).toBeLessThan(60);
     const rows = await db.$queryRaw<{ id: string; status: string; generation: number }[]>`
       SELECT id::text AS id, status::text AS status, generation FROM sources WHERE id = ANY(${[page, older]}::uuid[]) ORDER BY title`;
-    expect(rows.map((r) => [r.status, r.generation])).toEqual([['ready', 1], ['ready', 1]]);
+    expect(rows.map((r) => [r.status, r.generation])).toEqual([
+      ['ready', 1],
+      ['ready', 1],
+    ]);
     const batch = await db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM sources WHERE title LIKE ${`Batch % ${tag}`} AND status = 'ready' AND generation = 2 AND chunked_with = ${ingestSignature()}`;
     expect(batch[0]?.n).toBe(60);
@@ -108,7 +118,9 @@ describe('chunking again when chunking changes', () => {
   it('keeps a source ready with its chunks when chunking it again fails, and does not try again for the same settings', async () => {
     const db = await prisma();
     const tag = randomUUID().slice(0, 8);
-    const created = await bodyOf<SourceView>(await upload(admin, [{ name: `fails-${tag}.md`, bytes: markdown(tag, 3) }]));
+    const created = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `fails-${tag}.md`, bytes: markdown(tag, 3) }]),
+    );
     const before = await ingested(admin, created.id);
     // What a parser that now rejects the file would do.
     await db.$executeRaw`UPDATE source_contents SET data = convert_to(' \n \n', 'UTF8') WHERE source_id = ${created.id}::uuid`;
@@ -117,7 +129,9 @@ describe('chunking again when chunking changes', () => {
     while ((await rechunkStep()) > 0) await drainIngestQueue();
     const after = await ingested(admin, created.id);
     expect(after).toMatchObject({ status: 'ready', generation: 1, chunkCount: before.chunkCount, progress: 1 });
-    expect(after.error).toBe('Chunking this source again failed; it keeps its earlier chunks. The document has no text.');
+    expect(after.error).toBe(
+      'Chunking this source again failed; it keeps its earlier chunks. The document has no text.',
+    );
     expect((await search(user, `paragraph 1 ${tag} w1x2`, { sourceId: created.id }))[0]?.generation).toBe(1);
     expect(await chunksOf(created.id)).toEqual([{ generation: 1, n: before.chunkCount }]);
     expect(await rechunkStep()).toBe(0);
@@ -127,7 +141,9 @@ describe('chunking again when chunking changes', () => {
     const db = await prisma();
     const tag = randomUUID().slice(0, 8);
     while ((await rechunkStep()) > 0) await drainIngestQueue();
-    const created = await bodyOf<SourceView>(await upload(admin, [{ name: `dies-${tag}.md`, bytes: markdown(tag, 3) }]));
+    const created = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `dies-${tag}.md`, bytes: markdown(tag, 3) }]),
+    );
     const before = await ingested(admin, created.id);
     // Chunked by an older version of the chunker: the only source made otherwise.
     await db.$executeRaw`UPDATE sources SET chunked_with = 'v0 256/32' WHERE id = ${created.id}::uuid`;
@@ -142,22 +158,35 @@ describe('chunking again when chunking changes', () => {
     expect(await claimSources('another', 10, 30)).toEqual([]);
     const after = await ingested(admin, created.id);
     expect(after).toMatchObject({ status: 'ready', generation: 1, chunkCount: before.chunkCount });
-    expect(after.error).toMatch(/^Chunking this source again failed; it keeps its earlier chunks\. Ingestion was interrupted 3 times/);
+    expect(after.error).toMatch(
+      /^Chunking this source again failed; it keeps its earlier chunks\. Ingestion was interrupted 3 times/,
+    );
     expect(await chunksOf(created.id)).toEqual([{ generation: 1, n: before.chunkCount }]);
   });
 
   it('takes a replacement made while a source is chunked again (its If-Match still holds)', async () => {
     const tag = randomUUID().slice(0, 8);
-    const created = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Edited ${tag}`, text: `First text ${tag}.` } }));
+    const created = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', {
+        key: admin,
+        json: { title: `Edited ${tag}`, text: `First text ${tag}.` },
+      }),
+    );
     await ingested(admin, created.id);
     const etag = (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).headers.get('etag')!;
     chunkWith(64);
     expect(await rechunkStep()).toBeGreaterThan(0);
-    const put = await api('PUT', `/api/knowledge/sources/${created.id}`, { key: admin, json: { text: `Second text ${tag}.` }, headers: { 'if-match': etag } });
+    const put = await api('PUT', `/api/knowledge/sources/${created.id}`, {
+      key: admin,
+      json: { text: `Second text ${tag}.` },
+      headers: { 'if-match': etag },
+    });
     expect(put.status).toBe(202);
     while ((await drainIngestQueue()) > 0 || (await rechunkStep()) > 0);
     const after = await ingested(admin, created.id);
     expect(after).toMatchObject({ status: 'ready', error: null });
-    expect(await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text()).toBe(`Second text ${tag}.`);
+    expect(await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text()).toBe(
+      `Second text ${tag}.`,
+    );
   });
 });

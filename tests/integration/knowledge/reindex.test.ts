@@ -33,7 +33,14 @@ beforeAll(async () => {
         embedding: Array.from({ length: DIMS }, (_, i) => ((text.length * (i + 1)) % 7) / 7 + 0.01),
       }));
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: input.length, total_tokens: input.length } }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data,
+          model,
+          usage: { prompt_tokens: input.length, total_tokens: input.length },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -55,7 +62,11 @@ describe('re-embedding after EMBEDDING_MODEL changes', () => {
     forgetActiveEmbeddingModel();
     expect((await activeEmbeddingModel()).id).toBe(LOCAL_EMBEDDING_MODEL_ID);
 
-    Object.assign(process.env, { EMBEDDING_MODEL: 'openai:stand-in-embed', OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, OPENAI_API_KEY: 'test' });
+    Object.assign(process.env, {
+      EMBEDDING_MODEL: 'openai:stand-in-embed',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      OPENAI_API_KEY: 'test',
+    });
     resetConfigForTests();
     forgetActiveEmbeddingModel();
     // Before the re-index: still the old model, and search still works.

@@ -21,8 +21,14 @@ async function failedPdf(name: string, bytes = `%PDF-1.7\n${name} is not really 
 describe('POST /api/knowledge/sources/retry', () => {
   it('queues every failed source again, or only those listed, and leaves the rest alone', async () => {
     const tag = randomUUID().slice(0, 8);
-    const [a, b, c] = [await failedPdf(`a-${tag}.pdf`), await failedPdf(`b-${tag}.pdf`), await failedPdf(`c-${tag}.pdf`)];
-    const ready = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Ready ${tag}.` } }));
+    const [a, b, c] = [
+      await failedPdf(`a-${tag}.pdf`),
+      await failedPdf(`b-${tag}.pdf`),
+      await failedPdf(`c-${tag}.pdf`),
+    ];
+    const ready = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Ready ${tag}.` } }),
+    );
     await ingested(admin, ready.id);
 
     const some = await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [b.id, ready.id] } });
@@ -49,10 +55,16 @@ describe('POST /api/knowledge/sources/retry', () => {
     const first = await failedPdf(`first-${tag}.pdf`, bytes);
     const second = await failedPdf(`second-${tag}.pdf`, bytes); // a failed source does not hold its content
     const held = await failedPdf(`held-${tag}.pdf`);
-    const holder = await bodyOf<SourceView>(await upload(admin, [{ name: `holder-${tag}.pdf`, bytes: `%PDF-1.7\nheld-${tag}.pdf is not really a pdf`, type: 'application/pdf' }]));
+    const holder = await bodyOf<SourceView>(
+      await upload(admin, [
+        { name: `holder-${tag}.pdf`, bytes: `%PDF-1.7\nheld-${tag}.pdf is not really a pdf`, type: 'application/pdf' },
+      ]),
+    );
     expect(holder.id).not.toBe(held.id); // pending: it holds the content now
 
-    const res = await bodyOf<Retried>(await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [first.id, second.id, held.id] } }));
+    const res = await bodyOf<Retried>(
+      await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [first.id, second.id, held.id] } }),
+    );
     expect(res.data.map((s) => s.id)).toEqual([first.id]);
     expect(res.skipped).toEqual([
       { id: second.id, title: `second-${tag}.pdf` },
@@ -69,9 +81,13 @@ describe('POST /api/knowledge/sources/retry', () => {
     // Ids naming no source are said apart, once each, in the order sent.
     expect(await bodyOf<Retried>(none)).toEqual({ data: [], skipped: [], unknown: [gone, typo] });
     // A misspelt key must not turn into "retry everything".
-    expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { id: randomUUID() } })).status).toBe(400);
+    expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { id: randomUUID() } })).status).toBe(
+      400,
+    );
     expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: [] } })).status).toBe(400);
-    expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: ['nope'] } })).status).toBe(400);
+    expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, json: { ids: ['nope'] } })).status).toBe(
+      400,
+    );
     expect((await api('POST', '/api/knowledge/sources/retry', { key: admin, body: 'ids=1' })).status).toBe(415);
     const user = (await newKey('user')).key;
     expect((await api('POST', '/api/knowledge/sources/retry', { key: user })).status).toBe(403);

@@ -25,8 +25,17 @@ describe('searchKnowledge', () => {
 
   it('never returns chunks of a source that is not ready or of a generation not yet live', async () => {
     const tag = randomUUID().slice(0, 8);
-    const partial = await seedSource({ title: `Partial ${tag}`, texts: [`zebrafish ${tag} regeneration`], live: false, status: 'processing' });
-    const failed = await seedSource({ title: `Failed ${tag}`, texts: [`zebrafish ${tag} regeneration`], status: 'failed' });
+    const partial = await seedSource({
+      title: `Partial ${tag}`,
+      texts: [`zebrafish ${tag} regeneration`],
+      live: false,
+      status: 'processing',
+    });
+    const failed = await seedSource({
+      title: `Failed ${tag}`,
+      texts: [`zebrafish ${tag} regeneration`],
+      status: 'failed',
+    });
     const ok = await seedSource({ title: `Ready ${tag}`, texts: [`zebrafish ${tag} fin regeneration`] });
     forgetCorpusStats();
     const hits = await searchKnowledge({ query: `zebrafish ${tag} regeneration`, k: 10 });
@@ -38,7 +47,8 @@ describe('searchKnowledge', () => {
 
   it('finds a name from code by the words inside it, below the same words in the text', async () => {
     // Made-up words, so that nothing else in the database holds them.
-    const made = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const made = () =>
+      Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
     const [a, b] = [made(), made()];
     const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
     const code = await seedSource({ title: 'Callbacks', texts: [`Pass on${cap(a)}${cap(b)}Start to log each call.`] });
@@ -46,7 +56,13 @@ describe('searchKnowledge', () => {
     const prose = await seedSource({ title: 'Lifecycle', texts: [`Each ${a} ${b} starts once the model calls it.`] });
     forgetCorpusStats();
     const ranked = async (subwordWeight: number) =>
-      (await searchKnowledge({ query: `what is the ${a} ${b}?`, k: 5, settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 } })).map((h) => h.sourceId);
+      (
+        await searchKnowledge({
+          query: `what is the ${a} ${b}?`,
+          k: 5,
+          settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 },
+        })
+      ).map((h) => h.sourceId);
     const found = await ranked(0.3);
     expect(found[0]).toBe(prose);
     expect(found.slice(1).sort()).toEqual([code, dotted].sort());
@@ -55,12 +71,23 @@ describe('searchKnowledge', () => {
 
   it('finds a member named after a dot that is a stop word, by its name only', async () => {
     // PostgreSQL drops "each" and "then" as stop words: `_.each` and `.then()` had no lexeme at all.
-    const each = await seedSource({ title: 'Collections', texts: ['`_.each(list, iteratee)` calls iteratee on every element.\n\n```\n_.each([1, 2], alert);\n```'] });
-    const map = await seedSource({ title: 'Mapping', texts: ['`_.map(list, iteratee)` makes an array of what iteratee returns for every element.'] });
-    const then = await seedSource({ title: 'Promises', texts: ['Read the value with `promise.then(onFulfilled)` once it settles.'] });
+    const each = await seedSource({
+      title: 'Collections',
+      texts: ['`_.each(list, iteratee)` calls iteratee on every element.\n\n```\n_.each([1, 2], alert);\n```'],
+    });
+    const map = await seedSource({
+      title: 'Mapping',
+      texts: ['`_.map(list, iteratee)` makes an array of what iteratee returns for every element.'],
+    });
+    const then = await seedSource({
+      title: 'Promises',
+      texts: ['Read the value with `promise.then(onFulfilled)` once it settles.'],
+    });
     forgetCorpusStats();
     const ranked = async (query: string, subwordWeight = 0.3) =>
-      (await searchKnowledge({ query, k: 10, settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 } })).map((h) => h.sourceId);
+      (await searchKnowledge({ query, k: 10, settings: { subwordWeight, vectorWeight: 0, gramWeight: 0 } })).map(
+        (h) => h.sourceId,
+      );
     const found = await ranked('What does _.each do?');
     expect(found[0]).toBe(each);
     expect(found).not.toContain(map);
@@ -74,7 +101,10 @@ describe('searchKnowledge', () => {
     // PostgreSQL's text-search parser takes time quadratic in such a run: 40 chunks of it took 5 s.
     const tag = randomUUID().slice(0, 8);
     const started = performance.now();
-    const id = await seedSource({ title: `Dump ${tag}`, texts: Array.from({ length: 40 }, (_, i) => `Kiln log ${tag} part${i} ${'a_'.repeat(2_000)} end`) });
+    const id = await seedSource({
+      title: `Dump ${tag}`,
+      texts: Array.from({ length: 40 }, (_, i) => `Kiln log ${tag} part${i} ${'a_'.repeat(2_000)} end`),
+    });
     forgetCorpusStats();
     const hits = await searchKnowledge({ query: `kiln log ${tag} ${'a_'.repeat(1_000)}`, k: 5 });
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -92,7 +122,11 @@ describe('searchKnowledge', () => {
 
   it('gives every candidate its similarity to the query, not only those the vector index returned', async () => {
     const tag = randomUUID().slice(0, 8);
-    const texts = [`Kestrels ${tag} hover over verges.`, `Kestrels ${tag} nest in old crow nests.`, `A kestrel ${tag} eats voles.`];
+    const texts = [
+      `Kestrels ${tag} hover over verges.`,
+      `Kestrels ${tag} nest in old crow nests.`,
+      `A kestrel ${tag} eats voles.`,
+    ];
     const source = await seedSource({ title: `Falcons ${tag}`, texts });
     forgetCorpusStats();
     const query = `kestrels ${tag}`;

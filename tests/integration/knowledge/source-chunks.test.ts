@@ -29,7 +29,11 @@ const chunksOf = (key: string | undefined, id: string, query: Record<string, str
   api('GET', `/api/knowledge/sources/${id}/chunks?${new URLSearchParams(query)}`, { key });
 
 /** Every page, following `nextCursor`. */
-async function allChunks(key: string, id: string, limit: string): Promise<{ pages: ChunksPage[]; chunks: ChunkView[] }> {
+async function allChunks(
+  key: string,
+  id: string,
+  limit: string,
+): Promise<{ pages: ChunksPage[]; chunks: ChunkView[] }> {
   const pages: ChunksPage[] = [];
   let cursor: string | null | undefined;
   do {
@@ -44,7 +48,10 @@ async function allChunks(key: string, id: string, limit: string): Promise<{ page
 /** A Markdown handbook of two sections, each several chunks long, a table and a long code block. */
 function handbook(tag: string): string {
   const para = (section: string, p: number) =>
-    Array.from({ length: 8 }, (_, s) => `In ${section} ${tag}, paragraph ${p} says thing ${s} about topic${(p * 5 + s) % 11} in plain words.`).join(' ');
+    Array.from(
+      { length: 8 },
+      (_, s) => `In ${section} ${tag}, paragraph ${p} says thing ${s} about topic${(p * 5 + s) % 11} in plain words.`,
+    ).join(' ');
   const rows = Array.from({ length: 60 }, (_, i) => `| ${tag}-item${i} | ${i * 3} crates of produce for the depot |`);
   return [
     `# Depot ${tag}`,
@@ -73,13 +80,16 @@ function handbook(tag: string): string {
 describe('GET /api/knowledge/sources/{id}/chunks', () => {
   it('lists the chunks search reads, in order and page by page, each the part of the text its offsets name', async () => {
     const tag = `c${randomUUID().slice(0, 8)}`;
-    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'depot.md', bytes: handbook(tag), type: 'text/markdown' }]));
+    const source = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'depot.md', bytes: handbook(tag), type: 'text/markdown' }]),
+    );
     const ready = await ingested(admin, source.id);
     expect(ready.chunkCount).toBeGreaterThan(6);
 
     const { pages, chunks } = await allChunks(user, source.id, '3');
     expect(pages.length).toBe(Math.ceil(ready.chunkCount / 3));
-    for (const page of pages) expect(page).toMatchObject({ generation: ready.generation, chunkCount: ready.chunkCount });
+    for (const page of pages)
+      expect(page).toMatchObject({ generation: ready.generation, chunkCount: ready.chunkCount });
     expect(chunks.map((c) => c.ordinal)).toEqual([...Array(ready.chunkCount).keys()]);
     expect(new Set(chunks.map((c) => c.id)).size).toBe(ready.chunkCount);
 
@@ -99,7 +109,9 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
     expect(departures.length).toBeGreaterThan(0);
     for (const c of departures) expect(c.location.headings).toEqual([`Depot ${tag}`, 'Departures']);
     // A chunk that starts inside the table names its columns.
-    expect(chunks.some((c) => c.text.startsWith(`| ${tag}-item`) && c.location.tableHeader?.startsWith('| item | count |'))).toBe(true);
+    expect(
+      chunks.some((c) => c.text.startsWith(`| ${tag}-item`) && c.location.tableHeader?.startsWith('| item | count |')),
+    ).toBe(true);
     // …and one that starts inside the code block, the fence that opens it.
     const inCode = chunks.filter((c) => c.text.startsWith('load-crate'));
     expect(inCode.length).toBeGreaterThan(0);
@@ -119,14 +131,21 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
 
   it('keeps serving the chunks in use while a replacement is ingested; a cursor of the old ones is then a 409', async () => {
     const tag = `c${randomUUID().slice(0, 8)}`;
-    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'depot.md', bytes: handbook(tag), type: 'text/markdown' }]));
+    const source = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'depot.md', bytes: handbook(tag), type: 'text/markdown' }]),
+    );
     const before = await ingested(admin, source.id);
     const page = await bodyOf<ChunksPage>(await chunksOf(user, source.id, { limit: '2' }));
     expect(page.nextCursor).not.toBeNull();
 
-    const put = await api('PUT', `/api/knowledge/sources/${source.id}`, { key: admin, json: { text: `Only this ${tag}.` } });
+    const put = await api('PUT', `/api/knowledge/sources/${source.id}`, {
+      key: admin,
+      json: { text: `Only this ${tag}.` },
+    });
     expect(put.status).toBe(202);
-    const meanwhile = await bodyOf<ChunksPage>(await chunksOf(user, source.id, { limit: '2', cursor: page.nextCursor! }));
+    const meanwhile = await bodyOf<ChunksPage>(
+      await chunksOf(user, source.id, { limit: '2', cursor: page.nextCursor! }),
+    );
     expect(meanwhile.generation).toBe(before.generation);
     expect(meanwhile.data.map((c) => c.ordinal)).toEqual([2, 3]);
 
@@ -142,13 +161,21 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
 
   it('refuses a bad page size or cursor (400), a source without chunks (409), none (404), and no key (401)', async () => {
     const tag = `c${randomUUID().slice(0, 8)}`;
-    const pending = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Pending ${tag}.` } }));
+    const pending = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Pending ${tag}.` } }),
+    );
     const early = await chunksOf(user, pending.id);
     expect(early.status).toBe(409);
     expect((await early.json()).detail).toMatch(/still being ingested/);
     await ingested(admin, pending.id);
 
-    for (const query of <Record<string, string>[]>[{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { cursor: 'nope' }, { cursor: Buffer.from('["1","x"]').toString('base64url') }]) {
+    for (const query of <Record<string, string>[]>[
+      { limit: '0' },
+      { limit: '101' },
+      { limit: 'x' },
+      { cursor: 'nope' },
+      { cursor: Buffer.from('["1","x"]').toString('base64url') },
+    ]) {
       const res = await chunksOf(user, pending.id, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       const problem = await res.json();
@@ -157,6 +184,8 @@ describe('GET /api/knowledge/sources/{id}/chunks', () => {
     expect((await chunksOf(user, randomUUID())).status).toBe(404);
     expect((await chunksOf(user, 'not-a-uuid')).status).toBe(400);
     expect((await chunksOf(undefined, pending.id)).status).toBe(401);
-    expect((await api('POST', `/api/knowledge/sources/${pending.id}/chunks`, { key: admin, json: {} })).status).toBe(405);
+    expect((await api('POST', `/api/knowledge/sources/${pending.id}/chunks`, { key: admin, json: {} })).status).toBe(
+      405,
+    );
   });
 });

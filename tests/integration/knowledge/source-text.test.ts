@@ -13,7 +13,10 @@ beforeAll(async () => {
 /** `count` paragraphs of made-up sentences, each paragraph naming its number. */
 function paragraphs(tag: string, count: number, sentences = 6): string[] {
   return Array.from({ length: count }, (_, p) =>
-    Array.from({ length: sentences }, (_, s) => `Paragraph ${p} of ${tag} says thing number ${s} about topic${(p * 7 + s) % 13} in plain words.`).join(' '),
+    Array.from(
+      { length: sentences },
+      (_, s) => `Paragraph ${p} of ${tag} says thing number ${s} about topic${(p * 7 + s) % 13} in plain words.`,
+    ).join(' '),
   );
 }
 
@@ -42,7 +45,9 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
       '',
       ...paragraphs(`${tag}x`, 12).flatMap((p) => [p, '']),
     ].join('\n');
-    const source = await bodyOf<SourceView>(await upload(admin, [{ name: 'handbook.md', bytes: markdown, type: 'text/markdown' }]));
+    const source = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'handbook.md', bytes: markdown, type: 'text/markdown' }]),
+    );
     expect((await ingested(admin, source.id)).chunkCount).toBeGreaterThan(3);
 
     const res = await readText(user, source.id);
@@ -60,7 +65,9 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     const tag = `t${randomUUID().slice(0, 8)}`;
     const body = `# Notes ${tag}\n\nThe kettle ${tag} boils at noon.\n`;
     const withFrontMatter = `---\ntitle: Notes ${tag}\n---\n${body}`;
-    const md = await bodyOf<SourceView>(await upload(admin, [{ name: 'notes.md', bytes: withFrontMatter, type: 'text/markdown' }]));
+    const md = await bodyOf<SourceView>(
+      await upload(admin, [{ name: 'notes.md', bytes: withFrontMatter, type: 'text/markdown' }]),
+    );
     await ingested(admin, md.id);
     const mdText = await (await readText(user, md.id)).text();
     // The front matter was not content: its place is kept, blank, so offsets still count from the file's start.
@@ -70,7 +77,9 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
 
     // Over 500 chunks: more than one statement's worth.
     const long = paragraphs(tag, 700, 12).join('\n\n');
-    const plain = await bodyOf<SourceView>(await upload(admin, [{ name: `long-${tag}.txt`, bytes: long, type: 'text/plain' }]));
+    const plain = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `long-${tag}.txt`, bytes: long, type: 'text/plain' }]),
+    );
     expect((await ingested(admin, plain.id)).chunkCount).toBeGreaterThan(500);
     const res = await readText(user, plain.id);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -86,7 +95,9 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     expect(live).toBeGreaterThan(0);
     const first = await readText(user, source.id);
     expect(first.headers.get('source-generation')).toBe(String(live));
-    expect((await search(user, `first words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([live]);
+    expect((await search(user, `first words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([
+      live,
+    ]);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     expect(await first.text()).toBe(`First words ${tag}.`);
@@ -94,10 +105,14 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     // If-None-Match compares weakly (a cache may have weakened the tag), and `*` holds for any text.
-    for (const header of [`W/${etag}`, `"other", ${etag}`, '*']) expect((await readText(user, source.id, { 'if-none-match': header })).status, header).toBe(304);
+    for (const header of [`W/${etag}`, `"other", ${etag}`, '*'])
+      expect((await readText(user, source.id, { 'if-none-match': header })).status, header).toBe(304);
     expect((await readText(user, source.id, { 'if-none-match': '"other"' })).status).toBe(200);
 
-    const put = await api('PUT', `/api/knowledge/sources/${source.id}`, { key: admin, json: { text: `Second words ${tag}.` } });
+    const put = await api('PUT', `/api/knowledge/sources/${source.id}`, {
+      key: admin,
+      json: { text: `Second words ${tag}.` },
+    });
     expect(put.status).toBe(202);
     // Until the new text is ready, the old one is what search reads, and what is served.
     expect(await (await readText(user, source.id, { 'if-none-match': etag })).status).toBe(304);
@@ -109,16 +124,24 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
     const next = (await ingested(admin, source.id)).generation;
     expect(next).toBeGreaterThan(live);
     expect(replaced.headers.get('source-generation')).toBe(String(next));
-    expect((await search(user, `second words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([next]);
+    expect((await search(user, `second words ${tag}`, { sourceId: source.id })).map((h) => h.generation)).toEqual([
+      next,
+    ]);
   });
 
   it('replaces a source only if it still has the text read (If-Match): an edit made meanwhile is not overwritten', async () => {
     const tag = `t${randomUUID().slice(0, 8)}`;
-    const source = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Original ${tag}.` } }));
+    const source = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Original ${tag}.` } }),
+    );
     await ingested(admin, source.id);
     const etag = (await readText(admin, source.id)).headers.get('etag')!;
     const put = (text: string, ifMatch: string) =>
-      api('PUT', `/api/knowledge/sources/${source.id}`, { key: admin, json: { text }, headers: { 'if-match': ifMatch } });
+      api('PUT', `/api/knowledge/sources/${source.id}`, {
+        key: admin,
+        json: { text },
+        headers: { 'if-match': ifMatch },
+      });
 
     // Another editor saves first: while that is queued, and once it is live, the first editor's save is refused.
     expect((await put(`Theirs ${tag}.`, etag)).status).toBe(202);
@@ -140,13 +163,17 @@ describe('GET /api/knowledge/sources/{id}/text', () => {
 
   it('409 before the first ingestion and for a failed source, 404 for none, 401 without a key', async () => {
     const tag = `t${randomUUID().slice(0, 8)}`;
-    const pending = await bodyOf<SourceView>(await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Pending ${tag}.` } }));
+    const pending = await bodyOf<SourceView>(
+      await api('POST', '/api/knowledge/sources', { key: admin, json: { text: `Pending ${tag}.` } }),
+    );
     const early = await readText(user, pending.id);
     expect(early.status).toBe(409);
     expect(early.headers.get('content-type')).toBe('application/problem+json');
     expect((await early.json()).detail).toMatch(/still being ingested/);
 
-    const broken = await bodyOf<SourceView>(await upload(admin, [{ name: `${tag}.pdf`, bytes: `%PDF-1.7\n${tag} is no pdf`, type: 'application/pdf' }]));
+    const broken = await bodyOf<SourceView>(
+      await upload(admin, [{ name: `${tag}.pdf`, bytes: `%PDF-1.7\n${tag} is no pdf`, type: 'application/pdf' }]),
+    );
     expect((await ingested(admin, broken.id)).status).toBe('failed');
     const failed = await readText(user, broken.id);
     expect(failed.status).toBe(409);

@@ -29,11 +29,16 @@ interface PlanNode {
 }
 
 /** The plan's nodes; `withoutSeqScans` asks what the planner does when a sequential scan is not an option. */
-async function planOf(options: Parameters<typeof listSources>[0], { withoutSeqScans = false } = {}): Promise<PlanNode[]> {
+async function planOf(
+  options: Parameters<typeof listSources>[0],
+  { withoutSeqScans = false } = {},
+): Promise<PlanNode[]> {
   const db = await prisma();
   const rows = await db.$transaction(async (tx) => {
     if (withoutSeqScans) await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-    return tx.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${sourcesPageQuery(options).sql}`);
+    return tx.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+      Prisma.sql`EXPLAIN (FORMAT JSON) ${sourcesPageQuery(options).sql}`,
+    );
   });
   const nodes: PlanNode[] = [];
   const walk = (node: PlanNode) => {
@@ -44,7 +49,8 @@ async function planOf(options: Parameters<typeof listSources>[0], { withoutSeqSc
   return nodes;
 }
 
-const scansSources = (nodes: PlanNode[]) => nodes.filter((n) => n['Relation Name'] === 'sources').map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
+const scansSources = (nodes: PlanNode[]) =>
+  nodes.filter((n) => n['Relation Name'] === 'sources').map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
 
 describe(`the sources list at ${SOURCES.toLocaleString('en')} sources`, () => {
   it('reads every order, first page and next, through an index in that order', async () => {
@@ -56,7 +62,10 @@ describe(`the sources list at ${SOURCES.toLocaleString('en')} sources`, () => {
           const nodes = await planOf({ limit: 50, sort, status, cursor });
           const label = `${sort} ${status ?? ''} ${cursor ? 'next page' : 'first page'}: ${nodes.map((n) => n['Node Type']).join(' > ')}`;
           expect(scansSources(nodes), label).toEqual([expect.stringMatching(/^Index (Only )?Scan /)]);
-          expect(nodes.some((n) => n['Node Type'] === 'Sort'), label).toBe(false);
+          expect(
+            nodes.some((n) => n['Node Type'] === 'Sort'),
+            label,
+          ).toBe(false);
         }
       }
     }
@@ -69,8 +78,13 @@ describe(`the sources list at ${SOURCES.toLocaleString('en')} sources`, () => {
     for (const q of ['Report 123', 'REPORT-4567.PDF', 'intranet.example/reports/99', 'no such words']) {
       const nodes = await planOf({ limit: 50, q }, { withoutSeqScans: true });
       expect(scansSources(nodes), q).toEqual(['Bitmap Heap Scan']);
-      expect(nodes.some((n) => n['Index Name'] === 'sources_search_trgm_idx'), q).toBe(true);
+      expect(
+        nodes.some((n) => n['Index Name'] === 'sources_search_trgm_idx'),
+        q,
+      ).toBe(true);
     }
-    expect((await listSources({ limit: 50, q: 'REPORT-4567.pdf' })).data.map((s) => s.filename)).toEqual(['report-4567.pdf']);
+    expect((await listSources({ limit: 50, q: 'REPORT-4567.pdf' })).data.map((s) => s.filename)).toEqual([
+      'report-4567.pdf',
+    ]);
   });
 });

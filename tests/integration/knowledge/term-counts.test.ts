@@ -32,7 +32,10 @@ describe('term counts', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       const s = await bodyOf<SourceView>(
-        await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Counts ${i}`, text: `The ${tag} appears here, copy ${i} ${randomUUID()}.` } }),
+        await api('POST', '/api/knowledge/sources', {
+          key: admin,
+          json: { title: `Counts ${i}`, text: `The ${tag} appears here, copy ${i} ${randomUUID()}.` },
+        }),
       );
       ids.push(s.id);
       await drainIngestQueue(); // one write each: one delta row each
@@ -40,7 +43,10 @@ describe('term counts', () => {
     expect((await rowsFor(tag)).map((r) => r.df)).toEqual([1, 1, 1, 1]);
 
     // Replace one source's text with one that lacks the term, delete another.
-    const put = await api('PUT', `/api/knowledge/sources/${ids[0]}`, { key: admin, json: { text: 'Nothing of the sort.' } });
+    const put = await api('PUT', `/api/knowledge/sources/${ids[0]}`, {
+      key: admin,
+      json: { text: 'Nothing of the sort.' },
+    });
     expect(put.status).toBeLessThan(300);
     await drainIngestQueue();
     expect((await api('DELETE', `/api/knowledge/sources/${ids[1]}`, { key: admin })).status).toBe(204);
@@ -57,7 +63,8 @@ describe('term counts', () => {
     expect(hits.map((h) => h.sourceId)).not.toContain(ids[1]);
 
     // A term whose every chunk is gone folds away entirely.
-    for (const id of ids.slice(2)) expect((await api('DELETE', `/api/knowledge/sources/${id}`, { key: admin })).status).toBe(204);
+    for (const id of ids.slice(2))
+      expect((await api('DELETE', `/api/knowledge/sources/${id}`, { key: admin })).status).toBe(204);
     await maintainIndex({ force: true });
     expect(await rowsFor(tag)).toEqual([]);
     expect((await search(user, tag)).filter((h) => h.text.includes(tag))).toEqual([]);
@@ -71,11 +78,15 @@ describe('term counts', () => {
     const words = Array.from({ length: 2500 }, (_, i) => `${tag}w${i.toString(36)}`);
     for (const half of [0, 1]) {
       const text = `${words.join(' ')}. Copy ${half}.`;
-      expect((await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Fold ${half}`, text } })).status).toBe(202);
+      expect(
+        (await api('POST', '/api/knowledge/sources', { key: admin, json: { title: `Fold ${half}`, text } })).status,
+      ).toBe(202);
       await drainIngestQueue(); // one write each: one delta row per term each
     }
     await maintainIndex({ force: true });
-    const rows = await (await prisma()).$queryRaw<{ term: string; rows: number; df: number }[]>`
+    const rows = await (
+      await prisma()
+    ).$queryRaw<{ term: string; rows: number; df: number }[]>`
       SELECT term, count(*)::int AS rows, sum(df)::int AS df FROM term_counts WHERE term LIKE ${`${tag}%`} GROUP BY term`;
     expect(rows).toHaveLength(words.length);
     expect(rows.filter((r) => r.rows !== 1 || r.df !== 2)).toEqual([]);

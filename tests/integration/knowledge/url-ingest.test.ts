@@ -26,7 +26,8 @@ const tides = { edition: 'first', fetches: 0 };
 /** A paragraph long enough that the guide and handbook pages are read as content, ahead of their links. */
 const VPN_WORDS = 'Access to the network from home goes through the VPN, which every employee may use. '.repeat(4);
 const tidesPage = () => {
-  const paragraph = (i: number) => `<p>Tide table ${i}, ${tides.edition} edition ${tag}: ${Array.from({ length: 40 }, (_, w) => `t${i}x${w}`).join(' ')}.</p>`;
+  const paragraph = (i: number) =>
+    `<p>Tide table ${i}, ${tides.edition} edition ${tag}: ${Array.from({ length: 40 }, (_, w) => `t${i}x${w}`).join(' ')}.</p>`;
   return `<!doctype html><html><head><title>Tides ${tag}</title></head><body><article><h1>Tides</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join('')}</article></body></html>`;
 };
 
@@ -44,7 +45,9 @@ beforeAll(async () => {
     const url = req.url ?? '/';
     if (url === '/article') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      return res.end(`<!doctype html><html><head><title>Lighthouses ${tag}</title></head><body><nav>Home | About</nav><article><h1>Lighthouses</h1><p>The Fresnel lens ${tag} let lighthouse beams reach far out to sea. ${'Keepers trimmed the wicks every night. '.repeat(10)}</p></article></body></html>`);
+      return res.end(
+        `<!doctype html><html><head><title>Lighthouses ${tag}</title></head><body><nav>Home | About</nav><article><h1>Lighthouses</h1><p>The Fresnel lens ${tag} let lighthouse beams reach far out to sea. ${'Keepers trimmed the wicks every night. '.repeat(10)}</p></article></body></html>`,
+      );
     }
     if (url === '/tides') {
       tides.fetches++;
@@ -59,7 +62,9 @@ beforeAll(async () => {
     }
     if (url === '/guide/') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      return res.end(`<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${VPN_WORDS}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`);
+      return res.end(
+        `<!doctype html><html><head><title>Guide ${tag}</title></head><body><article><h1>VPN</h1><p>${VPN_WORDS}</p><p>To get access ${tag}, fill in the <a href="forms/vpn.html">access form</a>; <a href="#faq">the questions below</a> say more.</p></article></body></html>`,
+      );
     }
     if (url === '/handbook/latest') {
       res.statusCode = 302;
@@ -68,7 +73,9 @@ beforeAll(async () => {
     }
     if (url === '/handbook/v2/README.md') {
       res.setHeader('content-type', 'text/markdown; charset=utf-8');
-      return res.end(`# Handbook ${tag}\n\n${VPN_WORDS}\n\nTo get leave ${tag}, fill in the [leave form](forms/leave.md "Leave"); [the questions below](#faq) say more.\n\n\`\`\`md\nAn [example link](example.md)\n\`\`\`\n\n## FAQ\n\nSee [the policy][policy].\n\n[policy]: ../policy.md\n`);
+      return res.end(
+        `# Handbook ${tag}\n\n${VPN_WORDS}\n\nTo get leave ${tag}, fill in the [leave form](forms/leave.md "Leave"); [the questions below](#faq) say more.\n\n\`\`\`md\nAn [example link](example.md)\n\`\`\`\n\n## FAQ\n\nSee [the policy][policy].\n\n[policy]: ../policy.md\n`,
+      );
     }
     if (url.startsWith('/hop/')) {
       const n = Number(url.slice(5));
@@ -116,7 +123,9 @@ beforeAll(async () => {
   canaryPort = (canary.address() as AddressInfo).port;
 });
 
-afterEach(() => setEnv({ URL_ALLOWLIST: undefined, URL_MAX_BYTES: undefined, URL_TIMEOUT_MS: undefined, CHUNK_TOKENS: undefined }));
+afterEach(() =>
+  setEnv({ URL_ALLOWLIST: undefined, URL_MAX_BYTES: undefined, URL_TIMEOUT_MS: undefined, CHUNK_TOKENS: undefined }),
+);
 afterAll(async () => {
   site.closeAllConnections();
   await new Promise((r) => site.close(r));
@@ -134,8 +143,15 @@ describe('URL ingestion', () => {
     expect(source).toMatchObject({ kind: 'url', uri: `http://127.0.0.1:${sitePort}/article`, status: 'pending' });
     // What was fetched is what the source says it holds: the page's type and its size in bytes.
     const article = `<!doctype html><html><head><title>Lighthouses ${tag}</title></head>`;
-    expect(await ingested(admin, source.id)).toMatchObject({ status: 'ready', title: `Lighthouses ${tag}`, mediaType: 'text/html', size: expect.any(Number) });
-    expect((await ingested(admin, source.id)).size).toBeGreaterThan(article.length + 10 * 'Keepers trimmed the wicks every night. '.length);
+    expect(await ingested(admin, source.id)).toMatchObject({
+      status: 'ready',
+      title: `Lighthouses ${tag}`,
+      mediaType: 'text/html',
+      size: expect.any(Number),
+    });
+    expect((await ingested(admin, source.id)).size).toBeGreaterThan(
+      article.length + 10 * 'Keepers trimmed the wicks every night. '.length,
+    );
     const hit = (await search(admin, `Fresnel lens ${tag}`, { sourceId: source.id }))[0];
     expect(hit?.text).toContain('Fresnel lens');
     expect(hit?.text).not.toContain('Home | About');
@@ -143,15 +159,28 @@ describe('URL ingestion', () => {
     const hops = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/hop/4`));
     expect((await ingested(admin, hops.id)).status).toBe('ready');
     const tooMany = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/hop/6`));
-    expect(await ingested(admin, tooMany.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/Too many redirects/) });
+    expect(await ingested(admin, tooMany.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/Too many redirects/),
+    });
   });
 
   it('refuses loopback, private, link-local, CGNAT and metadata addresses in every notation; the canary sees nothing', async () => {
     canaryConnections = 0;
     const literals = [
-      `http://127.0.0.2:${canaryPort}/`, `http://2130706434:${canaryPort}/`, `http://0177.0.0.2:${canaryPort}/`, `http://0x7f.0.0.2:${canaryPort}/`,
-      `http://127.0.0.2.:${canaryPort}/`, `http://[::ffff:127.0.0.2]:${canaryPort}/`, `http://[64:ff9b::7f00:2]:${canaryPort}/`, `http://[::1]:${canaryPort}/`,
-      'http://169.254.169.254/latest/meta-data/', `http://0.0.0.0:${canaryPort}/`, 'http://100.64.0.1/', 'http://10.0.0.1/', 'http://192.168.0.1/',
+      `http://127.0.0.2:${canaryPort}/`,
+      `http://2130706434:${canaryPort}/`,
+      `http://0177.0.0.2:${canaryPort}/`,
+      `http://0x7f.0.0.2:${canaryPort}/`,
+      `http://127.0.0.2.:${canaryPort}/`,
+      `http://[::ffff:127.0.0.2]:${canaryPort}/`,
+      `http://[64:ff9b::7f00:2]:${canaryPort}/`,
+      `http://[::1]:${canaryPort}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      `http://0.0.0.0:${canaryPort}/`,
+      'http://100.64.0.1/',
+      'http://10.0.0.1/',
+      'http://192.168.0.1/',
     ];
     for (const url of literals) {
       const res = await addUrl(url);
@@ -162,7 +191,10 @@ describe('URL ingestion', () => {
     // (`localhost.` with a trailing dot does not resolve here at all; either way it fails.)
     for (const url of [`http://localhost:${canaryPort}/`, `http://localhost.:${canaryPort}/`]) {
       const source = await bodyOf<SourceView>(await addUrl(url));
-      expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/private, loopback or reserved|could not be found/) });
+      expect(await ingested(admin, source.id)).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/private, loopback or reserved|could not be found/),
+      });
     }
     expect(canaryConnections).toBe(0);
   });
@@ -171,7 +203,10 @@ describe('URL ingestion', () => {
     setEnv({ URL_ALLOWLIST: '127.0.0.1' });
     canaryConnections = 0;
     const source = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/to-internal`));
-    expect(await ingested(admin, source.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/127\.0\.0\.2/) });
+    expect(await ingested(admin, source.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/127\.0\.0\.2/),
+    });
     expect(canaryConnections).toBe(0);
   });
 
@@ -179,8 +214,14 @@ describe('URL ingestion', () => {
     setEnv({ URL_ALLOWLIST: '127.0.0.1', URL_MAX_BYTES: '100000', URL_TIMEOUT_MS: '800' });
     const huge = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/huge`));
     const slow = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/slow`));
-    expect(await ingested(admin, huge.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 97.7 KB \(URL_MAX_BYTES\)/) });
-    expect(await ingested(admin, slow.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/within 800 ms/) });
+    expect(await ingested(admin, huge.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/larger than 97.7 KB \(URL_MAX_BYTES\)/),
+    });
+    expect(await ingested(admin, slow.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/within 800 ms/),
+    });
   });
 
   it('fails a page whose connection drops or stalls after its headers, or that refuses connections, in words, without waiting forever', async () => {
@@ -194,9 +235,18 @@ describe('URL ingestion', () => {
     const stall = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${sitePort}/stall`));
     const refused = await bodyOf<SourceView>(await addUrl(`http://127.0.0.1:${closedPort}/`));
     // The worker takes sources in order: one that never settled would hold up the ones after it.
-    expect(await ingested(admin, reset.id)).toMatchObject({ status: 'failed', error: 'The connection to 127.0.0.1 closed before the whole page arrived.' });
-    expect(await ingested(admin, stall.id)).toMatchObject({ status: 'failed', error: 'The URL did not answer within 1500 ms.' });
-    expect(await ingested(admin, refused.id)).toMatchObject({ status: 'failed', error: '127.0.0.1 refused the connection (ECONNREFUSED).' });
+    expect(await ingested(admin, reset.id)).toMatchObject({
+      status: 'failed',
+      error: 'The connection to 127.0.0.1 closed before the whole page arrived.',
+    });
+    expect(await ingested(admin, stall.id)).toMatchObject({
+      status: 'failed',
+      error: 'The URL did not answer within 1500 ms.',
+    });
+    expect(await ingested(admin, refused.id)).toMatchObject({
+      status: 'failed',
+      error: '127.0.0.1 refused the connection (ECONNREFUSED).',
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -230,7 +280,9 @@ describe('URL ingestion', () => {
     expect(await ingested(admin, created.id)).toMatchObject({ status: 'ready', title: `Handbook ${tag}` });
     const text = await (await api('GET', `/api/knowledge/sources/${created.id}/text`, { key: admin })).text();
     const site = `http://127.0.0.1:${sitePort}`;
-    expect(text).toContain(`To get leave ${tag}, fill in the [leave form](${site}/handbook/v2/forms/leave.md "Leave"); [the questions below](#faq) say more.`);
+    expect(text).toContain(
+      `To get leave ${tag}, fill in the [leave form](${site}/handbook/v2/forms/leave.md "Leave"); [the questions below](#faq) say more.`,
+    );
     expect(text).toContain('```md\nAn [example link](example.md)\n```');
     expect(text).toContain(`[policy]: ${site}/handbook/policy.md`);
   });
@@ -250,7 +302,13 @@ describe('URL ingestion', () => {
     setEnv({ URL_ALLOWLIST: '127.0.0.1', CHUNK_TOKENS: '64' });
     while ((await rechunkStep()) > 0) await drainIngestQueue();
     const rechunked = await ingested(admin, created.id);
-    expect(rechunked).toMatchObject({ status: 'ready', generation: 2, error: null, title: first.title, size: first.size });
+    expect(rechunked).toMatchObject({
+      status: 'ready',
+      generation: 2,
+      error: null,
+      title: first.title,
+      size: first.size,
+    });
     expect(rechunked.chunkCount).toBeGreaterThan(first.chunkCount);
     expect(tides.fetches).toBe(1);
     expect(await textOf()).toBe(firstText);

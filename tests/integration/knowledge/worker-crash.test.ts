@@ -20,23 +20,27 @@ let url: string;
 const children = new Set<ChildProcess>();
 
 function startWorker(logLevel = 'error'): ChildProcess {
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      DATABASE_DIRECT_URL: '',
-      DATABASE_POOL_SIZE: '2',
-      INGEST_LEASE_SECONDS: '2',
-      INGEST_BATCH_SOURCES: '4',
-      CHUNK_TOKENS: '12',
-      CHUNK_OVERLAP_TOKENS: '0',
-      LOG_LEVEL: logLevel,
-      LOG_FORMAT: 'json',
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/node'),
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: url,
+        DATABASE_DIRECT_URL: '',
+        DATABASE_POOL_SIZE: '2',
+        INGEST_LEASE_SECONDS: '2',
+        INGEST_BATCH_SOURCES: '4',
+        CHUNK_TOKENS: '12',
+        CHUNK_OVERLAP_TOKENS: '0',
+        LOG_LEVEL: logLevel,
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   if (logLevel === 'error') child.stdout?.resume();
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -69,7 +73,8 @@ async function queueText(text: string): Promise<string> {
   return row!.id;
 }
 
-const paragraphs = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `Sentence ${i} of the ${tag} record, lorem ipsum.`).join('\n\n');
+const paragraphs = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} of the ${tag} record, lorem ipsum.`).join('\n\n');
 
 beforeAll(async () => {
   db = await PGlite.create({ extensions: pgliteExtensions });
@@ -103,10 +108,16 @@ describe('ingest workers as processes', () => {
   it('SIGKILL mid-ingestion: the partial set is never visible; after restart the source is ready with each chunk once', async () => {
     const id = await queueText(paragraphs(2000, 'crash'));
     const worker = startWorker();
-    const seen = await waitFor(async () => {
-      const [r] = await sql<{ progress: number; n: number }>(`SELECT progress, (SELECT count(*)::int FROM chunks WHERE source_id = ${lit(id)}) AS n FROM sources WHERE id = ${lit(id)}`);
-      return r && r.n > 0 && r.progress < 0.7 ? r : undefined;
-    }, 60_000, 40);
+    const seen = await waitFor(
+      async () => {
+        const [r] = await sql<{ progress: number; n: number }>(
+          `SELECT progress, (SELECT count(*)::int FROM chunks WHERE source_id = ${lit(id)}) AS n FROM sources WHERE id = ${lit(id)}`,
+        );
+        return r && r.n > 0 && r.progress < 0.7 ? r : undefined;
+      },
+      60_000,
+      40,
+    );
     worker.kill('SIGKILL');
     await new Promise((r) => worker.once('exit', r));
     expect(seen.n).toBeGreaterThan(0);
@@ -121,24 +132,38 @@ describe('ingest workers as processes', () => {
     expect(mid!.partial).toBeGreaterThan(0);
 
     startWorker();
-    const done = await waitFor(async () => {
-      const [r] = await sql<{ status: string; chunk_count: number; attempts: number; generation: number }>(`SELECT status, chunk_count, attempts, generation FROM sources WHERE id = ${lit(id)}`);
-      return r?.status === 'ready' || r?.status === 'failed' ? r : undefined;
-    }, 90_000, 250);
+    const done = await waitFor(
+      async () => {
+        const [r] = await sql<{ status: string; chunk_count: number; attempts: number; generation: number }>(
+          `SELECT status, chunk_count, attempts, generation FROM sources WHERE id = ${lit(id)}`,
+        );
+        return r?.status === 'ready' || r?.status === 'failed' ? r : undefined;
+      },
+      90_000,
+      250,
+    );
     expect(done).toMatchObject({ status: 'ready', attempts: 2, generation: 1 });
     const [counts] = await sql<{ n: number; distinct_ordinals: number; min: number; max: number; generations: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT ordinal)::int AS distinct_ordinals, min(ordinal) AS min, max(ordinal) AS max,
         count(DISTINCT generation)::int AS generations FROM chunks WHERE source_id = $1`,
       [id],
     );
-    expect(counts).toEqual({ n: done.chunk_count, distinct_ordinals: done.chunk_count, min: 0, max: done.chunk_count - 1, generations: 1 });
+    expect(counts).toEqual({
+      n: done.chunk_count,
+      distinct_ordinals: done.chunk_count,
+      min: 0,
+      max: done.chunk_count - 1,
+      generations: 1,
+    });
     const [postings] = await sql<{ expected: number; actual: number }>(
       `SELECT (SELECT count(*)::int FROM chunks c, unnest(c.tsv) WHERE c.source_id = $1) AS expected,
         (SELECT count(*)::int FROM chunk_terms ct JOIN chunks c ON c.seq = ct.chunk_seq WHERE c.source_id = $1) AS actual`,
       [id],
     );
     expect(postings!.actual).toBe(postings!.expected);
-    const [orphans] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM chunk_terms ct LEFT JOIN chunks c ON c.seq = ct.chunk_seq WHERE c.id IS NULL`);
+    const [orphans] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chunk_terms ct LEFT JOIN chunks c ON c.seq = ct.chunk_seq WHERE c.id IS NULL`,
+    );
     expect(orphans!.n).toBe(0);
   }, 180_000);
 });

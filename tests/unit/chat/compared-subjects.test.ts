@@ -50,12 +50,16 @@ describe('definedSubject', () => {
     expect(definedSubject(question)).toBe(subject);
   });
 
-  it.each(['What is it?', 'What is the difference between a lease and a lock?', 'What is the best way to stream a long answer to the browser tab?', 'How do I stream text?', 'What do I need to install?', 'What does the guide say about tools?'])(
-    '“%s” asks about no one thing',
-    (question) => {
-      expect(definedSubject(question)).toBeUndefined();
-    },
-  );
+  it.each([
+    'What is it?',
+    'What is the difference between a lease and a lock?',
+    'What is the best way to stream a long answer to the browser tab?',
+    'How do I stream text?',
+    'What do I need to install?',
+    'What does the guide say about tools?',
+  ])('“%s” asks about no one thing', (question) => {
+    expect(definedSubject(question)).toBeUndefined();
+  });
 });
 
 let seq = 0;
@@ -72,13 +76,19 @@ const hit = (text: string, headings: string[] = [], score = 1): SearchHit => ({
 
 describe('subjectPassages', () => {
   const subjects = ['espresso', 'filter coffee'];
-  const passing = [1, 2, 3].map((i) => hit(`Espresso and filter coffee, mentioned in passing ${i}.`, ['Menu'], 1 - i / 10));
+  const passing = [1, 2, 3].map((i) =>
+    hit(`Espresso and filter coffee, mentioned in passing ${i}.`, ['Menu'], 1 - i / 10),
+  );
   const espressoSub = hit('### Espresso\n\nThe espresso of the week.', ['Specials', 'Weekly', 'Espresso'], 0.9);
   const espresso = hit('## `Espresso`\n\nEspresso is short and strong.', ['Drinks', '`Espresso`'], 0.5);
   const espressoLater = hit('Espresso is pulled in 25 seconds.', ['Drinks', 'Espresso'], 0.8); // not the section's start
   const filter = hit('## Filter Coffee\n\nFilter coffee is long and mild.', ['Drinks', 'Filter Coffee'], 0.4);
   const list = hit('Two coffees:\n\n- **Espresso**: short.\n- [`Filter coffee`](#filter): long.', ['Menu'], 0.2);
-  const table = hit('| Aspect | Espresso | Filter coffee |\n| --- | --- | --- |\n| Cup | small | mug |', ['Comparison'], 0.1);
+  const table = hit(
+    '| Aspect | Espresso | Filter coffee |\n| --- | --- | --- |\n| Cup | small | mug |',
+    ['Comparison'],
+    0.1,
+  );
   const oneSidedList = hit('- Espresso: short.\n- Tea: hot.', ['Menu'], 0.75);
 
   it('puts what sets the two side by side first, then the section about each, then the rest of the three searches', () => {
@@ -91,19 +101,38 @@ describe('subjectPassages', () => {
       subjects,
       k: 6,
     });
-    expect(passages.map((p) => p.text)).toEqual([table, list, espresso, filter, passing[0]!, espressoSub].map((p) => p.text));
+    expect(passages.map((p) => p.text)).toEqual(
+      [table, list, espresso, filter, passing[0]!, espressoSub].map((p) => p.text),
+    );
   });
 
   it('for one subject, puts its section first (headed with its name, or with what kind of name it is), and nothing side by side', () => {
-    const callback = hit('### `onFinish` callback\n\nCalled when the reply ends.', ['Hooks', '`onFinish` callback'], 0.3);
+    const callback = hit(
+      '### `onFinish` callback\n\nCalled when the reply ends.',
+      ['Hooks', '`onFinish` callback'],
+      0.3,
+    );
     const mentions = hit('- onFinish: see below.\n- onError: see below.', ['Hooks'], 0.9);
-    const passages = subjectPassages({ whole: [mentions], sides: [[mentions, callback]], subjects: ['onFinish'], k: 3 });
+    const passages = subjectPassages({
+      whole: [mentions],
+      sides: [[mentions, callback]],
+      subjects: ['onFinish'],
+      k: 3,
+    });
     expect(passages).toEqual([callback, mentions]);
   });
 
   it('without either, is the three searches fused, a passage all of them found first', () => {
     const shared = hit('Espresso, filter coffee and tea.', [], 0.5);
-    const passages = subjectPassages({ whole: [passing[0]!, shared], sides: [[shared, espressoLater], [passing[1]!, shared]], subjects, k: 3 });
+    const passages = subjectPassages({
+      whole: [passing[0]!, shared],
+      sides: [
+        [shared, espressoLater],
+        [passing[1]!, shared],
+      ],
+      subjects,
+      k: 3,
+    });
     expect(passages[0]).toBe(shared);
     expect(passages).toHaveLength(3);
   });

@@ -14,13 +14,18 @@ describe('focusSnippet (the quoted part of a cited passage)', () => {
   ].join('\n');
 
   it('quotes the table row the answer used, exactly as the passage has it', () => {
-    const answer = composeAnswer({ question: 'What is the default upload limit?', sources: [{ n: 1, title: 'README', text: passage }] });
+    const answer = composeAnswer({
+      question: 'What is the default upload limit?',
+      sources: [{ n: 1, title: 'README', text: passage }],
+    });
     const snippet = focusSnippet(passage, claimsCiting(answer, 1));
     expect(snippet).toBe('| `MAX_UPLOAD_BYTES` | `26214400` | upload limit, enforced while streaming |');
     expect(passage).toContain(snippet); // the passage dialog marks it by finding it there
   });
 
   it('quotes the sentence sharing most words with the claim', () => {
-    expect(focusSnippet(passage, 'It answers 413 when a limit is crossed [1].')).toBe('Every limit answers 413 when crossed.');
+    expect(focusSnippet(passage, 'It answers 413 when a limit is crossed [1].')).toBe(
+      'Every limit answers 413 when crossed.',
+    );
   });
 });

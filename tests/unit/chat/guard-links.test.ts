@@ -15,11 +15,17 @@ const byChars = (text: string) => {
 
 describe('links in a reply', () => {
   it.each([
-    ['Read [the handbook](https://intranet.example/handbook) [1].', 'Read [the handbook](https://intranet.example/handbook) [1].'],
+    [
+      'Read [the handbook](https://intranet.example/handbook) [1].',
+      'Read [the handbook](https://intranet.example/handbook) [1].',
+    ],
     ['See https://intranet.example/handbook.', 'See https://intranet.example/handbook.'],
     ['[Reset here](https://evil.example/?q=my+password) [2]', 'Reset here [2]'],
     ['Visit https://evil.example/steal?d=chat, then stop.', 'Visit `https://evil.example/steal?d=chat`, then stop.'],
-    ['Forms: https://forms.example/a?b=1 and https://forms.example/a?b=2', 'Forms: https://forms.example/a?b=1 and `https://forms.example/a?b=2`'],
+    [
+      'Forms: https://forms.example/a?b=1 and https://forms.example/a?b=2',
+      'Forms: https://forms.example/a?b=1 and `https://forms.example/a?b=2`',
+    ],
     ['No links here, only [1] and [2].', 'No links here, only [1] and [2].'],
     ['Each thing has a path (http is a protocol).', 'Each thing has a path (http is a protocol).'],
   ])('%s → %s, whole or streamed a character at a time', (input, output) => {
@@ -41,10 +47,18 @@ describe('links in any spelling a browser follows (checklist 40)', () => {
     ['an entity in the scheme', 'Reset [here](h&#116;tp://evil.example/?q=SECRET).', 'Reset here.'],
     ['an autolink', 'Reset at <https:evil.example/?q=SECRET>.', 'Reset at `https:evil.example/?q=SECRET`.'],
     ['a bare www address', 'Reset at www.evil.example/?q=SECRET now.', 'Reset at `www.evil.example/?q=SECRET` now.'],
-    ['an upper-case scheme', 'Reset at HTTPS://EVIL.example/?q=SECRET now.', 'Reset at `HTTPS://EVIL.example/?q=SECRET` now.'],
+    [
+      'an upper-case scheme',
+      'Reset at HTTPS://EVIL.example/?q=SECRET now.',
+      'Reset at `HTTPS://EVIL.example/?q=SECRET` now.',
+    ],
     ['a protocol-relative address', 'Reset [here](//evil.example/?q=SECRET).', 'Reset here.'],
     ['a script', 'Reset [here](javascript:alert(1)).', 'Reset here.'],
-    ['an address in its own words', '[https://evil.example/?q=SECRET](https://evil.example/?q=SECRET)', '`https://evil.example/?q=SECRET`'],
+    [
+      'an address in its own words',
+      '[https://evil.example/?q=SECRET](https://evil.example/?q=SECRET)',
+      '`https://evil.example/?q=SECRET`',
+    ],
   ])('disarms %s, whole or streamed a character at a time', (_, input, output) => {
     expect(whole(input)).toBe(output);
     expect(byChars(input)).toBe(output);

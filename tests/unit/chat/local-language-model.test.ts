@@ -4,12 +4,18 @@ import { LocalLanguageModel } from '@/lib/ai/local/local-language-model';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 
 const system = buildSystemPrompt({
-  sources: [{ n: 1, title: 'Tea', text: 'Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.' }],
+  sources: [
+    { n: 1, title: 'Tea', text: 'Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.' },
+  ],
 });
 
 describe('LocalLanguageModel (LanguageModelV4)', () => {
   it('streams the grounded answer word by word through streamText, with usage', async () => {
-    const result = streamText({ model: new LocalLanguageModel('extractive'), system, prompt: 'At what temperature is green tea brewed?' });
+    const result = streamText({
+      model: new LocalLanguageModel('extractive'),
+      system,
+      prompt: 'At what temperature is green tea brewed?',
+    });
     const deltas: string[] = [];
     for await (const part of result.stream) if (part.type === 'text-delta') deltas.push(part.text);
     expect(deltas.join('')).toBe('Green tea is brewed at 80 degrees for two minutes [1].');
@@ -51,7 +57,12 @@ describe('LocalLanguageModel (LanguageModelV4)', () => {
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     const model = new LocalLanguageModel('extractive', { wordDelayMs: 5 });
-    const result = streamText({ model, system, prompt: 'At what temperature is green tea brewed?', abortSignal: controller.signal });
+    const result = streamText({
+      model,
+      system,
+      prompt: 'At what temperature is green tea brewed?',
+      abortSignal: controller.signal,
+    });
     const seen: string[] = [];
     await expect(
       (async () => {

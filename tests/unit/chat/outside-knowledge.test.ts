@@ -19,12 +19,26 @@ describe('tellingWords', () => {
 
 describe('outsideKnowledge', () => {
   it('is true when at least half the telling words are in no chunk', () => {
-    expect(outsideKnowledge({ question: 'What is the refund policy?', words: seen({ refund: false, policy: true }), passages: ['Approval policy for tools.'] })).toBe(true);
-    expect(outsideKnowledge({ question: '', words: seen({ configure: true, kubernetes: false, ingress: false }), passages: [] })).toBe(true);
+    expect(
+      outsideKnowledge({
+        question: 'What is the refund policy?',
+        words: seen({ refund: false, policy: true }),
+        passages: ['Approval policy for tools.'],
+      }),
+    ).toBe(true);
+    expect(
+      outsideKnowledge({
+        question: '',
+        words: seen({ configure: true, kubernetes: false, ingress: false }),
+        passages: [],
+      }),
+    ).toBe(true);
   });
 
   it('is false when more than half are known, or when there is nothing to go by', () => {
-    expect(outsideKnowledge({ question: '', words: seen({ connect: true, mysql: false, database: true }), passages: [] })).toBe(false);
+    expect(
+      outsideKnowledge({ question: '', words: seen({ connect: true, mysql: false, database: true }), passages: [] }),
+    ).toBe(false);
     expect(outsideKnowledge({ question: '', words: [], passages: [] })).toBe(false);
   });
 
@@ -34,7 +48,9 @@ describe('outsideKnowledge', () => {
     expect(outsideKnowledge({ question: '', words: seen({ strem: false, text: true }), passages })).toBe(false);
     // Two edits are one too many below nine letters; a real word is no misspelling.
     expect(outsideKnowledge({ question: '', words: seen({ strm: false, text: true }), passages })).toBe(true);
-    expect(outsideKnowledge({ question: '', words: seen({ taxes: false, online: false }), passages: ['It takes a while.'] })).toBe(true);
+    expect(
+      outsideKnowledge({ question: '', words: seen({ taxes: false, online: false }), passages: ['It takes a while.'] }),
+    ).toBe(true);
   });
 });
 
@@ -43,11 +59,23 @@ describe('outsideKnowledge, two of the question’s words in a row in a passage'
   const words = seen({ temperature: false, suits: false, black: true, tea: true });
 
   it('is false: the passage names the subject as the question does, whatever it asks of it', () => {
-    expect(outsideKnowledge({ question, words, passages: ['Green tea brews at 80 degrees.', 'Black teas want boiling water.'] })).toBe(false);
+    expect(
+      outsideKnowledge({
+        question,
+        words,
+        passages: ['Green tea brews at 80 degrees.', 'Black teas want boiling water.'],
+      }),
+    ).toBe(false);
   });
 
   it('is true when the words are only near one another, or the other way round', () => {
-    expect(outsideKnowledge({ question, words, passages: ['Tea is black when it has steeped.', 'Black coffee and green tea.'] })).toBe(true);
+    expect(
+      outsideKnowledge({
+        question,
+        words,
+        passages: ['Tea is black when it has steeped.', 'Black coffee and green tea.'],
+      }),
+    ).toBe(true);
   });
 });
 

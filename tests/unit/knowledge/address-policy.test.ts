@@ -5,17 +5,36 @@ const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '');
 
 describe('SSRF address policy', () => {
   it.each([
-    'http://127.0.0.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://127.1/',
-    'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b::127.0.0.1]/',
-    'http://0.0.0.0/', 'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://169.254.169.254/',
-    'http://100.64.0.1/', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://[::]/', 'http://224.0.0.1/',
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://0x7f.1/',
+    'http://127.1/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://0.0.0.0/',
+    'http://10.1.2.3/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/',
+    'http://100.64.0.1/',
+    'http://[fd00:ec2::254]/',
+    'http://[fe80::1]/',
+    'http://[::]/',
+    'http://224.0.0.1/',
   ])('refuses %s in whatever notation the URL parser normalises', (url) => {
     expect(isPrivateAddress(hostOf(url))).toBe(true);
   });
 
-  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8', '::ffff:8.8.8.8'])('allows public %s', (ip) => {
-    expect(isPrivateAddress(ip)).toBe(false);
-  });
+  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8', '::ffff:8.8.8.8'])(
+    'allows public %s',
+    (ip) => {
+      expect(isPrivateAddress(ip)).toBe(false);
+    },
+  );
 
   it('treats anything that is not an IP address as private (fail closed)', () => {
     expect(isPrivateAddress('localhost')).toBe(true);
@@ -42,8 +61,12 @@ describe('SSRF address policy', () => {
   });
 
   it.each([
-    'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[0:0:0:0:ffff:0:a00:1]/', 'http://[::ffff:0:a9fe:a9fe]/',
-    'http://[64:ff9b:0:0:0:0:c0a8:101]/', 'http://[2002:808:808::1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[0:0:0:0:ffff:0:a00:1]/',
+    'http://[::ffff:0:a9fe:a9fe]/',
+    'http://[64:ff9b:0:0:0:0:c0a8:101]/',
+    'http://[2002:808:808::1]/',
   ])('refuses the IPv4-translated, NAT64 and 6to4 address %s', (url) => {
     expect(isPrivateAddress(hostOf(url))).toBe(true);
   });

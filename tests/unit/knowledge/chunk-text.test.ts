@@ -30,12 +30,18 @@ describe('chunkText', () => {
     for (const c of inTable) expect(c.location.tableHeader).toBe(header);
     for (const c of chunks) expect(doc.slice(c.location.start, c.location.end)).toBe(c.text);
     // A chunk after the table, and one of a text with bars but no delimiter row, carry none.
-    const after = chunkText(`${header}\n| a | b | c |\n\n${'Prose after the table. '.repeat(40)}`, { targetTokens: 30, overlapTokens: 0 });
+    const after = chunkText(`${header}\n| a | b | c |\n\n${'Prose after the table. '.repeat(40)}`, {
+      targetTokens: 30,
+      overlapTokens: 0,
+    });
     expect(after.slice(1).every((c) => c.location.tableHeader === undefined)).toBe(true);
     const fenced = chunkText(`\`\`\`md\n${header}\n${rows.join('\n')}\n\`\`\``, { targetTokens: 30, overlapTokens: 0 });
     expect(fenced.length).toBeGreaterThan(1);
     expect(fenced.every((c) => c.location.tableHeader === undefined)).toBe(true);
-    const noTable = chunkText(Array.from({ length: 40 }, (_, i) => `| row ${i} | cell |`).join('\n'), { targetTokens: 30, overlapTokens: 0 });
+    const noTable = chunkText(Array.from({ length: 40 }, (_, i) => `| row ${i} | cell |`).join('\n'), {
+      targetTokens: 30,
+      overlapTokens: 0,
+    });
     expect(noTable.every((c) => c.location.tableHeader === undefined)).toBe(true);
   });
 
@@ -51,16 +57,22 @@ describe('chunkText', () => {
       const inCode = chunks.filter((c) => c.text.startsWith('const value'));
       expect(inCode.length).toBeGreaterThan(1);
       for (const c of inCode) expect(c.location.codeFence).toBe('```ts');
-      expect(chunks.filter((c) => c.text.startsWith('Prose')).every((c) => c.location.codeFence === undefined)).toBe(true);
+      expect(chunks.filter((c) => c.text.startsWith('Prose')).every((c) => c.location.codeFence === undefined)).toBe(
+        true,
+      );
     }
     // A chunk that starts on the opening fence itself holds it, and needs none.
-    const two = chunkText(`${'Intro words here. '.repeat(20)}\n\n~~~\nshort code\n~~~`, { targetTokens: 60, overlapTokens: 0 });
+    const two = chunkText(`${'Intro words here. '.repeat(20)}\n\n~~~\nshort code\n~~~`, {
+      targetTokens: 60,
+      overlapTokens: 0,
+    });
     expect(two.at(-1)!.text.startsWith('~~~')).toBe(true);
     expect(two.every((c) => c.location.codeFence === undefined)).toBe(true);
   });
 
   it('ends a chunk between two table rows, not inside one whose first cell names what it says', () => {
-    const row = (name: string) => `| \`${name}\` | \`local\` | ${'Each value is read at start. Any other value stops the start; '.repeat(3)}see below. |`;
+    const row = (name: string) =>
+      `| \`${name}\` | \`local\` | ${'Each value is read at start. Any other value stops the start; '.repeat(3)}see below. |`;
     const doc = `| setting | default | meaning |\n| --- | --- | --- |\n${['CHAT_MODEL', 'EMBEDDING_MODEL', 'SEARCH_K', 'CHUNK_TOKENS', 'MAX_UPLOAD_BYTES'].map(row).join('\n')}`;
     for (const overlapTokens of [0, 32]) {
       const chunks = chunkText(doc, { targetTokens: 90, overlapTokens });
@@ -72,7 +84,10 @@ describe('chunkText', () => {
       }
     }
     // (a row over the target alone is still cut, at its sentences)
-    const long = chunkText(`| a | b |\n| --- | --- |\n${row('ONE')}\n| \`TWO\` | ${'A sentence of the long row. '.repeat(40)}|\n${row('THREE')}\n`, { targetTokens: 90, overlapTokens: 0 });
+    const long = chunkText(
+      `| a | b |\n| --- | --- |\n${row('ONE')}\n| \`TWO\` | ${'A sentence of the long row. '.repeat(40)}|\n${row('THREE')}\n`,
+      { targetTokens: 90, overlapTokens: 0 },
+    );
     expect(long.length).toBeGreaterThan(2);
     expect(long.slice(1).every((c) => c.tokenCount <= 90)).toBe(true);
     expect(long.some((c) => c.text.startsWith('A sentence of the long row.'))).toBe(true);
@@ -80,7 +95,8 @@ describe('chunkText', () => {
   });
 
   it('makes no passage of a heading with nothing under it', () => {
-    const policy = '# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.\n\n## Carry-over\n\nUp to 5 days move to the next year.\n\n## Appendix\n';
+    const policy =
+      '# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.\n\n## Carry-over\n\nUp to 5 days move to the next year.\n\n## Appendix\n';
     const chunks = chunkText(policy, { targetTokens: 40, overlapTokens: 0 });
     expect(chunks.map((c) => c.location.headings)).toEqual([
       ['Vacation Policy', 'Allowance'],
@@ -90,7 +106,9 @@ describe('chunkText', () => {
     expect(chunks[0]!.text).toBe('# Vacation Policy\n\n## Allowance\n\nYou get 27 days a year.');
     for (const c of chunks) expect(policy.slice(c.location.start, c.location.end)).toBe(c.text);
     // A text of headings alone is still indexed.
-    expect(chunkText('# Title only', { targetTokens: 40, overlapTokens: 0 }).map((c) => c.text)).toEqual(['# Title only']);
+    expect(chunkText('# Title only', { targetTokens: 40, overlapTokens: 0 }).map((c) => c.text)).toEqual([
+      '# Title only',
+    ]);
   });
 
   it('never takes a # comment in a fenced code block for a heading', () => {
@@ -114,11 +132,17 @@ describe('chunkText', () => {
     expect(headingsOf('Then open')).toEqual(['Tool', 'Usage']);
     expect(headingsOf('one process')).toEqual(['Tool', 'Architecture']);
     // An unclosed fence runs to the end of the text.
-    expect(chunkText('## A\n\n```\n# not a heading\n\ncode', { targetTokens: 3, overlapTokens: 0 }).every((c) => c.location.headings?.join() === 'A')).toBe(true);
+    expect(
+      chunkText('## A\n\n```\n# not a heading\n\ncode', { targetTokens: 3, overlapTokens: 0 }).every(
+        (c) => c.location.headings?.join() === 'A',
+      ),
+    ).toBe(true);
   });
 
   it('splits long paragraphs at sentences and repeats up to the overlap', () => {
-    const chunks = chunkText(doc, { targetTokens: 20, overlapTokens: 8 }).filter((c) => c.location.headings?.includes('Install'));
+    const chunks = chunkText(doc, { targetTokens: 20, overlapTokens: 8 }).filter((c) =>
+      c.location.headings?.includes('Install'),
+    );
     expect(chunks.length).toBeGreaterThan(3);
     for (let i = 1; i < chunks.length; i++) expect(chunks[i]!.location.start).toBeLessThan(chunks[i - 1]!.location.end);
     expect(chunks.every((c) => /^Run|^## Install/.test(c.text))).toBe(true);

@@ -24,7 +24,9 @@ describe('compoundWords', () => {
   });
 
   it('lists the members named after a dot, each time, and no abbreviations or versions', () => {
-    expect(memberNames('_.each(list); $.each(o); Promise.all([p]).then(f); call .then() and _.each again')).toBe('each each all then then each');
+    expect(memberNames('_.each(list); $.each(o); Promise.all([p]).then(f); call .then() and _.each again')).toBe(
+      'each each all then then each',
+    );
     expect(memberNames('e.g. v1.5 i.e. plain words, end.')).toBe('');
   });
 });

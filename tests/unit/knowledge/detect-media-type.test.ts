@@ -38,7 +38,9 @@ describe('detectMediaType', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(ApiError);
       expect((e as ApiError).status).toBe(415);
-      expect((e as ApiError).message).toContain('Accepted types: .txt, .md, .mdx, .html, .pdf, .docx, .csv, .json, .jsonl');
+      expect((e as ApiError).message).toContain(
+        'Accepted types: .txt, .md, .mdx, .html, .pdf, .docx, .csv, .json, .jsonl',
+      );
     }
   });
 

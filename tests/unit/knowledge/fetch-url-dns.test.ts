@@ -47,7 +47,10 @@ describe('fetchUrl and DNS rebinding', () => {
   });
 
   it('refuses a name with any private address among its answers', async () => {
-    answers.push([{ address: '1.1.1.1', family: 4 }, { address: '127.0.0.1', family: 4 }]);
+    answers.push([
+      { address: '1.1.1.1', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ]);
     await expect(fetchUrl(url(), limits)).rejects.toThrow(/private, loopback or reserved/);
     expect(connections).toBe(0);
   });

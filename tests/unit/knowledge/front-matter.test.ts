@@ -3,12 +3,27 @@ import { blankFrontMatter, frontMatterTitle, readFrontMatter } from '@/lib/knowl
 import { chunkText } from '@/lib/knowledge/chunk-text';
 import { defaultTitle } from '@/lib/knowledge/new-source';
 
-const page = ['---', 'title: "Prompts: the basics"', 'description: Learn about prompts.', 'tags: [ai, sdk]', '---', '', '# Prompts', '', 'Prompts tell a model what to do.', ''].join('\n');
+const page = [
+  '---',
+  'title: "Prompts: the basics"',
+  'description: Learn about prompts.',
+  'tags: [ai, sdk]',
+  '---',
+  '',
+  '# Prompts',
+  '',
+  'Prompts tell a model what to do.',
+  '',
+].join('\n');
 
 describe('readFrontMatter', () => {
   it('reads a YAML block at the top of a Markdown file and its title', () => {
     const fm = readFrontMatter(page);
-    expect(fm?.data).toEqual({ title: 'Prompts: the basics', description: 'Learn about prompts.', tags: ['ai', 'sdk'] });
+    expect(fm?.data).toEqual({
+      title: 'Prompts: the basics',
+      description: 'Learn about prompts.',
+      tags: ['ai', 'sdk'],
+    });
     expect(page.slice(fm!.end)).toBe('\n# Prompts\n\nPrompts tell a model what to do.\n');
     expect(frontMatterTitle(fm!)).toBe('Prompts: the basics');
   });

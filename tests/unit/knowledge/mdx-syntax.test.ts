@@ -43,7 +43,16 @@ describe('blankMdxSyntax', () => {
   it('leaves nothing of ESM, component tags or expressions for the chunker', () => {
     const chunks = chunkText(text, { targetTokens: 200, overlapTokens: 0 });
     const all = chunks.map((c) => c.text).join('\n');
-    for (const gone of ['@/components/tabs', 'author', '<Note', '</Note>', 'ExampleLinks', '/examples/node', 'a comment']) expect(all).not.toContain(gone);
+    for (const gone of [
+      '@/components/tabs',
+      'author',
+      '<Note',
+      '</Note>',
+      'ExampleLinks',
+      '/examples/node',
+      'a comment',
+    ])
+      expect(all).not.toContain(gone);
     // Offsets still frame the same text in the uploaded file.
     for (const c of chunks) {
       const original = page.slice(c.location.start, c.location.end);
@@ -53,7 +62,13 @@ describe('blankMdxSyntax', () => {
   });
 
   it('keeps the name of a bare component that is all a table cell holds, at its offset', () => {
-    const table = ['| Model | Tool Usage | Notes |', '| --- | --- | --- |', '| `a-1` | <Check /> | fast <Check /> |', '| `b-2` |<Cross/>| <Note>beta</Note> |', 'Prose <Check /> here.'].join('\n');
+    const table = [
+      '| Model | Tool Usage | Notes |',
+      '| --- | --- | --- |',
+      '| `a-1` | <Check /> | fast <Check /> |',
+      '| `b-2` |<Cross/>| <Note>beta</Note> |',
+      'Prose <Check /> here.',
+    ].join('\n');
     const out = blankMdxSyntax(table);
     expect(out).toHaveLength(table.length);
     expect(out.split('\n').map((line) => line.replace(/\s+/g, ' '))).toEqual([

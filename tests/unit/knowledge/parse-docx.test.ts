@@ -5,9 +5,18 @@ import { makeDocx } from '../../integration/knowledge/fixtures';
 describe('parseDocx', () => {
   it('keeps code set in a monospaced font as code: paragraphs as one block with their indentation, words as code spans', async () => {
     const { text } = await parseDocx(
-      makeDocx(['# Setup', 'Run `npm install` once, then **start** it:', '    if (ready) {', '        start(2 * 3);', '    }', 'It listens on port 3000.']),
+      makeDocx([
+        '# Setup',
+        'Run `npm install` once, then **start** it:',
+        '    if (ready) {',
+        '        start(2 * 3);',
+        '    }',
+        'It listens on port 3000.',
+      ]),
     );
-    expect(text).toBe('# Setup\n\nRun `npm install` once, then **start** it:\n\n```\nif (ready) {\n    start(2 * 3);\n}\n```\n\nIt listens on port 3000.');
+    expect(text).toBe(
+      '# Setup\n\nRun `npm install` once, then **start** it:\n\n```\nif (ready) {\n    start(2 * 3);\n}\n```\n\nIt listens on port 3000.',
+    );
   });
 
   it('reads a paragraph in the Title style as a level-1 heading', async () => {
@@ -21,7 +30,12 @@ describe('parseDocx', () => {
   });
 
   it('keeps where a hyperlink to a web address goes, and only the words of one to a bookmark', async () => {
-    const { text } = await parseDocx(makeDocx(['# Access', 'Fill in the [access form](https://intranet.example.com/forms/vpn) as [Access](#_Toc1) says.']));
+    const { text } = await parseDocx(
+      makeDocx([
+        '# Access',
+        'Fill in the [access form](https://intranet.example.com/forms/vpn) as [Access](#_Toc1) says.',
+      ]),
+    );
     expect(text).toBe('# Access\n\nFill in the [access form](https://intranet.example.com/forms/vpn) as Access says.');
   });
 
@@ -48,18 +62,29 @@ describe('parseDocx', () => {
   it('reads the first row of a table whose style sets it apart (Header Row ticked) as its header, and not under the plain Table Grid', async () => {
     const rows = 'Model | Litres per minute // Z-100 | 40 // Z-200 | 80';
     const { text } = await parseDocx(makeDocx([`{Table:GridTable4-Accent1}${rows}`, `{Table}${rows}`]));
-    expect(text.split('\n\n')).toEqual(['| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |', 'Model | Litres per minute', 'Z-100 | 40', 'Z-200 | 80']);
+    expect(text.split('\n\n')).toEqual([
+      '| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |',
+      'Model | Litres per minute',
+      'Z-100 | 40',
+      'Z-200 | 80',
+    ]);
   });
 
   it('escapes the marks Markdown would read in the text, so it reads as written', async () => {
-    const { text } = await parseDocx(makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']));
+    const { text } = await parseDocx(
+      makeDocx(['Match *.tar.gz and 2*3*4 with <MIME> types.', '1. is not a list here']),
+    );
     expect(text).toBe('Match \\*.tar.gz and 2\\*3\\*4 with \\<MIME> types.\n\n1\\. is not a list here');
   });
 
   it('keeps Heading 1 and Heading 2 on their levels and every paragraph, however long the document', async () => {
     // Long enough that a reader view would find an article in it, and make the sections' level 2.
-    const long = 'The installer copies the service files, creates its user and starts it with the defaults. '.repeat(4).trim();
-    const { text } = await parseDocx(makeDocx(['# Installation', long, '## On Linux', 'Use the package.', '# Upgrades', long]));
+    const long = 'The installer copies the service files, creates its user and starts it with the defaults. '
+      .repeat(4)
+      .trim();
+    const { text } = await parseDocx(
+      makeDocx(['# Installation', long, '## On Linux', 'Use the package.', '# Upgrades', long]),
+    );
     expect(text).toBe(`# Installation\n\n${long}\n\n## On Linux\n\nUse the package.\n\n# Upgrades\n\n${long}`);
   });
 });

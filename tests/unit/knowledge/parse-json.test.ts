@@ -23,7 +23,12 @@ describe('JSON files as text', () => {
   });
 
   it('heads a record that holds sections of its own by its name, so the next record is not read as part of them', () => {
-    const regions = { regions: [{ id: 'eu-west', nodes: [{ host: 'n1' }, { host: 'n2' }] }, { zones: ['c'], nodes: [{ host: 'n3' }] }] };
+    const regions = {
+      regions: [
+        { id: 'eu-west', nodes: [{ host: 'n1' }, { host: 'n2' }] },
+        { zones: ['c'], nodes: [{ host: 'n3' }] },
+      ],
+    };
     expect(paragraphs(parseJson(JSON.stringify(regions)).text)).toEqual([
       '# regions',
       '## eu-west',
@@ -39,16 +44,32 @@ describe('JSON files as text', () => {
   });
 
   it('keeps a text value’s paragraphs under its record, none of its lines read as a heading or an open code fence', () => {
-    const { text } = parseJson(JSON.stringify({ notes: 'First line.\n\n# Not a heading\n\n```js\nunclosed', later: [{ name: 'after' }] }));
+    const { text } = parseJson(
+      JSON.stringify({ notes: 'First line.\n\n# Not a heading\n\n```js\nunclosed', later: [{ name: 'after' }] }),
+    );
     const parts = paragraphs(text);
     expect(parts.slice(0, 3)).toEqual(['notes: First line.', '\\# Not a heading', '\\```js\nunclosed']);
     expect(parts.slice(3)).toEqual(['# later', 'name: after']);
   });
 
   it('reads a map of records as a record per key, headed by it, and leaves out empty texts as a CSV does its empty cells', () => {
-    const schedule = { v18: { start: '2022-04-19', end: '2025-04-30', codename: 'Hydrogen' }, v27: { start: '2027-04-22', codename: '' } };
-    expect(paragraphs(parseJson(JSON.stringify(schedule)).text)).toEqual(['# v18', 'start: 2022-04-19; end: 2025-04-30; codename: Hydrogen', '# v27', 'start: 2027-04-22']);
-    const locale = { lang: 'en', rules: { 'image-alt': { help: 'Images must have alternative text' }, label: { help: 'Form elements must have labels', tags: { wcag: 'A', note: '' } } } };
+    const schedule = {
+      v18: { start: '2022-04-19', end: '2025-04-30', codename: 'Hydrogen' },
+      v27: { start: '2027-04-22', codename: '' },
+    };
+    expect(paragraphs(parseJson(JSON.stringify(schedule)).text)).toEqual([
+      '# v18',
+      'start: 2022-04-19; end: 2025-04-30; codename: Hydrogen',
+      '# v27',
+      'start: 2027-04-22',
+    ]);
+    const locale = {
+      lang: 'en',
+      rules: {
+        'image-alt': { help: 'Images must have alternative text' },
+        label: { help: 'Form elements must have labels', tags: { wcag: 'A', note: '' } },
+      },
+    };
     expect(paragraphs(parseJson(JSON.stringify(locale)).text)).toEqual([
       'lang: en',
       '# rules',
@@ -68,7 +89,9 @@ describe('JSON files as text', () => {
   });
 
   it('keeps values nested deeper than headings go, under their paths', () => {
-    const { text } = parseJson(JSON.stringify({ title: 'Deep', deep: nest(80, { leaf: 'kingfisher', more: [{ x: 1 }] }) }));
+    const { text } = parseJson(
+      JSON.stringify({ title: 'Deep', deep: nest(80, { leaf: 'kingfisher', more: [{ x: 1 }] }) }),
+    );
     expect(text).toContain('title: Deep');
     expect(text).toContain('kingfisher');
     expect(text).toMatch(/^(?:a\.)+a: \{"a":.*"leaf":"kingfisher","more":\[\{"x":1\}\]/m);

@@ -13,10 +13,21 @@ interface Drawn {
   bold?: boolean;
 }
 
-const run = ({ text, x = 72, y, size = 10, mono = false, bold = false }: Drawn): PdfTextRun => ({ text, x, y, width: text.length * size * 0.5, size, mono, bold, eol: true });
+const run = ({ text, x = 72, y, size = 10, mono = false, bold = false }: Drawn): PdfTextRun => ({
+  text,
+  x,
+  y,
+  width: text.length * size * 0.5,
+  size,
+  mono,
+  bold,
+  eol: true,
+});
 
 function page(...lines: (Drawn | Drawn[])[]): PdfPage {
-  const runs = lines.flatMap((line) => (Array.isArray(line) ? line.map((r, i) => ({ ...run(r), eol: i === line.length - 1 })) : [run(line)]));
+  const runs = lines.flatMap((line) =>
+    Array.isArray(line) ? line.map((r, i) => ({ ...run(r), eol: i === line.length - 1 })) : [run(line)],
+  );
   return { height: 792, runs };
 }
 
@@ -49,8 +60,20 @@ describe('PDF layout', () => {
   });
 
   it('makes a word hyphenated at the end of a line whole again, and keeps the hyphen of a compound and before a capital', () => {
-    const { pages } = layoutPdf([page(...body(700, `${FULL} the impel-`, 'ler does; its seal is heat-', 'resistant and made of Anti-', 'Freeze rated plastic.'))]);
-    expect(pages[0]).toBe(`${FULL} the impeller does; its seal is heat-resistant and made of Anti- Freeze rated plastic.`);
+    const { pages } = layoutPdf([
+      page(
+        ...body(
+          700,
+          `${FULL} the impel-`,
+          'ler does; its seal is heat-',
+          'resistant and made of Anti-',
+          'Freeze rated plastic.',
+        ),
+      ),
+    ]);
+    expect(pages[0]).toBe(
+      `${FULL} the impeller does; its seal is heat-resistant and made of Anti- Freeze rated plastic.`,
+    );
   });
 
   it('makes code broken at a hyphen or an underscore one code span again, and drops a heading’s printed permalink', () => {
@@ -72,7 +95,10 @@ describe('PDF layout', () => {
           { text: 'alone.', x: 72 + 11 * 5, y: 676 },
         ],
       ),
-    ).toEqual(['# Licence', `${FULL.slice(0, 60)} at \`/usr/share/common-licences/GPL-2\` in the system, and print with \`ASN1_PRINT_NAME\` alone.`]);
+    ).toEqual([
+      '# Licence',
+      `${FULL.slice(0, 60)} at \`/usr/share/common-licences/GPL-2\` in the system, and print with \`ASN1_PRINT_NAME\` alone.`,
+    ]);
   });
 
   it('reads lines set larger than the body as headings, one level per size, and the first page opens with the title', () => {
@@ -100,7 +126,12 @@ describe('PDF layout', () => {
   it('joins a heading set over two lines, and finds no title on a first page without large print', () => {
     const doc = layoutPdf([
       page(...body(740, FULL, 'is clean.', FULL, 'is dry.')),
-      page(...body(740, 'Read this first.'), { text: 'Replacing the seal of the', y: 700, size: 16 }, { text: 'impeller housing', y: 681, size: 16 }, ...body(660, 'Drain the pump.')),
+      page(
+        ...body(740, 'Read this first.'),
+        { text: 'Replacing the seal of the', y: 700, size: 16 },
+        { text: 'impeller housing', y: 681, size: 16 },
+        ...body(660, 'Drain the pump.'),
+      ),
     ]);
     expect(doc.title).toBeUndefined();
     expect(doc.pages[1]).toBe('Read this first.\n\n# Replacing the seal of the impeller housing\n\nDrain the pump.');
@@ -108,11 +139,10 @@ describe('PDF layout', () => {
 
   it('drops running heads and feet: a repeated line or a page number set apart at the top or bottom of the page', () => {
     const pages = [1, 2, 3, 4].map((n) =>
-      page(
-        { text: 'Zephyr Pump Manual — Rev. B', y: 760 },
-        ...body(720, FULL, `is page ${n}'s text.`),
-        { text: n % 2 ? `Chapter 1: Setup ${n}` : `${n}`, y: 40 },
-      ),
+      page({ text: 'Zephyr Pump Manual — Rev. B', y: 760 }, ...body(720, FULL, `is page ${n}'s text.`), {
+        text: n % 2 ? `Chapter 1: Setup ${n}` : `${n}`,
+        y: 40,
+      }),
     );
     const doc = layoutPdf(pages);
     expect(doc.pages).toEqual([1, 2, 3, 4].map((n) => `${FULL} is page ${n}'s text.`));
@@ -157,7 +187,14 @@ describe('PDF layout', () => {
           ...body(612, 'Turn the power off.'),
           { text: 'I have read the manual', y: 588 },
         ),
-        marks: [dot(684), dot(672), { ...dot(648), x: 63, width: 2.5, height: 2.5 }, dot(636), { x: 60, y: 586, width: 9, height: 9 }, { x: 72, y: 610, width: 90, height: 0.7 }],
+        marks: [
+          dot(684),
+          dot(672),
+          { ...dot(648), x: 63, width: 2.5, height: 2.5 },
+          dot(636),
+          { x: 60, y: 586, width: 9, height: 9 },
+          { x: 72, y: 610, width: 90, height: 0.7 },
+        ],
       },
     ]);
     expect(doc.pages[0]!.split('\n\n')).toEqual([
@@ -185,7 +222,11 @@ describe('PDF layout', () => {
       { text: '#include <pump.h>', y: 520, size: 9, mono: true, bold: true },
       { text: '#define FLOW 40', y: 509, size: 9, mono: true, bold: true },
     );
-    expect(blocks.filter((block) => block.startsWith('#'))).toEqual(['# Zephyr Pump Manual', '## Installation', '### `pumpctl pair`']);
+    expect(blocks.filter((block) => block.startsWith('#'))).toEqual([
+      '# Zephyr Pump Manual',
+      '## Installation',
+      '### `pumpctl pair`',
+    ]);
     expect(blocks.slice(-3)).toEqual(['It breaks.', 'Call us.', '```\n#include <pump.h>\n#define FLOW 40\n```']);
   });
 
@@ -203,7 +244,12 @@ describe('PDF layout', () => {
         ...body(556, FULL, 'is blocked.', FULL, 'is set up.').map((line) => ({ ...line, size: 11 })),
         ...extra,
       );
-    expect(handbook().filter((block) => block.startsWith('#'))).toEqual(['# Getting connected', '## VPN access', '### Troubleshooting the client', '### Connecting from abroad']);
+    expect(handbook().filter((block) => block.startsWith('#'))).toEqual([
+      '# Getting connected',
+      '## VPN access',
+      '### Troubleshooting the client',
+      '### Connecting from abroad',
+    ]);
     // A size that also holds a sentence is a size some text is set in, not a heading's.
     const noted = handbook([{ text: 'Note: a second factor is required.', y: 500, size: 12 }]);
     expect(noted.filter((block) => block.startsWith('#'))).toEqual(['# Getting connected', '## VPN access']);
@@ -228,7 +274,12 @@ describe('PDF layout', () => {
     const outline = [
       { title: 'Service', depth: 0, page: 1, top: 752 },
       { title: 'Spare parts', depth: 1, page: 1, top: 692 },
-      { title: 'Seals and gaskets for the pump housing, the impeller and the intake filter', depth: 2, page: 1, top: 640 },
+      {
+        title: 'Seals and gaskets for the pump housing, the impeller and the intake filter',
+        depth: 2,
+        page: 1,
+        top: 640,
+      },
       { title: 'Wear parts', depth: 2, page: 1, top: 614 },
       { title: 'Not in the text', depth: 0, page: 1, top: 500 },
     ];
@@ -245,7 +296,11 @@ describe('PDF layout', () => {
       `${FULL} is worn.`,
     ]);
     // Without the outline, only the heading set larger is one.
-    expect(layoutPdf(manual).pages[1]!.split('\n\n').filter((block) => block.startsWith('#'))).toEqual(['# 2 Service']);
+    expect(
+      layoutPdf(manual)
+        .pages[1]!.split('\n\n')
+        .filter((block) => block.startsWith('#')),
+    ).toEqual(['# 2 Service']);
   });
 
   it('keeps a line that opens with an initial inside its sentence', () => {
@@ -273,26 +328,54 @@ describe('PDF layout', () => {
   });
 
   it('keeps words with * or _ as printed, as code, where Markdown would read emphasis; a footnote mark stays', () => {
-    const doc = layoutPdf([page(...body(700, 'Match ’*.tar.gz’ before *.gz, read XDG_DATA_HOME, and write __NOGLOBS__ alone.', 'See the note* below.'))]);
-    expect(doc.pages[0]).toBe('Match ’`*.tar.gz`’ before `*.gz`, read `XDG_DATA_HOME`, and write `__NOGLOBS__` alone. See the note* below.');
+    const doc = layoutPdf([
+      page(
+        ...body(
+          700,
+          'Match ’*.tar.gz’ before *.gz, read XDG_DATA_HOME, and write __NOGLOBS__ alone.',
+          'See the note* below.',
+        ),
+      ),
+    ]);
+    expect(doc.pages[0]).toBe(
+      'Match ’`*.tar.gz`’ before `*.gz`, read `XDG_DATA_HOME`, and write `__NOGLOBS__` alone. See the note* below.',
+    );
   });
 
   it('reads the bars TeX draws for underscores as underscores, and no underline', () => {
     // "Call asn1 der coding once." at half a size per character: its 2nd and 3rd spaces at x 119.5 and 139.5.
     const bar = (x: number, y = 700, width = 3) => ({ x, right: x + width, y });
     const drawn: PdfPage = {
-      ...page({ text: 'Call asn1 der coding once.', y: 700 }, [{ text: 'Use asn1', y: 688 }, { text: 'node here.', x: 116, y: 688 }], { text: 'Read the manual first.', y: 676 }),
+      ...page(
+        { text: 'Call asn1 der coding once.', y: 700 },
+        [
+          { text: 'Use asn1', y: 688 },
+          { text: 'node here.', x: 116, y: 688 },
+        ],
+        { text: 'Read the manual first.', y: 676 },
+      ),
       // Two on the first line; one in the gap between the second's runs; under the third, an underline (too
       // wide) and a bar too low for an underscore.
       bars: [bar(118), bar(138), bar(112.5, 688), bar(90, 674.5, 8), bar(127, 673.5)],
     };
-    expect(layoutPdf([drawn]).pages[0]!.split('\n\n')).toEqual(['Call `asn1_der_coding` once. Use `asn1_node` here.', 'Read the manual first.']);
-    expect(layoutPdf([{ ...drawn, bars: [] }]).pages[0]!.split('\n\n')).toEqual(['Call asn1 der coding once. Use asn1 node here.', 'Read the manual first.']);
+    expect(layoutPdf([drawn]).pages[0]!.split('\n\n')).toEqual([
+      'Call `asn1_der_coding` once. Use `asn1_node` here.',
+      'Read the manual first.',
+    ]);
+    expect(layoutPdf([{ ...drawn, bars: [] }]).pages[0]!.split('\n\n')).toEqual([
+      'Call asn1 der coding once. Use asn1 node here.',
+      'Read the manual first.',
+    ]);
   });
 
   it('writes code spans that touch as one', () => {
     // A function's signature set partly in the text font, a name with an underscore among it.
-    expect(paragraphs([{ text: 'int f (', mono: true, y: 700 }, { text: 'asn1_node * list)', x: 107, y: 700 }])).toEqual(['`int f (asn1_node` * list)']);
+    expect(
+      paragraphs([
+        { text: 'int f (', mono: true, y: 700 },
+        { text: 'asn1_node * list)', x: 107, y: 700 },
+      ]),
+    ).toEqual(['`int f (asn1_node` * list)']);
   });
 
   it('writes a table’s rows as a Markdown table whose header is its bold first row, and keeps a table of contents’ rows on lines of their own', () => {
@@ -318,18 +401,38 @@ describe('PDF layout', () => {
           { text: '9', x: 300, y: 628 },
         ],
       ),
-    ).toEqual(['Flow rates:', '| Model | Litres \\| minute |\n| --- | --- |\n| Z-100 | 40 |', '1 Installation … 3\n2 Service … 9']);
+    ).toEqual([
+      'Flow rates:',
+      '| Model | Litres \\| minute |\n| --- | --- |\n| Z-100 | 40 |',
+      '1 Installation … 3\n2 Service … 9',
+    ]);
   });
 
   it('writes the words a link’s box covers as a Markdown link, one link where they wrap, and keeps words alone in a heading or where they spell the address', () => {
     const drawn = [
       { text: 'Getting VPN access', y: 720, size: 16 },
-      ...body(700, 'For VPN access, fill in the access form and send it to the service desk, who turns it round', 'within a day. Read the remote working policy and the configu-', 'ration guide before you connect; the address is vpn.example.com/start for every device.'),
-      [{ text: 'Run ', y: 650 }, { text: 'vpnctl --join', x: 92, y: 650, mono: true }, { text: ' once: see [1] and [2] for more.', x: 157, y: 650 }],
+      ...body(
+        700,
+        'For VPN access, fill in the access form and send it to the service desk, who turns it round',
+        'within a day. Read the remote working policy and the configu-',
+        'ration guide before you connect; the address is vpn.example.com/start for every device.',
+      ),
+      [
+        { text: 'Run ', y: 650 },
+        { text: 'vpnctl --join', x: 92, y: 650, mono: true },
+        { text: ' once: see [1] and [2] for more.', x: 157, y: 650 },
+      ],
     ];
     const lines = page(...drawn);
     // A box over the characters from `from` of the text drawn at `y` (its run starting at `x`), half a size each.
-    const box = (url: string, y: number, x: number, from: number, text: string, size = 10) => ({ url, x: x + from * size * 0.5, y: y - 2, right: x + (from + text.length) * size * 0.5, top: y + size, text });
+    const box = (url: string, y: number, x: number, from: number, text: string, size = 10) => ({
+      url,
+      x: x + from * size * 0.5,
+      y: y - 2,
+      right: x + (from + text.length) * size * 0.5,
+      top: y + size,
+      text,
+    });
     const form = 'https://intranet.example.com/forms/vpn?team=a(b)';
     const links = [
       box('https://intranet.example.com/vpn', 720, 72, 8, 'VPN access', 16),
@@ -348,7 +451,11 @@ describe('PDF layout', () => {
       'Run [`vpnctl --join`](https://man.example.com/vpnctl) once: [see \\[1\\]](https://example.com/notes) and [2] for more.',
     ]);
     // Without the boxes, the same words.
-    expect(layoutPdf([lines]).pages[0]).toBe(layoutPdf([{ ...lines, links }]).pages[0]!.replace(/\[((?:\\.|[^\\\]])*)\]\([^)]*\)/g, (_, words: string) => words.replace(/\\(.)/g, '$1')));
+    expect(layoutPdf([lines]).pages[0]).toBe(
+      layoutPdf([{ ...lines, links }]).pages[0]!.replace(/\[((?:\\.|[^\\\]])*)\]\([^)]*\)/g, (_, words: string) =>
+        words.replace(/\\(.)/g, '$1'),
+      ),
+    );
   });
 
   it('takes a rule under a table’s first row, and none under the rows below, for its header; an underline is no rule', () => {
@@ -367,7 +474,8 @@ describe('PDF layout', () => {
         { text: '80', x: 200, y: 656 },
       ],
     );
-    const ruled = (y: number) => layoutPdf([{ ...table, rules: [{ x: 70, right: 290, y }] }]).pages[0]!.split('\n\n')[1];
+    const ruled = (y: number) =>
+      layoutPdf([{ ...table, rules: [{ x: 70, right: 290, y }] }]).pages[0]!.split('\n\n')[1];
     expect(ruled(678)).toBe('| Model | Litres per minute |\n| --- | --- |\n| Z-100 | 40 |\n| Z-200 | 80 |');
     // Drawn right under the words' baseline: their underline.
     expect(ruled(683)).toBe('| | |\n| --- | --- |\n| Model | Litres per minute |\n| Z-100 | 40 |\n| Z-200 | 80 |');
@@ -375,15 +483,24 @@ describe('PDF layout', () => {
 
   it('goes on with a sentence whose short line only stopped where a long address would not fit after it; a short line before words that would have fit stands alone', () => {
     const url = 'https://pumps.example.com/manuals/zephyr/service-and-maintenance-guide.pdf';
-    expect(paragraphs(...body(700, 'The manual is at', url, 'for every model.'), ...body(650, 'Seals', FULL, 'reaches the impeller.'))).toEqual([
-      `The manual is at ${url} for every model.`,
-      'Seals',
-      `${FULL} reaches the impeller.`,
-    ]);
+    expect(
+      paragraphs(
+        ...body(700, 'The manual is at', url, 'for every model.'),
+        ...body(650, 'Seals', FULL, 'reaches the impeller.'),
+      ),
+    ).toEqual([`The manual is at ${url} for every model.`, 'Seals', `${FULL} reaches the impeller.`]);
   });
 
   it('keeps the words alone of a link whose words are its address, wrapped over two lines, and writes the address whole', () => {
-    const lines = page(...body(700, 'The form is at https://intranet.example.com/forms/', 'vpn-access.html on the intranet, and the guide at', 'https://intranet.example.com/guides/vpn_', 'access.html too.'));
+    const lines = page(
+      ...body(
+        700,
+        'The form is at https://intranet.example.com/forms/',
+        'vpn-access.html on the intranet, and the guide at',
+        'https://intranet.example.com/guides/vpn_',
+        'access.html too.',
+      ),
+    );
     const url = 'https://intranet.example.com/forms/vpn-access.html';
     const guide = 'https://intranet.example.com/guides/vpn_access.html';
     const links = [
@@ -396,17 +513,27 @@ describe('PDF layout', () => {
       'The form is at https://intranet.example.com/forms/vpn-access.html on the intranet, and the guide at `https://intranet.example.com/guides/vpn_access.html` too.',
     );
     // Without the boxes, nothing says the line break is inside an address: it stays a space.
-    expect(layoutPdf([lines]).pages[0]).toBe('The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet, and the guide at `https://intranet.example.com/guides/vpn_` access.html too.');
+    expect(layoutPdf([lines]).pages[0]).toBe(
+      'The form is at https://intranet.example.com/forms/ vpn-access.html on the intranet, and the guide at `https://intranet.example.com/guides/vpn_` access.html too.',
+    );
   });
 
   it('says a mail link’s address after its words, once where they wrap, and not where the words are the address', () => {
-    const lines = page(...body(700, 'Questions about remote access go to the IT service', 'desk, any day, or to hr@example.com for your contract.'));
+    const lines = page(
+      ...body(
+        700,
+        'Questions about remote access go to the IT service',
+        'desk, any day, or to hr@example.com for your contract.',
+      ),
+    );
     const links = [
       { url: 'mailto:it@example.com', x: 72 + 38 * 5, y: 698, right: 72 + 51 * 5, top: 710, text: 'IT service' },
       { url: 'mailto:it@example.com', x: 72, y: 686, right: 72 + 4 * 5, top: 698, text: 'desk' },
       { url: 'mailto:hr@example.com', x: 72 + 21 * 5, y: 686, right: 72 + 35 * 5, top: 698, text: 'hr@example.com' },
     ];
-    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe('Questions about remote access go to the IT service desk (it@example.com), any day, or to hr@example.com for your contract.');
+    expect(layoutPdf([{ ...lines, links }]).pages[0]).toBe(
+      'Questions about remote access go to the IT service desk (it@example.com), any day, or to hr@example.com for your contract.',
+    );
   });
 
   it('writes a link in a table’s cell as a link, and a link box over no drawn words as nothing', () => {
@@ -425,7 +552,10 @@ describe('PDF layout', () => {
       { url: 'https://intranet.example.com/forms/vpn', x: 200, y: 670, right: 260, top: 682, text: 'the intranet' },
       { url: 'https://intranet.example.com/elsewhere', x: 400, y: 670, right: 460, top: 682, text: 'intranet' },
     ];
-    expect(layoutPdf([{ ...lines, links }]).pages[0]!.split('\n\n')).toEqual([`${FULL} reaches the impeller. Forms:`, '| Form | Where |\n| --- | --- |\n| VPN access | [the intranet](https://intranet.example.com/forms/vpn) |']);
+    expect(layoutPdf([{ ...lines, links }]).pages[0]!.split('\n\n')).toEqual([
+      `${FULL} reaches the impeller. Forms:`,
+      '| Form | Where |\n| --- | --- |\n| VPN access | [the intranet](https://intranet.example.com/forms/vpn) |',
+    ]);
   });
 
   it('reads a table whose cells stand only an em apart, its short cells centred beside a wrapped one, and draws no column for a glyph without a character', () => {
@@ -476,12 +606,19 @@ describe('PDF layout', () => {
       code('undefined', 188, 634.5),
       { text: 'How it runs.', x: 300, y: 642 },
     );
-    expect(blocks.at(-1)).toBe('| Name | Type | Use |\n| --- | --- | --- |\n| `flow` | `number` | Litres a minute. |\n| `mode` | `string \\| undefined` | How it runs. |');
+    expect(blocks.at(-1)).toBe(
+      '| Name | Type | Use |\n| --- | --- | --- |\n| `flow` | `number` | Litres a minute. |\n| `mode` | `string \\| undefined` | How it runs. |',
+    );
   });
 
   it('takes the leading from the prose, on pages that hold more code than text: a table’s wrapped cell stays one', () => {
     // Lines 15 points apart, the code 11: a cell's second line is a prose line's distance below its first.
-    const code = Array.from({ length: 12 }, (_, i): Drawn => ({ text: `pump.set('flow', ${i * 10}); // litres per minute at stage ${i}`, y: 560 - 11 * i, size: 9, mono: true }));
+    const code = Array.from({ length: 12 }, (_, i): Drawn => ({
+      text: `pump.set('flow', ${i * 10}); // litres per minute at stage ${i}`,
+      y: 560 - 11 * i,
+      size: 9,
+      mono: true,
+    }));
     const blocks = paragraphs(
       ...[FULL, 'is clean.', FULL, 'is dry.'].map((text, i) => ({ text, y: 740 - 15 * i })),
       [
@@ -495,11 +632,14 @@ describe('PDF layout', () => {
       { text: 'Forty litres a minute.', x: 188, y: 610 },
       ...code,
     );
-    expect(blocks[2]).toBe('| Stage | Flow |\n| --- | --- |\n| Priming | Two litres a minute until the housing is full. |\n| Running | Forty litres a minute. |');
+    expect(blocks[2]).toBe(
+      '| Stage | Flow |\n| --- | --- |\n| Priming | Two litres a minute until the housing is full. |\n| Running | Forty litres a minute. |',
+    );
   });
 
   it('reads no table in a sidebar beside paragraphs: its lines do not line up with theirs', () => {
-    const side = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, x: 20, y: y - 12 * i, size: 9 }));
+    const side = (y: number, ...texts: string[]): Drawn[] =>
+      texts.map((text, i) => ({ text, x: 20, y: y - 12 * i, size: 9 }));
     const main = (y: number, ...texts: string[]): Drawn[] => texts.map((text, i) => ({ text, x: 110, y: y - 12 * i }));
     const blocks = paragraphs(
       ...side(700, 'Contents', 'Install', 'Service'),
@@ -531,7 +671,9 @@ describe('PDF layout', () => {
         ...body(600, FULL, `is page ${n}.`),
       ),
     );
-    expect(layoutPdf(pages).pages[2]).toBe(`| Model | Flow |\n| --- | --- |\n| Z-300 | 120 l/min |\n| Z-350 | 180 l/min |\n\n${FULL} is page 3.`);
+    expect(layoutPdf(pages).pages[2]).toBe(
+      `| Model | Flow |\n| --- | --- |\n| Z-300 | 120 l/min |\n| Z-350 | 180 l/min |\n\n${FULL} is page 3.`,
+    );
   });
 
   it('puts code blocks drawn after the rest of the page back where they sit, as Chromium’s “Save as PDF” draws them', () => {
@@ -647,13 +789,27 @@ describe('PDF layout', () => {
         '| Part | Price |\n| --- | --- |\n| Seal | 4 € |',
       ].join('\n\n'),
     );
-    expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual(['Run it:\n\n', '--port 80', '| Z-200 |', '- three\n\n', 'ler housi', 'and a new', '| Part | ']);
+    expect(pageStarts.map((start) => text.slice(start, start + 9))).toEqual([
+      'Run it:\n\n',
+      '--port 80',
+      '| Z-200 |',
+      '- three\n\n',
+      'ler housi',
+      'and a new',
+      '| Part | ',
+    ]);
   });
 
   it('goes on over a page turn that a link’s words open: the next page’s text starts where it did', () => {
-    const pages = ['Fill in the access', '[form](https://example.com/form) today, and read the [remote](https://example.com/p)', '[working policy](https://example.com/p) first.'];
+    const pages = [
+      'Fill in the access',
+      '[form](https://example.com/form) today, and read the [remote](https://example.com/p)',
+      '[working policy](https://example.com/p) first.',
+    ];
     const { text, pageStarts } = joinPages(pages);
-    expect(text).toBe('Fill in the access [form](https://example.com/form) today, and read the [remote](https://example.com/p) [working policy](https://example.com/p) first.');
+    expect(text).toBe(
+      'Fill in the access [form](https://example.com/form) today, and read the [remote](https://example.com/p) [working policy](https://example.com/p) first.',
+    );
     expect(pageStarts.map((start, i) => text.slice(start, start + pages[i]!.length))).toEqual(pages);
   });
 

@@ -11,7 +11,11 @@ describe('local embedding model', () => {
   it('is an AI SDK v4 embedding model: deterministic, normalised, fixed dimension', async () => {
     const model = createLocalEmbeddingModel();
     expect(model.specificationVersion).toBe('v4');
-    const values = ['Sea otters crack shellfish with stones.', 'Otters use stones to open shellfish.', 'Basalt lava flows from shield volcanoes.'];
+    const values = [
+      'Sea otters crack shellfish with stones.',
+      'Otters use stones to open shellfish.',
+      'Basalt lava flows from shield volcanoes.',
+    ];
     const { embeddings } = await embedMany({ model, values });
     const again = await embedMany({ model, values });
     expect(again.embeddings).toEqual(embeddings);
@@ -26,8 +30,20 @@ describe('local embedding model', () => {
 describe('fusion and the character n-gram rerank', () => {
   it('fuses max-normalised scores with weights; a missing score counts 0', () => {
     const fused = fuseScores([
-      { scores: new Map([['a', 10], ['b', 5]]), weight: 0.5 },
-      { scores: new Map([['b', 0.9], ['c', 0.3]]), weight: 0.5 },
+      {
+        scores: new Map([
+          ['a', 10],
+          ['b', 5],
+        ]),
+        weight: 0.5,
+      },
+      {
+        scores: new Map([
+          ['b', 0.9],
+          ['c', 0.3],
+        ]),
+        weight: 0.5,
+      },
     ]);
     expect(fused.get('a')).toBeCloseTo(0.5);
     expect(fused.get('b')).toBeCloseTo(0.75);
@@ -51,7 +67,8 @@ describe('fusion and the character n-gram rerank', () => {
         let length = 0;
         for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
           const padded = `<${word}>`;
-          const list = padded.length < 4 ? [padded] : Array.from({ length: padded.length - 3 }, (_, i) => padded.slice(i, i + 4));
+          const list =
+            padded.length < 4 ? [padded] : Array.from({ length: padded.length - 3 }, (_, i) => padded.slice(i, i + 4));
           for (const g of list) counts.set(g, (counts.get(g) ?? 0) + 1);
           length += list.length;
         }
@@ -74,9 +91,37 @@ describe('fusion and the character n-gram rerank', () => {
         }),
       );
     };
-    const pool = ['a', 'b', 'C', 'd', 'E', 'x', 'y', 'z', '1', '9', ' ', ' ', ' ', '-', '.', 'é', 'É', 'β', 'Ж', 'ß', 'İ', '中', '𝐀', '😀', '\u00a0', '\n', "'"];
+    const pool = [
+      'a',
+      'b',
+      'C',
+      'd',
+      'E',
+      'x',
+      'y',
+      'z',
+      '1',
+      '9',
+      ' ',
+      ' ',
+      ' ',
+      '-',
+      '.',
+      'é',
+      'É',
+      'β',
+      'Ж',
+      'ß',
+      'İ',
+      '中',
+      '𝐀',
+      '😀',
+      '\u00a0',
+      '\n',
+      "'",
+    ];
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const text = (n: number) => Array.from({ length: n }, () => pool[Math.floor(random() * pool.length)]).join('');
     for (let round = 0; round < 200; round++) {
       const docs = Array.from({ length: 6 }, (_, i) => ({ id: `d${i}`, text: text(20 + Math.floor(random() * 200)) }));
@@ -90,8 +135,14 @@ describe('fusion and the character n-gram rerank', () => {
 
 describe('the phrase rerank', () => {
   const rows = [
-    { id: 'scattered', text: 'name: Kai Olsen; team: Data\n\nname: Ada Eriksen; team: Mobile\n\nname: Kai Tran; team: Data\n\nname: Eli Eriksen; team: Growth' },
-    { id: 'named', text: 'name: Ben Quinn; team: Data\n\nname: Kai Eriksen; team: Growth\n\nname: Uma Sato; team: Data' },
+    {
+      id: 'scattered',
+      text: 'name: Kai Olsen; team: Data\n\nname: Ada Eriksen; team: Mobile\n\nname: Kai Tran; team: Data\n\nname: Eli Eriksen; team: Growth',
+    },
+    {
+      id: 'named',
+      text: 'name: Ben Quinn; team: Data\n\nname: Kai Eriksen; team: Growth\n\nname: Uma Sato; team: Data',
+    },
     { id: 'neither', text: 'name: Ben Quinn; team: Data' },
   ];
 
@@ -101,7 +152,12 @@ describe('the phrase rerank', () => {
     expect(scores.get('named')).toBeGreaterThan(0);
     // Case and punctuation between the words do not matter; the words' order does.
     expect([...phraseScores('kai eriksen?', [{ id: 'x', text: 'KAI, eriksen' }]).keys()]).toEqual([]);
-    expect([...phraseScores('Kai Eriksen', [{ id: 'x', text: 'KAI, eriksen' }, { id: 'y', text: 'Eriksen Kai' }]).keys()]).toEqual(['x']);
+    expect([
+      ...phraseScores('Kai Eriksen', [
+        { id: 'x', text: 'KAI, eriksen' },
+        { id: 'y', text: 'Eriksen Kai' },
+      ]).keys(),
+    ]).toEqual(['x']);
   });
 
   it('reads only pairs written as names: words of a sentence, and words like "of", say nothing', () => {

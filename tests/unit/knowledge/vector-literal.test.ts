@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { vectorLiteral } from '@/lib/knowledge/vector-literal';
 
 let seed = 7;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) - 0.5;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5;
 const parse = (literal: string) => literal.slice(1, -1).split(',').map(Number);
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;

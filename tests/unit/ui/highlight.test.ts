@@ -8,7 +8,11 @@ describe('highlight', () => {
     ['sql', "SELECT * FROM t WHERE a = 'b' -- why"],
     ['', 'plain <b>text</b> with `ticks'],
   ])('gives back the input exactly (%s)', (lang, code) => {
-    expect(highlight(code, lang).map((t) => t.text).join('')).toBe(code);
+    expect(
+      highlight(code, lang)
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(code);
   });
 
   it('marks keywords, strings, numbers and comments', () => {

@@ -13,7 +13,8 @@ const citation = (title: string): Citation => ({
   location: { start: 0, end: 10 },
 });
 
-const render = (text: string, citations: Citation[] = []) => renderToStaticMarkup(createElement(Markdown, { text, citations }));
+const render = (text: string, citations: Citation[] = []) =>
+  renderToStaticMarkup(createElement(Markdown, { text, citations }));
 
 describe('reply Markdown', () => {
   it.each([
@@ -27,17 +28,23 @@ describe('reply Markdown', () => {
     expect(html).toContain('&lt;');
   });
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x'])(
-    'drops the link target %s',
-    (url) => {
-      const html = render(`[click](${url})`);
-      expect(html).not.toMatch(/href=/);
-      expect(html).toContain('click');
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    '//evil.example/x',
+  ])('drops the link target %s', (url) => {
+    const html = render(`[click](${url})`);
+    expect(html).not.toMatch(/href=/);
+    expect(html).toContain('click');
+  });
 
   it('keeps web links, opening them safely in a new tab', () => {
-    expect(render('[docs](https://example.com/a)')).toContain('href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow"');
+    expect(render('[docs](https://example.com/a)')).toContain(
+      'href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow"',
+    );
   });
 
   // Checklist 40: where the browser would resolve a link elsewhere than its source spells out.
@@ -82,7 +89,10 @@ describe('reply Markdown', () => {
   });
 
   it('keeps a citation chip on one line with the word before it and the punctuation after it', () => {
-    const html = render('Text streams work with useChat [1]. Both hooks [1] [2], and *more* [2]!', [citation('Protocols'), citation('Hooks')]);
+    const html = render('Text streams work with useChat [1]. Both hooks [1] [2], and *more* [2]!', [
+      citation('Protocols'),
+      citation('Hooks'),
+    ]);
     expect(html.replace(/<button[^>]*>(\d+)<\/button>/g, '[$1]')).toContain(
       '<p dir="auto">Text streams work with <span class="whitespace-nowrap">useChat [1].</span> Both <span class="whitespace-nowrap">hooks [1] [2],</span> and <em>more</em><span class="whitespace-nowrap"> [2]!</span></p>',
     );
@@ -95,12 +105,27 @@ describe('reply Markdown', () => {
   });
 
   it('names where a passage sits, leaving out a top heading that only repeats the title', () => {
-    expect(describeLocation({ title: 'Stream Protocols', location: { headings: ['Stream Protocols', 'Text streams'], page: 3, start: 0, end: 1 } })).toBe('Text streams · p. 3');
+    expect(
+      describeLocation({
+        title: 'Stream Protocols',
+        location: { headings: ['Stream Protocols', 'Text streams'], page: 3, start: 0, end: 1 },
+      }),
+    ).toBe('Text streams · p. 3');
     expect(describeLocation({ title: 'Manual', location: { page: 3, pageEnd: 4, start: 0, end: 1 } })).toBe('pp. 3–4');
-    expect(describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } })).toBe('');
-    expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe('Setup › Disks');
+    expect(
+      describeLocation({ title: 'stream protocols ', location: { headings: ['Stream Protocols'], start: 0, end: 1 } }),
+    ).toBe('');
+    expect(describeLocation({ title: 'Manual', location: { headings: ['Setup', 'Disks'], start: 0, end: 1 } })).toBe(
+      'Setup › Disks',
+    );
     // Headings are Markdown as written: shown as their words.
-    const marked = ['Generating Text', '`streamText` and **`onChunk`**', 'See [the guide](https://example.com/guide) for _more_', 'snake_case_name', 'The \\*.desktop files'];
+    const marked = [
+      'Generating Text',
+      '`streamText` and **`onChunk`**',
+      'See [the guide](https://example.com/guide) for _more_',
+      'snake_case_name',
+      'The \\*.desktop files',
+    ];
     expect(describeLocation({ title: 'Generating Text', location: { headings: marked, start: 0, end: 1 } })).toBe(
       'streamText and onChunk › See the guide for more › snake_case_name › The *.desktop files',
     );
@@ -127,7 +152,9 @@ describe('safeUrl', () => {
   it('keeps a path of this site as an image source, and makes a link to one plain text', () => {
     expect(safeUrl('/logo.png', 'src')).toBe('/logo.png');
     expect(safeUrl('/docs/foundations/overview', 'href')).toBe('');
-    const html = renderToStaticMarkup(createElement(Markdown, { text: 'See [the overview](/docs/foundations/overview).', citations: [] }));
+    const html = renderToStaticMarkup(
+      createElement(Markdown, { text: 'See [the overview](/docs/foundations/overview).', citations: [] }),
+    );
     expect(html).not.toContain('<a');
     expect(html).toContain('the overview');
   });

@@ -22,13 +22,26 @@ const source = (over: Partial<Source>): Source => ({
   ...over,
 });
 
-const row = (s: Source) => renderToStaticMarkup(createElement('table', null, createElement('tbody', null, createElement(SourceRow, { source: s, onDelete: () => {}, ticked: false, onTick: () => {} }))));
+const row = (s: Source) =>
+  renderToStaticMarkup(
+    createElement(
+      'table',
+      null,
+      createElement(
+        'tbody',
+        null,
+        createElement(SourceRow, { source: s, onDelete: () => {}, ticked: false, onTick: () => {} }),
+      ),
+    ),
+  );
 
 describe('a source row', () => {
   it('says why a ready source could not be chunked again, as a warning, not a failure', () => {
     const reason = 'Chunking this source again failed; it keeps its earlier chunks. The document has no text.';
     const html = row(source({ error: reason }));
-    expect(html).toMatch(new RegExp(`<span class="[^"]*text-warning[^"]*" data-testid="source-row-warning">${reason}</span>`));
+    expect(html).toMatch(
+      new RegExp(`<span class="[^"]*text-warning[^"]*" data-testid="source-row-warning">${reason}</span>`),
+    );
     expect(html.match(/The document has no text\./g)).toHaveLength(1);
     expect(row(source({}))).not.toContain('source-row-warning');
   });
@@ -44,7 +57,10 @@ describe('a source row', () => {
     expect(row(source({}))).toMatch(title);
     // A replacement under way: the live chunks are still there to read.
     expect(row(source({ status: 'processing', generation: 2, progress: 0.5 }))).toMatch(title);
-    for (const s of [source({ status: 'pending', generation: 0, progress: 0 }), source({ status: 'failed', error: 'The PDF is encrypted.' })]) {
+    for (const s of [
+      source({ status: 'pending', generation: 0, progress: 0 }),
+      source({ status: 'failed', error: 'The PDF is encrypted.' }),
+    ]) {
       const html = row(s);
       expect(html).not.toMatch(title);
       expect(html).toMatch(/<span[^>]*data-testid="source-row-title">Handbook<\/span>/);

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { UsageReportView } from '@/components/admin/usage-panel';
 import type { UsageReport } from '@/lib/schemas/usage';
 
-const counts = { conversations: 1, questions: 2, replies: 2, uncited: 0, failed: 0, stopped: 0, ratedUp: 0, ratedDown: 0, inputTokens: 0, outputTokens: 0 };
+const counts = {
+  conversations: 1,
+  questions: 2,
+  replies: 2,
+  uncited: 0,
+  failed: 0,
+  stopped: 0,
+  ratedUp: 0,
+  ratedDown: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+};
 const shipping = { sourceId: '0193a0b0-0000-7000-8000-000000000001', title: 'Shipping', replies: 2, citations: 2 };
 
 /** Two replies of today, both citing something; `sources` says which of the cited sources still exist. */
@@ -17,7 +28,8 @@ const report = (sources: Pick<UsageReport['sources'], 'top' | 'cited' | 'deleted
   sources: { ...sources, ready: 3, neverCited: 3 - sources.cited },
 });
 
-const text = (r: UsageReport) => renderToStaticMarkup(createElement(UsageReportView, { report: r })).replace(/<[^>]+>/g, ' ');
+const text = (r: UsageReport) =>
+  renderToStaticMarkup(createElement(UsageReportView, { report: r })).replace(/<[^>]+>/g, ' ');
 
 describe('the usage report', () => {
   it('never says no reply cites a source when the cited sources were deleted since', () => {
@@ -25,7 +37,9 @@ describe('the usage report', () => {
     expect(gone).toContain('100%');
     expect(gone).not.toContain('No reply of this period cites a source');
     expect(gone).toContain('The 2 sources this period’s replies cite have since been deleted.');
-    expect(text(report({ top: [], cited: 0, deleted: 1 }))).toContain('The source this period’s replies cite has since been deleted.');
+    expect(text(report({ top: [], cited: 0, deleted: 1 }))).toContain(
+      'The source this period’s replies cite has since been deleted.',
+    );
   });
 
   it('lists the cited sources that remain and counts the deleted ones apart', () => {

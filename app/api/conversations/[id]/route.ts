@@ -16,7 +16,8 @@ export const GET = withApi<Params>(
     const { id } = parseParams(params, idParam);
     const { format } = parseQuery(req, conversationFormatQuery());
     const conversation = await loadConversation({ id, ownerId: principal.id });
-    const markdown = format === 'markdown' || (format === undefined && /\btext\/markdown\b/i.test(req.headers.get('accept') ?? ''));
+    const markdown =
+      format === 'markdown' || (format === undefined && /\btext\/markdown\b/i.test(req.headers.get('accept') ?? ''));
     if (!markdown) return json(conversation);
     const name = markdownFileName(conversation.title);
     return new Response(conversationMarkdown(conversation), {

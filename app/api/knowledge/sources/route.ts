@@ -26,7 +26,10 @@ export const POST = withApi(
       return json(source, { status, headers: { location: `/api/knowledge/sources/${source.id}` } });
     }
     const first = results[0]!.source.id;
-    return json({ data: results.map((r) => toSourceJson(r.source)) }, { status, headers: { location: `/api/knowledge/sources/${first}` } });
+    return json(
+      { data: results.map((r) => toSourceJson(r.source)) },
+      { status, headers: { location: `/api/knowledge/sources/${first}` } },
+    );
   },
   { auth: 'admin' },
 );

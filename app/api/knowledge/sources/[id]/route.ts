@@ -33,8 +33,16 @@ export const PUT = withApi<Params>(
     const { sources, titled, withMetadata } = await readIngestRequest(req);
     if (sources.length !== 1) throw new ApiError('validation', 'A replacement is exactly one source.');
     const ifMatch = entityTags(req.headers.get('if-match'));
-    const { source, queued } = await replaceSource(id, { ...sources[0]!, keepTitle: !titled, keepMetadata: !withMetadata, ifMatch });
-    return json(toSourceJson(source), { status: queued ? 202 : 200, headers: { location: `/api/knowledge/sources/${id}` } });
+    const { source, queued } = await replaceSource(id, {
+      ...sources[0]!,
+      keepTitle: !titled,
+      keepMetadata: !withMetadata,
+      ifMatch,
+    });
+    return json(toSourceJson(source), {
+      status: queued ? 202 : 200,
+      headers: { location: `/api/knowledge/sources/${id}` },
+    });
   },
   { auth: 'admin' },
 );
