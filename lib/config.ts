@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one place that reads the environment. Every setting is documented in
- * `.env.example` and the README; a bad value stops the start with a message
+ * `.env.example` and docs/configuration.md; a bad value stops the start with a message
  * naming the setting.
  */
 
