@@ -28,6 +28,24 @@ const config = [
     },
   },
   {
+    // lib/knowledge's folders are reached through their entries (lib/knowledge/<folder>/index.ts).
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['lib/knowledge/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/lib/knowledge/(sources|ingest|index|search|fetch)/',
+              message: 'Import from the folder’s entry, @/lib/knowledge/<folder>, not from its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

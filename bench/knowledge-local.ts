@@ -3,11 +3,11 @@
 // train and test queries through searchKnowledge with the configured or given settings.
 //   DATABASE_URL=pglite:/tmp/scifact node --conditions=react-server --import tsx bench/knowledge-local.ts [gramWeight vectorWeight phraseWeight]
 import { closeDatabase, prisma } from '@/lib/db';
-import { createSources } from '@/lib/knowledge/create-sources';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
-import { maintainIndex } from '@/lib/knowledge/maintain-index';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
-import type { SearchSettings } from '@/lib/knowledge/search-settings';
+import { createSources } from '@/lib/knowledge/sources';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
+import { maintainIndex } from '@/lib/knowledge/index';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import type { SearchSettings } from '@/lib/knowledge/search';
 import { loadScifact, ndcgAt10, percentile, recallAt100 } from './scifact-data';
 
 const { corpus, queries, qrels } = loadScifact();

@@ -5,11 +5,11 @@
 import { embedMany } from 'ai';
 import { LOCAL_EMBEDDING_DIMENSIONS, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase, prisma } from '@/lib/db';
-import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
-import { listSources } from '@/lib/knowledge/list-sources';
-import { maintainIndex } from '@/lib/knowledge/maintain-index';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
-import { storeChunks } from '@/lib/knowledge/store-chunks';
+import { forgetCorpusStats } from '@/lib/knowledge/index';
+import { listSources } from '@/lib/knowledge/sources';
+import { maintainIndex } from '@/lib/knowledge/index';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { storeChunks } from '@/lib/knowledge/index';
 import { sourceSortSchema } from '@/lib/schemas/knowledge';
 import { percentile } from './scifact-data';
 

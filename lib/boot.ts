@@ -47,7 +47,7 @@ export async function bootOrExit(): Promise<void> {
 
 async function startBackgroundWork(ingest: boolean): Promise<Array<() => Promise<void>>> {
   if (!ingest) return [];
-  const { startIngestWorker } = await import('@/lib/knowledge/ingest-worker');
+  const { startIngestWorker } = await import('@/lib/knowledge/ingest');
   const worker = startIngestWorker();
   return [() => worker.stop()];
 }

@@ -4,7 +4,7 @@
 import './load-env';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { closeDatabase } from '@/lib/db';
-import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
+import { reindexStep } from '@/lib/knowledge/ingest';
 
 try {
   const choice = resolveEmbeddingModel();

@@ -3,7 +3,7 @@
 // a worker killed mid-ingestion leaves a lease that expires and another worker takes the source over.
 import './load-env';
 import { closeDatabase, getDatabase } from '@/lib/db';
-import { startIngestWorker } from '@/lib/knowledge/ingest-worker';
+import { startIngestWorker } from '@/lib/knowledge/ingest';
 import { errorFields, log } from '@/lib/log';
 
 const db = await getDatabase().catch((error: unknown) => {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
-import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
 type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;

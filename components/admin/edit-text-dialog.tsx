@@ -6,7 +6,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { announceSourcesChanged, type Source } from './types';
 import { fieldClass } from '@/components/ui/field';
-import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 
 /**
  * Edits a pasted text source: its title and its text, read back as ingested

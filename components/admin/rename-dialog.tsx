@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { fieldClass } from '@/components/ui/field';
-import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { announceSourcesChanged, type Source } from './types';
 

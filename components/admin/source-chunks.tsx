@@ -5,7 +5,7 @@ import { ApiProblem, apiFetch, describeProblem, loadInEffect } from '@/component
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describeLocation } from '@/lib/chat/describe-location';
-import type { SourceChunk as Chunk, SourceChunks as ChunksPage } from '@/lib/knowledge/source-chunks';
+import type { SourceChunk as Chunk, SourceChunks as ChunksPage } from '@/lib/knowledge/sources';
 
 /** Chunks fetched at a time: a source of a few hundred opens at once, and reads on with "Show more". */
 const PAGE = 50;

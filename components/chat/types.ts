@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import type { CitationData, ChatMessageMetadata } from '@/lib/chat/chat-message';
-import type { ChunkLocation } from '@/lib/knowledge/types';
+import type { ChunkLocation } from '@/lib/knowledge/sources';
 
 /** Where a cited passage sits in its source. */
 export type CitationLocation = ChunkLocation;

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { ChunkLocation } from '@/lib/knowledge/types';
+import type { ChunkLocation } from '@/lib/knowledge/sources';
 
 /**
  * The `data-citation` part: one per passage the answer cites, numbered as the

@@ -1,4 +1,4 @@
-import type { ChunkLocation } from '@/lib/knowledge/types';
+import type { ChunkLocation } from '@/lib/knowledge/sources';
 import { unescapeMarkdown, withoutMarks } from '@/lib/without-marks';
 
 /**

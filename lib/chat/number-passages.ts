@@ -1,5 +1,5 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import type { Passage } from '@/lib/knowledge/continued-chunks';
+import type { Passage } from '@/lib/knowledge/index';
 import type { CitationData } from './chat-message';
 import { claimsCiting, focusSnippet } from './focus-snippet';
 

@@ -11,11 +11,11 @@ import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge
 import { classifySmallTalk } from '@/lib/ai/local/small-talk';
 import { askedInTurn, asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
 import { config } from '@/lib/config';
-import { continuedChunks, type Passage } from '@/lib/knowledge/continued-chunks';
-import { fuseScores } from '@/lib/knowledge/fuse-rankings';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
-import { wordsSeen } from '@/lib/knowledge/words-seen';
-import type { SearchHit } from '@/lib/knowledge/types';
+import { continuedChunks, type Passage } from '@/lib/knowledge/index';
+import { fuseScores } from '@/lib/knowledge/search';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { wordsSeen } from '@/lib/knowledge/index';
+import type { SearchHit } from '@/lib/knowledge/sources';
 
 /** How many passages each side of a comparison is looked for in, to find its section. */
 const SIDE_K = 20;

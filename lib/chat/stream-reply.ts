@@ -12,7 +12,7 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import { runInBackground } from '@/lib/db/work-priority';
-import type { Passage } from '@/lib/knowledge/continued-chunks';
+import type { Passage } from '@/lib/knowledge/index';
 import { errorFields, log } from '@/lib/log';
 import type { ChatMessageMetadata, ChatUIMessage, ReplyUsage } from './chat-message';
 import { citedInOrder, numberPassages, type NumberedPassage } from './number-passages';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
-import { MAX_SOURCE_TITLE_CHARS } from '@/lib/knowledge/source-title-limit';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import {
   containsQuery,
   errorResponse,
@@ -20,7 +20,7 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** A source's title: longer than other titles, as documents' own are (lib/knowledge/source-title-limit.ts). */
+/** A source's title: longer than other titles, as documents' own are (lib/schemas/source-title-limit.ts). */
 export const sourceTitleSchema = () => titleSchema(MAX_SOURCE_TITLE_CHARS);
 
 /** A source's metadata, as JSON text, at most. */

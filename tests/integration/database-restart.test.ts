@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { closeDatabase, getDatabase, prisma } from '@/lib/db';
-import { startIngestWorker } from '@/lib/knowledge/ingest-worker';
+import { startIngestWorker } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../support/http';
 import type { Standin } from '../support/openai-standin';
 import { canRunPostgres, startPgCluster } from '../support/pg-cluster';

@@ -1,7 +1,7 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { bareTitle } from '@/lib/bare-title';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
-import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
+import { CAMEL_BREAK } from '@/lib/knowledge/index';
 import { withoutMarks } from '@/lib/without-marks';
 import { comparedSubjects, naming, subjectColumns, titles } from './compared-subjects';
 import { namedTitle } from './named-documents';

@@ -1,7 +1,7 @@
 /** Tiny, deterministic text helpers for the extractive local model. */
 import { stemmer as porterStem } from 'stemmer';
-import { fencedCode } from '@/lib/knowledge/chunk-text';
-import { CAMEL_BREAK } from '@/lib/knowledge/compound-words';
+import { fencedCode } from '@/lib/knowledge/index';
+import { CAMEL_BREAK } from '@/lib/knowledge/index';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ChunkOptions } from '../chunk-text';
+import type { ChunkOptions } from '../index/chunk-text';
 import { ExtractionError } from './extracted-document';
 import type { ParseJob, ParseReply } from './parse-thread';
 import { extractAndChunk, type ReadDocument } from './read-document';

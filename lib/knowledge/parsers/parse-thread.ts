@@ -4,7 +4,7 @@
 // replaces the thread when a file takes too long or needs too much memory.
 // Started by Node with tsx (TypeScript and the `@/` paths), under the react-server condition.
 import { parentPort } from 'node:worker_threads';
-import type { ChunkOptions } from '../chunk-text';
+import type { ChunkOptions } from '../index/chunk-text';
 import { ExtractionError } from './extracted-document';
 import { extractAndChunk, type ReadDocument } from './read-document';
 

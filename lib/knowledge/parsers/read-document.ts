@@ -1,4 +1,4 @@
-import { chunkText, type ChunkOptions, type TextChunk } from '../chunk-text';
+import { chunkText, type ChunkOptions, type TextChunk } from '../index/chunk-text';
 import { extractDocument } from './extract-document';
 
 export interface ReadDocument {

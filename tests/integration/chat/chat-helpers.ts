@@ -2,8 +2,8 @@ import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type U
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ChatUIMessage } from '@/lib/chat/chat-message';
 import { prisma } from '@/lib/db';
-import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { forgetCorpusStats } from '@/lib/knowledge/index';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { resetConfigForTests } from '@/lib/config';
 import { api, bodyOf, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';

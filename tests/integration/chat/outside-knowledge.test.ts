@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { addSource, newConversation, readReply, send, textOf } from './chat-helpers';
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
-import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
+import { forgetActiveEmbeddingModel } from '@/lib/knowledge/index';
+import { reindexStep } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, type SourceView } from './helpers';
 

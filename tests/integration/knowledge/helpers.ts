@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { api, bodyOf } from '../../support/http';
 
 export interface SourceView {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
-import { claimSources, renewLeases } from '@/lib/knowledge/claim-sources';
+import { claimSources, renewLeases } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import type { SourceView } from './helpers';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { getDatabase, prisma, Prisma } from '@/lib/db';
-import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
-import { reindexStep } from '@/lib/knowledge/reindex-embeddings';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
-import { vectorRanking } from '@/lib/knowledge/search-vector';
+import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/index';
+import { reindexStep } from '@/lib/knowledge/ingest';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { vectorRanking } from '@/lib/knowledge/search';
 import { seedSource } from './seed-chunks';
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { claimSources } from '@/lib/knowledge/claim-sources';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
-import { ingestSignature, rechunkStep } from '@/lib/knowledge/rechunk-sources';
+import { claimSources } from '@/lib/knowledge/ingest';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
+import { ingestSignature, rechunkStep } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, upload, type SourceView } from './helpers';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { resetConfigForTests } from '@/lib/config';
 import { prisma } from '@/lib/db';
-import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/active-embedding-model';
-import { reindexStep, reindexWhenDue } from '@/lib/knowledge/reindex-embeddings';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { activeEmbeddingModel, forgetActiveEmbeddingModel } from '@/lib/knowledge/index';
+import { reindexStep, reindexWhenDue } from '@/lib/knowledge/ingest';
+import { searchKnowledge } from '@/lib/knowledge/search';
 import { seedSource } from './seed-chunks';
 
 /**

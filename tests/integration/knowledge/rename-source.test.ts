@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { claimSources } from '@/lib/knowledge/claim-sources';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { claimSources } from '@/lib/knowledge/ingest';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, upload, type SourceView } from './helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, upload, type SourceView } from './helpers';
 

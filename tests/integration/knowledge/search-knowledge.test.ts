@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { forgetCorpusStats } from '@/lib/knowledge/corpus-stats';
-import { rankCandidates } from '@/lib/knowledge/rank-candidates';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
-import { lexicalRanking } from '@/lib/knowledge/search-lexical';
-import { vectorRanking } from '@/lib/knowledge/search-vector';
+import { forgetCorpusStats } from '@/lib/knowledge/index';
+import { rankCandidates } from '@/lib/knowledge/search';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { lexicalRanking } from '@/lib/knowledge/search';
+import { vectorRanking } from '@/lib/knowledge/search';
 import { seedSource } from './seed-chunks';
 
 describe('searchKnowledge', () => {

@@ -1,7 +1,7 @@
 import { embedMany } from 'ai';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
 import { prisma } from '@/lib/db';
-import { storeChunks } from '@/lib/knowledge/store-chunks';
+import { storeChunks } from '@/lib/knowledge/index';
 
 /** Test helper: a source whose given texts are stored as chunks of `generation`, live when `live`. */
 export async function seedSource(opts: {

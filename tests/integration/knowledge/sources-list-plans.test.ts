@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Prisma, prisma } from '@/lib/db';
-import { listSources, sourcesPageQuery } from '@/lib/knowledge/list-sources';
+import { listSources, sourcesPageQuery } from '@/lib/knowledge/sources';
 import { sourceSortSchema } from '@/lib/schemas/knowledge';
 
 // The admin's sources list must stay fast with many sources: every order, every page of it and

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
-import { maintainIndex } from '@/lib/knowledge/maintain-index';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
+import { maintainIndex } from '@/lib/knowledge/index';
 import { api, bodyOf, newKey } from '../../support/http';
 import { search, type SourceView } from './helpers';
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { drainIngestQueue } from '@/lib/knowledge/ingest-worker';
-import { rechunkStep } from '@/lib/knowledge/rechunk-sources';
+import { drainIngestQueue } from '@/lib/knowledge/ingest';
+import { rechunkStep } from '@/lib/knowledge/ingest';
 import { api, bodyOf, newKey } from '../../support/http';
 import { ingested, search, type SourceView } from './helpers';
 

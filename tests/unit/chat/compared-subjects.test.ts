@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparedSubjects, definedSubject } from '@/lib/ai/local/compared-subjects';
 import { subjectPassages } from '@/lib/chat/retrieve-passages';
-import type { SearchHit } from '@/lib/knowledge/types';
+import type { SearchHit } from '@/lib/knowledge/sources';
 
 describe('comparedSubjects', () => {
   it.each([

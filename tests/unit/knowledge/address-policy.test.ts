@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedIpv4, isAllowlisted, isPrivateAddress } from '@/lib/knowledge/fetch/address-policy';
+import { embeddedIpv4, isAllowlisted, isPrivateAddress } from '@/lib/knowledge/fetch';
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkContext } from '@/lib/knowledge/chunk-context';
+import { chunkContext } from '@/lib/knowledge/index';
 
 describe('chunkContext', () => {
   it('reads a chunk with its title, heading path and table header', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, countTokens } from '@/lib/knowledge/chunk-text';
+import { chunkText, countTokens } from '@/lib/knowledge/index';
 
 describe('chunkText', () => {
   const doc = `# Guide\n\nIntro one. Intro two.\n\n## Install\n\n${'Run the installer now. '.repeat(30)}\n\n## Use\n\nUse it well.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compoundWords, memberNames } from '@/lib/knowledge/compound-words';
+import { compoundWords, memberNames } from '@/lib/knowledge/index';
 
 const words = (text: string) => compoundWords(text).split(' ').filter(Boolean);
 

@@ -17,7 +17,7 @@ vi.mock('node:dns', async (importOriginal) => {
   return { ...dns, lookup, default: { ...dns, lookup } };
 });
 
-const { fetchUrl } = await import('@/lib/knowledge/fetch/fetch-url');
+const { fetchUrl } = await import('@/lib/knowledge/fetch');
 
 /** A page on loopback that must never be reached: it counts every connection. */
 let canary: Server;

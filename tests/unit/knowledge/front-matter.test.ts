@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankFrontMatter, frontMatterTitle, readFrontMatter } from '@/lib/knowledge/parsers/front-matter';
-import { chunkText } from '@/lib/knowledge/chunk-text';
-import { defaultTitle } from '@/lib/knowledge/new-source';
+import { chunkText } from '@/lib/knowledge/index';
+import { defaultTitle } from '@/lib/knowledge/sources';
 
 const page = [
   '---',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText } from '@/lib/knowledge/chunk-text';
+import { chunkText } from '@/lib/knowledge/index';
 import { blankMdxSyntax } from '@/lib/knowledge/parsers/mdx-syntax';
 
 const page = [

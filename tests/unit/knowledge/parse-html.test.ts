@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText } from '@/lib/knowledge/chunk-text';
+import { chunkText } from '@/lib/knowledge/index';
 import { parseHtml } from '@/lib/knowledge/parsers/parse-html';
 
 const page = (body: string) => `<!doctype html><html><head><title>Plans</title></head><body>${body}</body></html>`;

@@ -1,9 +1,9 @@
 import { embedMany } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS } from '@/lib/ai/embedding/local-embedding-model';
-import { fuseScores } from '@/lib/knowledge/fuse-rankings';
-import { charGramScores } from '@/lib/knowledge/rerank-char-grams';
-import { phraseScores } from '@/lib/knowledge/rerank-phrases';
+import { fuseScores } from '@/lib/knowledge/search';
+import { charGramScores } from '@/lib/knowledge/search';
+import { phraseScores } from '@/lib/knowledge/search';
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 

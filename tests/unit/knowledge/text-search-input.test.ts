@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forTextSearch, forTextSearchIfChanged } from '@/lib/knowledge/text-search-input';
+import { forTextSearch, forTextSearchIfChanged } from '@/lib/knowledge/index';
 
 describe('forTextSearch (what to_tsvector reads)', () => {
   it('leaves text of words, names and addresses as it is', () => {

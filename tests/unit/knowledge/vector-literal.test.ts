@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vectorLiteral } from '@/lib/knowledge/vector-literal';
+import { vectorLiteral } from '@/lib/knowledge/index';
 
 let seed = 7;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5;

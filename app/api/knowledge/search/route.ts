@@ -2,7 +2,7 @@ import { prisma } from '@/lib/db';
 import { notFound } from '@/lib/http/api-error';
 import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { searchKnowledge } from '@/lib/knowledge/search-knowledge';
+import { searchKnowledge } from '@/lib/knowledge/search';
 import { searchQuery } from '@/lib/schemas/knowledge';
 
 // GET /api/knowledge/search – hybrid search, the same retrieval the assistant uses

@@ -1,7 +1,7 @@
-import { createSources } from '@/lib/knowledge/create-sources';
-import { listSources } from '@/lib/knowledge/list-sources';
-import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
-import { toSourceJson } from '@/lib/knowledge/source-json';
+import { createSources } from '@/lib/knowledge/sources';
+import { listSources } from '@/lib/knowledge/sources';
+import { readIngestRequest } from '@/lib/knowledge/sources';
+import { toSourceJson } from '@/lib/knowledge/sources';
 import { parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
 import { listSourcesQuery } from '@/lib/schemas/knowledge';

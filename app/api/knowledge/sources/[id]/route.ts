@@ -3,12 +3,12 @@ import { entityTags } from '@/lib/http/entity-tags';
 import { readJson } from '@/lib/http/read-json';
 import { parseParams } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { deleteSource } from '@/lib/knowledge/delete-source';
-import { getSourceOrThrow } from '@/lib/knowledge/list-sources';
-import { readIngestRequest } from '@/lib/knowledge/read-ingest-request';
-import { replaceSource } from '@/lib/knowledge/replace-source';
-import { toSourceJson } from '@/lib/knowledge/source-json';
-import { updateSource } from '@/lib/knowledge/update-source';
+import { deleteSource } from '@/lib/knowledge/sources';
+import { getSourceOrThrow } from '@/lib/knowledge/sources';
+import { readIngestRequest } from '@/lib/knowledge/sources';
+import { replaceSource } from '@/lib/knowledge/sources';
+import { toSourceJson } from '@/lib/knowledge/sources';
+import { updateSource } from '@/lib/knowledge/sources';
 import { idParam } from '@/lib/schemas/common';
 import { updateSourceBody } from '@/lib/schemas/knowledge';
 

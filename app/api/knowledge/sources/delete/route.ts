@@ -1,6 +1,6 @@
 import { readJson } from '@/lib/http/read-json';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { deleteSources } from '@/lib/knowledge/delete-source';
+import { deleteSources } from '@/lib/knowledge/sources';
 import { deleteSourcesBody } from '@/lib/schemas/knowledge';
 
 // POST /api/knowledge/sources/delete – delete the sources listed in `ids` (ingestions under way are cancelled)

@@ -1,7 +1,7 @@
 import { readOptionalJson } from '@/lib/http/read-json';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { retryFailedSources } from '@/lib/knowledge/replace-source';
-import { toSourceJson } from '@/lib/knowledge/source-json';
+import { retryFailedSources } from '@/lib/knowledge/sources';
+import { toSourceJson } from '@/lib/knowledge/sources';
 import { retrySourcesBody } from '@/lib/schemas/knowledge';
 
 // POST /api/knowledge/sources/retry – queue every failed source again (or those listed in `ids`)

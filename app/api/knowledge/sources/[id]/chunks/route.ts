@@ -1,6 +1,6 @@
 import { parseParams, parseQuery } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { listSourceChunks } from '@/lib/knowledge/source-chunks';
+import { listSourceChunks } from '@/lib/knowledge/sources';
 import { idParam } from '@/lib/schemas/common';
 import { sourceChunksQuery } from '@/lib/schemas/knowledge';
 

@@ -1,7 +1,7 @@
 import { parseParams } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { retrySource } from '@/lib/knowledge/replace-source';
-import { toSourceJson } from '@/lib/knowledge/source-json';
+import { retrySource } from '@/lib/knowledge/sources';
+import { toSourceJson } from '@/lib/knowledge/sources';
 import { idParam } from '@/lib/schemas/common';
 
 type Params = { id: string };

@@ -1,7 +1,7 @@
 import { noneMatchHolds } from '@/lib/http/entity-tags';
 import { parseParams } from '@/lib/http/validation';
 import { otherMethods, withApi } from '@/lib/http/with-api';
-import { readSourceText, sourceTextEtag } from '@/lib/knowledge/source-text';
+import { readSourceText, sourceTextEtag } from '@/lib/knowledge/sources';
 import { idParam } from '@/lib/schemas/common';
 
 type Params = { id: string };

@@ -1,0 +1,53 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { errorFields, log } from '@/lib/log';
+import { maintainIndex } from '../index/maintain-index';
+import { rechunkWhenDue } from './rechunk-sources';
+import { reindexWhenDue } from './reindex-embeddings';
+import { runIngestOnce } from './run-ingest';
+import { onIngestWork } from './wake-ingest-worker';
+
+export { drainIngestQueue, runIngestOnce } from './run-ingest';
+
+const IDLE_POLL_MS = 1000;
+
+/**
+ * The ingest loop the app runs in-process (and `npm run worker` runs on its
+ * own): claim and ingest while there is work, otherwise re-embed chunks for a
+ * changed EMBEDDING_MODEL, otherwise queue sources chunked otherwise than configured
+ * (rechunkStep), otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
+ * next poll (other processes may queue work too). INGEST_CONCURRENCY loops run
+ * side by side; leases keep them apart.
+ */
+export function startIngestWorker(): { stop(): Promise<void> } {
+  let stopped = false;
+  let wake: () => void = () => {};
+  const unsubscribe = onIngestWork(() => wake());
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
+    });
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        if ((await runIngestOnce()) > 0) continue;
+        if (!stopped && (await reindexWhenDue()) > 0) continue;
+        if (!stopped && (await rechunkWhenDue()) > 0) continue;
+        if (!stopped) await maintainIndex();
+      } catch (error) {
+        log.error('ingest worker round failed', errorFields(error));
+      }
+      if (!stopped) await sleep(IDLE_POLL_MS);
+    }
+  };
+  const loops = Array.from({ length: config().INGEST_CONCURRENCY }, () => loop());
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake();
+      await Promise.all(loops);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { prisma } from '@/lib/db/index';
+import type { TextChunk } from '../index/chunk-text';
+import type { ClaimedSource } from './claim-sources';
+import { asUtf8, detectMediaType } from '../detect-media-type';
+import { fetchUrl } from '../fetch/fetch-url';
+import { ExtractionError } from '../parsers/extracted-document';
+import { readDocument } from '../parsers/parse-thread-client';
+import { ingestSignature } from './rechunk-sources';
+import { keepFetched, type SourceContent } from '../sources/source-contents';
+import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
+import { clipText } from '@/lib/clip-text';
+
+export interface PreparedSource {
+  id: string;
+  generation: number;
+  title: string;
+  /** Bytes ingested: a URL's are known only once it is fetched. */
+  size: number;
+  mediaType: string;
+  chunks: TextChunk[];
+  /** The chunking they were made with (ingestSignature). */
+  chunkedWith: string;
+}
+
+/**
+ * Takes a claimed source's queued bytes (or fetches its URL), extracts text and chunks it.
+ * A web page being chunked again is read as it was fetched, not fetched again: the chunks
+ * change, never the words (fetching anew is a replacement, `PUT`). Nothing is written except
+ * a fetched page's bytes and the removal of chunks an earlier, interrupted attempt left for
+ * the same generation.
+ */
+export async function prepareSource(
+  source: ClaimedSource,
+  content: SourceContent | undefined,
+): Promise<PreparedSource | null> {
+  if (!content) return null;
+  const c = config();
+  const generation = content.generation;
+  // Only a retry can find chunks of this generation: a first attempt has a generation never written before.
+  if (source.attempts > 1) {
+    const db = await prisma();
+    await db.$executeRaw`DELETE FROM chunks WHERE source_id = ${source.id}::uuid AND generation = ${generation}`;
+  }
+  let bytes: Uint8Array = content.data;
+  let mediaType = source.mediaType;
+  // (A page fetched before its address was kept is read as at the address it was added by.)
+  let address = source.kind === 'url' ? (content.url ?? source.uri ?? undefined) : undefined;
+  if (source.kind === 'url' && source.uri && !(content.rechunk && bytes.byteLength > 0)) {
+    const page = await fetchUrl(source.uri, {
+      maxBytes: c.URL_MAX_BYTES,
+      timeoutMs: c.URL_TIMEOUT_MS,
+      allowlist: c.URL_ALLOWLIST,
+    });
+    bytes = asUtf8(page.body);
+    mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
+    address = page.url;
+    await keepFetched(source.id, generation, bytes, page.url);
+  }
+  const doc = await readDocument(bytes, mediaType, {
+    chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },
+    timeoutMs: c.PARSE_TIMEOUT_MS,
+    heapMb: c.PARSE_MAX_HEAP_MB,
+    address,
+  });
+  if (doc.chunks.length === 0) throw new ExtractionError('The document has no text.');
+  // A title we made up from the URL or file name gives way to the document's own.
+  const defaulted = source.title === source.uri || source.title === source.filename;
+  const title = defaulted && doc.title ? clipText(doc.title, MAX_SOURCE_TITLE_CHARS) : source.title;
+  return {
+    id: source.id,
+    generation,
+    title,
+    size: bytes.byteLength,
+    mediaType,
+    chunks: doc.chunks,
+    chunkedWith: ingestSignature(c),
+  };
+}
+
+function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {
+  const declared = contentType.split(';')[0]!.trim().toLowerCase();
+  const name = new URL(url).pathname.split('/').pop() ?? '';
+  const hint = declared === 'text/html' ? 'page.html' : /\.[a-z0-9]+$/i.test(name) ? name : undefined;
+  try {
+    return detectMediaType(body, hint);
+  } catch {
+    throw new ExtractionError(`The URL returned ${declared || 'content'} that cannot be ingested.`);
+  }
+}

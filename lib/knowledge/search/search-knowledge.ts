@@ -1,0 +1,58 @@
+import 'server-only';
+import { chunkContext } from '../index/chunk-context';
+import { fuseScores } from './fuse-rankings';
+import { rankCandidates, type Candidate } from './rank-candidates';
+import { charGramScores } from './rerank-char-grams';
+import { phraseScores } from './rerank-phrases';
+import { lexicalRanking } from './search-lexical';
+import { searchSettings, type SearchSettings } from './search-settings';
+import { vectorRanking } from './search-vector';
+import type { SearchHit, SearchOptions } from '../sources/types';
+
+const scoresOf = (candidates: Candidate[], pick: (c: Candidate) => number | null) =>
+  new Map(candidates.flatMap((c) => (pick(c) === null ? [] : [[c.chunkId, pick(c)!] as const])));
+
+/**
+ * Hybrid retrieval, the one the assistant and `GET /api/knowledge/search` use.
+ * Candidates come from BM25 over PostgreSQL full-text lexemes and from the
+ * HNSW index of the active embedding model, in one statement that keeps only
+ * chunks of ready sources' live generation; then BM25, character 4-gram BM25
+ * and cosine similarity are fused with weights tuned on SciFact train.
+ */
+export async function searchKnowledge(
+  opts: SearchOptions & { settings?: Partial<SearchSettings> },
+): Promise<SearchHit[]> {
+  const s = { ...searchSettings(), ...opts.settings };
+  const query = opts.query.replaceAll('\u0000', '').trim();
+  const k = Math.max(1, Math.min(100, opts.k ?? s.k));
+  if (!query) return [];
+  const limit = Math.max(s.candidates, k * 2);
+  const [lexical, vector] = await Promise.all([
+    lexicalRanking({ query, limit, k1: s.k1, b: s.b, subwordWeight: s.subwordWeight, sourceId: opts.sourceId }),
+    s.vectorWeight > 0
+      ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId })
+      : null,
+  ]);
+  const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
+  const texts = candidates.map((c) => ({
+    id: c.chunkId,
+    text: [...chunkContext(c.title, c.location), c.text].join('\n'),
+  }));
+  const grams = s.gramWeight > 0 ? charGramScores(query, texts) : new Map<string, number>();
+  const phrases = s.phraseWeight > 0 ? phraseScores(query, texts) : new Map<string, number>();
+  const fused = fuseScores([
+    // (a query spelling no name in several words leaves the phrase share to BM25)
+    {
+      scores: scoresOf(candidates, (c) => c.lexical),
+      weight: 1 - s.gramWeight - s.vectorWeight - (phrases.size > 0 ? s.phraseWeight : 0),
+    },
+    { scores: grams, weight: s.gramWeight },
+    { scores: phrases, weight: s.phraseWeight },
+    { scores: scoresOf(candidates, (c) => c.similarity), weight: s.vectorWeight },
+  ]);
+  return candidates
+    .map(({ lexical: _l, similarity: _s, ...c }) => ({ ...c, score: fused.get(c.chunkId) ?? 0 }))
+    .filter((h) => h.score > 0 && h.score >= s.minScore)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
+}
