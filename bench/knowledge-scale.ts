@@ -106,7 +106,7 @@ await db.$executeRawUnsafe(
 await db.$executeRawUnsafe(
   `CREATE INDEX ${vectorIndex} ON chunks USING hnsw ((embedding::vector(${LOCAL_EMBEDDING_DIMENSIONS})) vector_cosine_ops) WITH (m = 8, ef_construction = 32) WHERE embedding_model = '${modelId}'`,
 );
-// What the ingest worker does when it goes idle (lib/knowledge/maintain-index.ts).
+// What the ingest worker does when it goes idle (lib/knowledge/index/maintain-index.ts).
 await maintainIndex({ force: true });
 const buildSeconds = (performance.now() - t0) / 1000;
 process.stderr.write(`  scale: built ${total} chunks in ${buildSeconds.toFixed(0)} s\n`);

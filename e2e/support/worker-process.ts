@@ -59,5 +59,5 @@ export async function startWorkerProcess({
   };
 }
 
-/** The process id in a lease owner (`<host>:<pid>:<random>`, lib/knowledge/run-ingest.ts). */
+/** The process id in a lease owner (`<host>:<pid>:<random>`, lib/knowledge/ingest/run-ingest.ts). */
 export const pidOfLeaseOwner = (owner: string | null) => (owner ? Number(owner.split(':').at(-2)) : undefined);
