@@ -9,8 +9,8 @@
 // processes beside each server.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../scripts/free-port';
 import { databaseServerUrl, freshDatabase } from './fresh-database';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,18 +28,6 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD
   log('building the production server…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-/**
- * A port no one listens on, from the system. A random pick from a fixed range once drew 3659,
- * which Next.js refuses as reserved (apple-sasl), and the suite failed before it began.
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** A production server (and BENCH_WORKERS extra workers) on a fresh database of its own; `stop` also removes it. */

@@ -3,9 +3,10 @@
 // PostgreSQL 15 and pgvector on this machine (`scripts/install-postgres.sh`).
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chownSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -28,17 +29,6 @@ const AS_POSTGRES = ['--reuid=postgres', '--regid=postgres', '--init-groups'];
 function command(bin: string, args: string[]): [string, string[]] {
   const file = path.join(BIN, bin);
   return asRoot ? ['setpriv', [...AS_POSTGRES, file, ...args]] : [file, args];
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PgCluster {
