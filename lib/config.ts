@@ -125,15 +125,13 @@ const schema = z.object({
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_GRAM_WEIGHT: z.coerce.number().min(0).max(1).default(0.4),
-  // SciFact nDCG@10 train/test 0.7103/0.7131 without, 0.7100/0.7134 at 0.1 (0.7093/0.7117 at 0.2, an earlier version).
+  // How each search default was chosen: docs/benchmarks.md#how-the-search-defaults-were-chosen.
   SEARCH_PHRASE_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),
   SEARCH_SUBWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.3),
   SEARCH_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.2),
-  // BM25 candidates per search (at least 2k). SciFact test, k = 10: nDCG@10 0.6969 with 100,
-  // 0.6950 with 50, for about a fifth less time per search (database and rerank).
+  // BM25 candidates per search (at least 2k): 50 costs a fifth less time than 100 for nearly the same ranking.
   SEARCH_CANDIDATES: positiveInt(50),
-  // HNSW breadth. SciFact (50 vector candidates): nDCG@10 train/test 0.7123/0.7022 at 50,
-  // 0.7144/0.7067 at 100, 0.7132/0.7069 at 200; at 100,000 chunks p95 +3 ms from 50 to 100.
+  // HNSW breadth: 100 ranks better than 50 for 3 ms at p95; 200 adds nothing.
   SEARCH_HNSW_EF_SEARCH: z.coerce.number().int().min(1).max(1000).default(100),
   SEARCH_MIN_SCORE: z.coerce.number().min(0).default(0),
   INGEST_BATCH_SOURCES: positiveInt(128),

@@ -3,9 +3,8 @@ import { embedHashed, words } from './hashed-features';
 
 /**
  * The local models by id, with their dimensions. v2 folds the same features into 128
- * dimensions instead of 256: SciFact nDCG@10 is unchanged (train 0.7115 vs 0.7117,
- * test 0.7054 vs 0.7052) while HNSW inserts, the main cost of ingestion on PGlite,
- * and vector search do half the arithmetic (ingestion 21.8 s -> 17.6 s).
+ * dimensions instead of 256: the same ranking for half the arithmetic in HNSW inserts and
+ * vector search (figures: docs/benchmarks.md#how-the-search-defaults-were-chosen).
  * v1 stays known so that an install upgrading from it keeps searching its vectors
  * until they are re-embedded in the background.
  */

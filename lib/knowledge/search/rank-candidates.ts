@@ -23,8 +23,7 @@ export interface Candidate extends Omit<SearchHit, 'score'> {
  * chunk is to the query must not depend on whether the approximate index
  * happened to return it. When it did, the HNSW graph (which differs with the
  * order chunks were inserted in) decided which lexical candidates got a vector
- * score: SciFact test nDCG@10 moved by 0.004 between ingestions in different
- * orders, and now by 0.0014 (train +0.002, test +0.006). A chunk the index
+ * score, and the ranking moved between ingestions in different orders. A chunk the index
  * returned keeps the similarity it scored there (the same expression); only the
  * others are measured here.
  */

@@ -3,7 +3,6 @@
  * matches ("osteoinductive" ~ "inductive", "β-catenin" ~ "catenin") are what word
  * BM25 misses; scoring them on the candidates with document frequencies taken
  * from the candidates themselves needs no extra index and no ingestion cost.
- * On SciFact train, fusing this with word BM25 lifted nDCG@10 by about 0.015.
  *
  * A word is a run of letters and digits, lower-cased and padded as `<word>`;
  * its grams are the 4-character windows of the padded word (a padded word

@@ -4,8 +4,7 @@
  * words side by side. Word BM25 and the character grams score each word apart, so in a table of
  * people a passage holding "Kai" and "Eriksen" in two other people's names ranked with the one
  * holding "Kai Eriksen". Only pairs of words written as names (a capital or a digit) count: every
- * pair of a question's words, tried on SciFact's train queries, lowered nDCG@10 (0.7103 → 0.7079
- * at a tenth of the fused score), and so did pairs without words like "of" and "the". Document
+ * pair of a question's words ranked SciFact worse (docs/benchmarks.md). Document
  * frequencies come from the candidates, as for the character grams: no index, no ingestion cost.
  */
 
