@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { chunkText } from '@/lib/knowledge/index';
-import { extractDocument, MEDIA_TYPES } from '@/lib/knowledge/parsers/extract-document';
-import { readDocument } from '@/lib/knowledge/parsers/parse-thread-client';
+import { extractDocument, MEDIA_TYPES, readDocument } from '@/lib/knowledge/formats';
 import { newKey } from '../../support/http';
 import { ingested, search, upload, watchEventLoop } from './helpers';
 
