@@ -2,7 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { ExtractionError } from '../extracted-document';
-import type { ParseReply, ParseResults, ParseTask } from './parse-tasks';
+import { onPoolThread, type ParseReply, type ParseResults, type ParseTask } from './parse-tasks';
 
 // Found from the project's root at run time, as lib/db/pglite-thread-client.ts finds its thread:
 // the server bundle lives elsewhere, and the thread runs the TypeScript source through tsx.
@@ -46,6 +46,8 @@ export interface PoolLimits {
  * fails with an ExtractionError; the task's own errors come back as they were thrown.
  */
 export function runInPool<T extends ParseTask>(task: T, limits: PoolLimits): Promise<ParseResults[T['kind']]> {
+  // The pool's thread waiting on the pool would wait on itself (a second pool inside it, at best).
+  if (onPoolThread()) throw new Error('The parse pool’s thread asked the parse pool for a task.');
   const turn = queue.then(() => runNow(task, limits));
   queue = turn.catch(() => {});
   return turn;
