@@ -37,8 +37,10 @@ const config = [
         {
           patterns: [
             {
-              regex: '^@/lib/knowledge/(sources|ingest|index|search|fetch)/',
-              message: 'Import from the folder’s entry, @/lib/knowledge/<folder>, not from its files.',
+              // formats has a second entry, its catalog: descriptors without parsers, for the browser.
+              regex: '^@/lib/knowledge/((sources|ingest|index|search|fetch)/|formats/(?!catalog$))',
+              message:
+                'Import from the folder’s entry, @/lib/knowledge/<folder> (or @/lib/knowledge/formats/catalog), not from its files.',
             },
           ],
         },

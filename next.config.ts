@@ -33,6 +33,8 @@ const nextConfig: NextConfig = {
     'unpdf',
     'mammoth',
     'linkedom',
+    // Starts its threads from its own worker.js beside it (lib/knowledge/formats/pool/parse-pool.ts).
+    'piscina',
   ],
   async headers() {
     return [

@@ -1,7 +1,6 @@
-/** What a file name adds to a document's title: its type, no word of it. */
-const FILE_EXTENSION = /\.(?:md|mdx|markdown|txt|html?|pdf|docx|csv|jsonl?)$/i;
+import { catalog } from '@/lib/knowledge/formats/catalog';
 
-/** A document's title as its words say it, without a file name's extension (`debian.csv`: `debian`). */
+/** A document's title as its words say it, without a file name's extension (`debian.csv`: `debian`): its type, no word of it. */
 export function bareTitle(title: string): string {
-  return title.replace(FILE_EXTENSION, '');
+  return title.replace(catalog.fileExtension, '');
 }

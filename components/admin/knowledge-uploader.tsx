@@ -3,13 +3,13 @@
 import { useRef, useState } from 'react';
 import { describeProblem, reach } from '@/components/client-api';
 import { UploadIcon } from '@/components/ui/icons';
+// Descriptors only: the formats' parsers stay on the server.
+import { ACCEPT } from '@/lib/knowledge/formats/catalog';
 import { PasteForm, UrlForm } from './add-source-forms';
 import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
 import { announceSourcesChanged, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
-
-const ACCEPT = '.txt,.md,.markdown,.mdx,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
 
 function firstSource(body: unknown): Source | null {
   const b = body as Source | { data?: Source[] } | null;

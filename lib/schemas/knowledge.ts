@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
+import { ACCEPTED_TYPES, catalog } from '@/lib/knowledge/formats/catalog';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import {
   containsQuery,
@@ -86,7 +87,7 @@ export const sourceSchema = z
         "Given, or else the document's own once ingested (HTML `<title>`, PDF or DOCX document properties, Markdown front matter), else the file name, URL or first line.",
     }),
     kind: sourceKindSchema,
-    mediaType: z.string(),
+    mediaType: z.enum(catalog.storedMediaTypes as [string, ...string[]]),
     size: z
       .number()
       .int()
@@ -229,7 +230,7 @@ const ingestBody = {
     'multipart/form-data': {
       schema: z.object({
         file: z.string().meta({
-          description: '.txt .md .mdx .html .pdf .docx .csv .json .jsonl; several `file` fields for several files.',
+          description: `${ACCEPTED_TYPES}; several \`file\` fields for several files.`,
           format: 'binary',
         }),
         title: z.string().optional().meta({

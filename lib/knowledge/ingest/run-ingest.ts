@@ -9,7 +9,7 @@ import { claimSources, renewLeases } from './claim-sources';
 import { forgetCorpusStats } from '../index/corpus-stats';
 import { failSource } from './fail-source';
 import { maintainIndex } from '../index/maintain-index';
-import { ExtractionError } from '../parsers/extracted-document';
+import { ExtractionError } from '../formats';
 import { prepareSource, type PreparedSource } from './prepare-source';
 import { readContents } from '../sources/source-contents';
 import { embedSlices, writePrepared, type WriteSlice } from './write-prepared';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { frontMatterTitle, readFrontMatter } from '../parsers/front-matter';
+import { frontMatterTitle, readFrontMatter } from '../formats';
 import { clipText } from '@/lib/clip-text';
 
 /** A source as a request describes it, before it is stored. */

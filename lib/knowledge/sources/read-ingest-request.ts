@@ -19,10 +19,9 @@ import {
   textSourceInput,
   urlSourceInput,
 } from '@/lib/schemas/knowledge';
-import { ACCEPTED_TYPES, asUtf8, detectMediaType, JSONL } from '../detect-media-type';
+import { asUtf8, detectMediaType, MEDIA_TYPES } from '../formats';
 import { isAllowlisted, isPrivateAddress } from '../fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
-import { MEDIA_TYPES } from '../parsers/extract-document';
 import { clipFileName } from '@/lib/clip-text';
 
 type TextInput = z.infer<ReturnType<typeof textSourceInput>>;
@@ -208,7 +207,7 @@ async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titl
         throw new ApiError('unsupported_media_type', `${filename}: ${error.message}`);
       throw error;
     }
-    if (mediaType === JSONL) {
+    if (mediaType === MEDIA_TYPES.jsonl) {
       if (title !== undefined)
         throw formFieldError('title', 'names one file, and the lines of a JSON Lines file each have their own');
       sources.push(
@@ -271,5 +270,3 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
   }
   return { title, metadata };
 }
-
-export { ACCEPTED_TYPES };

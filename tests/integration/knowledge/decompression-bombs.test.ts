@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDocx } from '@/lib/knowledge/parsers/parse-docx';
-import { parsePdf } from '@/lib/knowledge/parsers/parse-pdf';
+import { parseDocx, parsePdf } from '@/lib/knowledge/formats';
 import { lieAboutSizes, makeDenseDocx, makeDocx, makePdf, makePdfBomb } from './fixtures';
 
 const LIMITS = { maxExpandedBytes: 256 * 1024 * 1024, heapMb: 2048 };

@@ -1,7 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { extractAndChunk } from '@/lib/knowledge/parsers/read-document';
-import { parsePdf } from '@/lib/knowledge/parsers/parse-pdf';
+import { extractAndChunk, parsePdf } from '@/lib/knowledge/formats';
 import { makeLaidOutPdf, makePdf, type DrawnLine } from './fixtures';
 import { watchEventLoop } from './helpers';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { chunkText } from '@/lib/knowledge/index';
-import { extractDocument, MEDIA_TYPES } from '@/lib/knowledge/parsers/extract-document';
-import { readDocument } from '@/lib/knowledge/parsers/parse-thread-client';
+import { extractAndChunk, extractDocument, MEDIA_TYPES, readDocument } from '@/lib/knowledge/formats';
+import { makePdf } from './fixtures';
 import { newKey } from '../../support/http';
 import { ingested, search, upload, watchEventLoop } from './helpers';
 
@@ -37,6 +37,16 @@ describe('documents are read on a thread of their own', () => {
     const stall = performance.now() - started;
     expect(doc.chunks).toEqual(inline);
     expect(worst).toBeLessThan(Math.min(250, stall / 4));
+  }, 60_000);
+
+  it('reads a PDF whole on the pool’s thread (PDF.js, layout and chunking), as it is read here', async () => {
+    const pdf = await makePdf([
+      'Pump manual\nThe quokka pump runs at 40 litres per minute.',
+      'Page two\nService it yearly.',
+    ]);
+    const there = await readDocument(pdf, MEDIA_TYPES.pdf, { chunking, timeoutMs: 60_000, heapMb: 2048 });
+    expect(there.chunks.map((c) => c.text).join('\n')).toContain('quokka pump runs at 40 litres');
+    expect(there).toEqual(await extractAndChunk(pdf, MEDIA_TYPES.pdf, chunking));
   }, 60_000);
 
   it('passes on parse errors as they are, and gives up on a file at the time or memory limit without harming the next', async () => {

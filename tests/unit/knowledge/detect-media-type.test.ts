@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
-import { asUtf8, detectMediaType } from '@/lib/knowledge/detect-media-type';
+import { asUtf8, detectMediaType } from '@/lib/knowledge/formats';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

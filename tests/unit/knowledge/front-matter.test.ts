@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankFrontMatter, frontMatterTitle, readFrontMatter } from '@/lib/knowledge/parsers/front-matter';
+import { blankFrontMatter, frontMatterTitle, readFrontMatter } from '@/lib/knowledge/formats';
 import { chunkText } from '@/lib/knowledge/index';
 import { defaultTitle } from '@/lib/knowledge/sources';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '@/lib/knowledge/index';
-import { blankMdxSyntax } from '@/lib/knowledge/parsers/mdx-syntax';
+import { blankMdxSyntax } from '@/lib/knowledge/formats';
 
 const page = [
   "import { Tabs } from '@/components/tabs';",

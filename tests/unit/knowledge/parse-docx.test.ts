@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocx } from '@/lib/knowledge/parsers/parse-docx';
+import { parseDocx } from '@/lib/knowledge/formats';
 import { makeDocx } from '../../integration/knowledge/fixtures';
 
 describe('parseDocx', () => {

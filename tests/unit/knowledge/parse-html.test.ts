@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '@/lib/knowledge/index';
-import { parseHtml } from '@/lib/knowledge/parsers/parse-html';
+import { parseHtml } from '@/lib/knowledge/formats';
 
 const page = (body: string) => `<!doctype html><html><head><title>Plans</title></head><body>${body}</body></html>`;
 

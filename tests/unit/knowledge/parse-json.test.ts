@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '@/lib/knowledge/parsers/parse-tabular';
+import { parseJson } from '@/lib/knowledge/formats';
 
 const nest = (levels: number, leaf: unknown): unknown => (levels === 0 ? leaf : { a: nest(levels - 1, leaf) });
 

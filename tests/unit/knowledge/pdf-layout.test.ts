@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPages, layoutPdf, type PdfPage } from '@/lib/knowledge/parsers/pdf-layout';
-import type { PdfTextRun } from '@/lib/knowledge/parsers/pdf-lines';
+import { joinPages, layoutPdf, type PdfPage, type PdfTextRun } from '@/lib/knowledge/formats';
 
 // Pages as PDF.js hands them over: runs of text with their baseline, width and size, in the
 // order the PDF draws them. A character is taken to be half its font size wide.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveMarkdownLinks } from '@/lib/knowledge/parsers/resolve-markdown-links';
+import { resolveMarkdownLinks } from '@/lib/knowledge/formats';
 
 const ADDRESS = 'https://docs.example.com/handbook/README.md';
 const resolved = (markdown: string) => resolveMarkdownLinks(markdown, ADDRESS);

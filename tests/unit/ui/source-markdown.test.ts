@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '@/lib/knowledge/parsers/parse-html';
+import { parseHtml } from '@/lib/knowledge/formats';
 import { markdownPreview } from '@/lib/markdown-preview';
 import { SourceMarkdown } from '@/components/chat/markdown';
 import { markSegments, type TextMark } from '@/components/chat/remark-marks';

@@ -1,8 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { ExtractionError, type ExtractedDocument } from './extracted-document';
+import { ExtractionError, type ExtractedDocument } from '../extracted-document';
 import { htmlToMarkdown } from './html-to-markdown';
-import { resolvedHref } from './markdown-link';
+import { resolvedHref } from '../markdown/markdown-link';
 
 /**
  * Reduces a page to its main content (Readability, as Firefox's reader view) and

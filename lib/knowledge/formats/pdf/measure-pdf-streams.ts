@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import { ExtractionError, expandsTooMuch } from './extracted-document';
+import { ExtractionError, expandsTooMuch } from '../extracted-document';
 
 /**
  * Refuses a PDF whose Flate streams inflate to more than `maxBytes` together, before PDF.js

@@ -3,8 +3,8 @@ import { zipSync } from 'fflate';
 import { DOMParser, parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import { config } from '@/lib/config';
-import { ExtractionError, type ExtractedDocument } from './extracted-document';
-import { htmlToMarkdown } from './html-to-markdown';
+import { ExtractionError, type ExtractedDocument } from '../extracted-document';
+import { htmlToMarkdown } from '../html/html-to-markdown';
 import { unzipBounded } from './unzip-bounded';
 
 export interface DocxLimits {

@@ -1,25 +1,8 @@
-import { mailAddress, markdownLink, withMailAddress } from './markdown-link';
-import { attachLinks, type PdfLink, type RunLink } from './pdf-links';
+import { mailAddress, markdownLink, withMailAddress } from '../markdown/markdown-link';
+import { attachLinks, type PdfLink } from './pdf-links';
+import type { PdfTextRun } from './pdf-text-run';
 
-/** A run of text as PDF.js reads it off a page: where its baseline starts, how wide and how large it is. */
-export interface PdfTextRun {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  /** Font size in points, as drawn (the text matrix's vertical scale). */
-  size: number;
-  /** Set in a monospaced font: code, commands, paths. */
-  mono: boolean;
-  /** Set in a bold font. */
-  bold?: boolean;
-  /** PDF.js saw the line end after this run. */
-  eol: boolean;
-  /** The parts of its text that are a link's words (see attachLinks), in order. */
-  links?: RunLink[];
-  /** It ends with the first part of a web address printed over two lines (see attachLinks). */
-  breaksAddress?: boolean;
-}
+export type { PdfTextRun } from './pdf-text-run';
 
 /** One line of a page, its runs put together. */
 export interface PdfLine {

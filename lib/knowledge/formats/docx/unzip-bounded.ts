@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { ExtractionError, expandsTooMuch } from './extracted-document';
+import { ExtractionError, expandsTooMuch } from '../extracted-document';
 
 export interface ZipLimits {
   maxEntries: number;

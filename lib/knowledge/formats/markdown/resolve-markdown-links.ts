@@ -1,7 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
-import { fencedCode } from '../index/chunk-text';
+import { fencedCode } from '../../index/chunk-text';
 import { linkDestination, resolvedHref, webAddress } from './markdown-link';
 
 /** CommonMark with GFM: a footnote's `[^1]: …` is no link reference definition. */

@@ -1,4 +1,4 @@
-import { fencedCode } from '../index/chunk-text';
+import { fencedCode } from '../../index/chunk-text';
 
 /**
  * MDX is Markdown plus ESM and JSX. Blanks what is code rather than prose, keeping every line

@@ -1,9 +1,17 @@
+import type { TextChunk } from '../index/chunk-text';
+
 /** What every parser produces: Markdown-like text (headings as `#` lines) the chunker understands. */
 export interface ExtractedDocument {
   title?: string;
   text: string;
   /** PDF only: character offset where each page starts in `text`. */
   pageStarts?: number[];
+}
+
+/** A document's title and chunks, as the ingest stores them. */
+export interface ReadDocument {
+  title?: string;
+  chunks: TextChunk[];
 }
 
 /** A file that cannot become text: the source ends `failed` with this message. */

@@ -1,5 +1,5 @@
-import { mailAddress, spellsAddress, webAddress } from './markdown-link';
-import type { PdfTextRun } from './pdf-lines';
+import { mailAddress, spellsAddress, webAddress } from '../markdown/markdown-link';
+import type { PdfTextRun, RunLink } from './pdf-text-run';
 
 /**
  * A link on a page: a box (an annotation, one a line where its words wrap) that opens a web
@@ -13,13 +13,6 @@ export interface PdfLink {
   right: number;
   top: number;
   text: string;
-}
-
-/** Characters `from` to `to` (not included) of a run's text are the words of a link to `url`. */
-export interface RunLink {
-  from: number;
-  to: number;
-  url: string;
 }
 
 const compact = (text: string) => text.normalize('NFKC').replace(/[\s\u0000]+/g, '');

@@ -13,7 +13,7 @@
  * Scripts, styles, navigation and other non-content elements are skipped.
  */
 
-import { hug, mailAddress, markdownLink, spellsAddress, webAddress, withMailAddress } from './markdown-link';
+import { hug, mailAddress, markdownLink, spellsAddress, webAddress, withMailAddress } from '../markdown/markdown-link';
 
 interface Node {
   nodeType: number;
