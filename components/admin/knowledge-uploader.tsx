@@ -6,7 +6,8 @@ import { UploadIcon } from '@/components/ui/icons';
 import { PasteForm, UrlForm } from './add-source-forms';
 import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
-import { announceSourcesChanged, isIngesting, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import { isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const ACCEPT = '.txt,.md,.markdown,.mdx,.html,.htm,.pdf,.docx,.csv,.json,.jsonl';
