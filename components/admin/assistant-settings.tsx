@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiProblem, describeProblem, problemFrom, reach } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
@@ -10,7 +10,7 @@ import {
   DEFAULT_ASSISTANT,
   type AssistantProfile,
 } from '@/lib/assistant/assistant-profile';
-import { ADD_STARTER_EVENT } from './types';
+import { usePanelRequest } from './panel-requests';
 
 interface Stored {
   profile: AssistantProfile;
@@ -90,7 +90,7 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
 
   // A rated question offered as a starter (the ratings list): added to the form, which the admin
   // then saves like any other change, so the limits are checked and nothing is saved unseen.
-  const addStarter = useEffectEvent((question: string) => {
+  usePanelRequest('addStarter', (question) => {
     const starters = startersOf(form.starters);
     const already = starters.some((q) => q.toLowerCase() === question.toLowerCase());
     if (!already) setForm({ ...form, starters: [...starters, question].join('\n') });
@@ -99,11 +99,6 @@ export function AssistantSettings({ initial, chatModel }: { initial: Stored; cha
     startersBox.current?.scrollIntoView({ block: 'center' });
     startersBox.current?.focus({ preventScroll: true });
   });
-  useEffect(() => {
-    const onAdd = (e: Event) => addStarter((e as CustomEvent<string>).detail);
-    window.addEventListener(ADD_STARTER_EVENT, onAdd);
-    return () => window.removeEventListener(ADD_STARTER_EVENT, onAdd);
-  }, []);
 
   function show(next: Stored) {
     setStored(next);

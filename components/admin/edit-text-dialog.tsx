@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem, fetchSourceText, loadInEffect } from '@/components/client-api';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { announceSourcesChanged, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import type { Source } from './types';
 import { fieldClass } from '@/components/ui/field';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 

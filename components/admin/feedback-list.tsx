@@ -9,7 +9,8 @@ import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
 import { ASSISTANT_LIMITS } from '@/lib/assistant/assistant-profile';
 import { markdownPreview } from '@/lib/markdown-preview';
 import type { FeedbackEntry, FeedbackPage, FeedbackRating } from '@/lib/schemas/feedback';
-import { formatDate, offerAsStarter, testRetrieval } from './types';
+import { requestPanel } from './panel-requests';
+import { formatDate } from './types';
 
 const PAGE = 20;
 
@@ -207,7 +208,7 @@ function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: num
               <button
                 type="button"
                 className="text-accent hover:underline"
-                onClick={() => testRetrieval(entry.question)}
+                onClick={() => requestPanel('testRetrieval', entry.question)}
                 data-testid="feedback-test-retrieval"
               >
                 Test retrieval
@@ -217,7 +218,7 @@ function FeedbackItem({ entry, onOpen }: { entry: FeedbackEntry; onOpen: (n: num
               <button
                 type="button"
                 className="text-accent hover:underline"
-                onClick={() => offerAsStarter(starter)}
+                onClick={() => requestPanel('addStarter', starter)}
                 data-testid="feedback-offer-starter"
               >
                 Use as a starter question

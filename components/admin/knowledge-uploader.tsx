@@ -8,7 +8,8 @@ import { ACCEPT } from '@/lib/knowledge/formats/catalog';
 import { PasteForm, UrlForm } from './add-source-forms';
 import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
-import { announceSourcesChanged, isIngesting, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import { isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 function firstSource(body: unknown): Source | null {

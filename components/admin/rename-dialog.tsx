@@ -5,7 +5,8 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { fieldClass } from '@/components/ui/field';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { announceSourcesChanged, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import type { Source } from './types';
 
 /**
  * Renames a file or web page source (PATCH): the title its citations and the sources table show,

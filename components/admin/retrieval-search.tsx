@@ -1,12 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
 import { markdownPreview } from '@/lib/markdown-preview';
-import { TEST_RETRIEVAL_EVENT, type SearchResult } from './types';
+import { usePanelRequest } from './panel-requests';
+import type { SearchResult } from './types';
 
 function where(r: SearchResult): string {
   const bits: string[] = [];
@@ -47,16 +48,11 @@ export function RetrievalSearch() {
 
   // Another widget (a rated question) asks to see what the assistant would retrieve for a text.
   const section = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const onAsk = (e: Event) => {
-      const text = (e as CustomEvent<string>).detail;
-      setQuery(text);
-      section.current?.scrollIntoView({ block: 'start' });
-      void run(text);
-    };
-    window.addEventListener(TEST_RETRIEVAL_EVENT, onAsk);
-    return () => window.removeEventListener(TEST_RETRIEVAL_EVENT, onAsk);
-  }, [run]);
+  usePanelRequest('testRetrieval', (text) => {
+    setQuery(text);
+    section.current?.scrollIntoView({ block: 'start' });
+    void run(text);
+  });
 
   return (
     <section

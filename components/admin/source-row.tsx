@@ -11,7 +11,8 @@ import { RenameDialog } from './rename-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
 import { formatBytes } from '@/lib/format-bytes';
-import { announceSourcesChanged, formatDate, isIngesting, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import { formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;

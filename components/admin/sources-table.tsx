@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
-import { announceSourcesChanged, FIND_SOURCE_EVENT, type Source, type SourceStatus } from './types';
+import { announceSourcesChanged, usePanelRequest } from './panel-requests';
+import type { Source, SourceStatus } from './types';
 import type { SourceSortKey, SourcesView } from './sources-view';
 import { useSources } from './use-sources';
 
@@ -46,15 +47,11 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
 
   // Another widget (a source in the usage figures) asks to see a source here.
   const section = useRef<HTMLElement>(null);
-  const onFind = useEffectEvent((e: Event) => {
-    setQuery((e as CustomEvent<string>).detail.slice(0, 200));
+  usePanelRequest('findSource', (title) => {
+    setQuery(title.slice(0, 200));
     setStatus('');
     section.current?.scrollIntoView({ block: 'start' });
   });
-  useEffect(() => {
-    window.addEventListener(FIND_SOURCE_EVENT, onFind);
-    return () => window.removeEventListener(FIND_SOURCE_EVENT, onFind);
-  }, []);
 
   async function confirmDelete() {
     if (!pendingDelete) return;

@@ -5,7 +5,8 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { publishSources, useLatestSource } from './source-store';
 import { StatusBadge } from './status-badge';
 import { formatBytes } from '@/lib/format-bytes';
-import { announceSourcesChanged, isIngesting, type Source } from './types';
+import { announceSourcesChanged } from './panel-requests';
+import { isIngesting, type Source } from './types';
 
 export interface Upload {
   key: string;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { apiFetch, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import type { UsageReport } from '@/lib/schemas/usage';
-import { findSource, SOURCES_CHANGED_EVENT } from './types';
+import { requestPanel, useSourcesVersion } from './panel-requests';
 
 const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
@@ -25,7 +25,8 @@ export function UsagePanel() {
   const [days, setDays] = useState<Period>(30);
   const [report, setReport] = useState<UsageReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
+  // A deleted source leaves the ranking.
+  const sourcesVersion = useSourcesVersion();
 
   useEffect(() => {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -38,14 +39,7 @@ export function UsagePanel() {
       },
       setError,
     );
-  }, [days, tick]);
-
-  // A deleted source leaves the ranking.
-  useEffect(() => {
-    const onChange = () => setTick((t) => t + 1);
-    window.addEventListener(SOURCES_CHANGED_EVENT, onChange);
-    return () => window.removeEventListener(SOURCES_CHANGED_EVENT, onChange);
-  }, []);
+  }, [days, sourcesVersion]);
 
   const shown = report?.days.length === days ? report : null;
 
@@ -146,7 +140,7 @@ export function UsageReportView({ report }: { report: UsageReport }) {
                 <button
                   type="button"
                   dir="auto"
-                  onClick={() => findSource(s.title)}
+                  onClick={() => requestPanel('findSource', s.title)}
                   title="Show this source in the table above"
                   className="min-w-0 flex-1 truncate text-left text-accent hover:underline"
                 >

@@ -5,7 +5,8 @@ import { apiFetch, loadInEffect } from '@/components/client-api';
 import { SEARCH_DELAY_MS } from '@/components/ui/search-field';
 import { publishSources } from './source-store';
 import { sourcesViewQuery, type SourceSort, type SourcesView } from './sources-view';
-import { isIngesting, SOURCES_CHANGED_EVENT, type Source, type SourceStatus } from './types';
+import { useSourcesVersion } from './panel-requests';
+import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
 
@@ -24,6 +25,7 @@ export function useSources(initial: SourcesView) {
   const [page, setPage] = useState<{ data: Source[]; nextCursor: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const sourcesVersion = useSourcesVersion();
   const cursor = cursors[cursors.length - 1] ?? null;
 
   const params = new URLSearchParams({ limit: String(PAGE) });
@@ -55,7 +57,7 @@ export function useSources(initial: SourcesView) {
         },
         setError,
       ),
-    [url, tick],
+    [url, tick, sourcesVersion],
   );
 
   useEffect(() => {
@@ -63,12 +65,6 @@ export function useSources(initial: SourcesView) {
     if (search === window.location.search.slice(1)) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
   }, [status, sort, q]);
-
-  useEffect(() => {
-    const onChange = () => setTick((t) => t + 1);
-    window.addEventListener(SOURCES_CHANGED_EVENT, onChange);
-    return () => window.removeEventListener(SOURCES_CHANGED_EVENT, onChange);
-  }, []);
 
   const active = page?.data.some(isIngesting) ?? false;
   useEffect(() => {

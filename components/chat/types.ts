@@ -1,31 +1,28 @@
 import type { UIMessage } from 'ai';
-import type { CitationData, ChatMessageMetadata } from '@/lib/chat/chat-message';
-import type { ChunkLocation } from '@/lib/knowledge/sources';
+import type { z } from 'zod';
+// Types only: the shapes are the API's schemas (lib/schemas), and none of their code reaches the browser.
+import type { citationSchema } from '@/lib/schemas/chat';
+import type { ConversationSummary, ConversationView, UIMessageView } from '@/lib/schemas/conversations';
+import type { chunkLocationSchema } from '@/lib/schemas/knowledge';
+
+export type { ConversationSummary };
 
 /** Where a cited passage sits in its source. */
-export type CitationLocation = ChunkLocation;
+export type CitationLocation = z.infer<typeof chunkLocationSchema>;
 
 /**
  * The `data-citation` part the chat route streams, one per cited source, in [n] order. Citations
  * stored before `generation` was recorded lack it.
  */
-export type Citation = Omit<CitationData, 'generation'> & { generation?: number };
+export type Citation = Omit<z.infer<typeof citationSchema>, 'generation'> & { generation?: number };
 
 /** A message's metadata as the chat reads it: a message stored or streamed by an older version may lack any field. */
-export type MessageMetadata = Partial<ChatMessageMetadata>;
+export type MessageMetadata = Partial<UIMessageView['metadata']>;
 
 export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;
 
-export interface ConversationSummary {
-  id: string;
-  title: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ConversationDetail extends ConversationSummary {
-  messages: ChatMessage[];
-}
+/** A conversation as GET /api/conversations/{id} returns it, its messages typed for useChat. */
+export type ConversationDetail = Omit<ConversationView, 'messages'> & { messages: ChatMessage[] };
 
 /** The citations of a reply, in the order the [n] markers refer to them. */
 export function citationsOf(message: ChatMessage): Citation[] {

@@ -198,9 +198,11 @@ function routeOf(req: Request): string {
 /**
  * What a route exports for the methods it does not have: each answers 405 with Allow and
  * problem+json, and OPTIONS names the methods it has (the OPTIONS Next.js makes up would
- * list these 405 handlers as allowed too). `export const { PUT, OPTIONS } = otherMethods(['GET'])`.
+ * list these 405 handlers as allowed too). `export const { PUT, OPTIONS } = otherMethods(api.read)`,
+ * given the declarations (lib/api) of the methods the route has.
  */
-export function otherMethods(allow: string[]) {
+export function otherMethods(...routes: Array<{ method: string }>) {
+  const allow = routes.map((route) => route.method);
   const refuse = methodNotAllowed(allow);
   const options = async (req: Request) =>
     new Response(null, {
@@ -208,6 +210,24 @@ export function otherMethods(allow: string[]) {
       headers: { allow: [...allow, 'OPTIONS'].join(', '), 'x-request-id': requestIdOf(req) },
     });
   return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
+}
+
+/**
+ * Any /api path that no route handles, /api itself included: a problem+json 404 with a request id,
+ * like every other API error (Next.js would answer with its HTML page), counted against the
+ * caller's rate limits. For the catch-all route, every method.
+ */
+export function noSuchEndpoint() {
+  const notFound = withApi<{ path?: string[] }>(
+    async ({ req }) => {
+      throw new ApiError(
+        'not_found',
+        `There is no API endpoint at ${new URL(req.url).pathname.slice(0, 200)}. See /api/openapi.json.`,
+      );
+    },
+    { auth: 'public' },
+  );
+  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
 }
 
 /** 405 for methods a route does not implement, with the Allow header. */

@@ -1,13 +1,9 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { chatPaths } from '@/lib/schemas/chat';
+import { apiRoutes } from '@/lib/api';
 import { errorResponses } from '@/lib/schemas/common';
-import { knowledgePaths } from '@/lib/schemas/knowledge';
-import { adminPaths } from './admin-paths';
-import { assistantPaths } from './assistant-paths';
-import { conversationPaths } from './conversation-paths';
-import { feedbackPaths } from './feedback-paths';
+import { pathsOf } from './route-operation';
 
-/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
+/** The OpenAPI 3.1 document, collected from the declarations the route files serve (lib/api). */
 export function buildOpenApiDocument() {
   return createDocument({
     openapi: '3.1.0',
@@ -30,14 +26,7 @@ export function buildOpenApiDocument() {
     ],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key.' } } },
-    paths: withServerErrors({
-      ...conversationPaths,
-      ...chatPaths,
-      ...feedbackPaths,
-      ...assistantPaths,
-      ...knowledgePaths,
-      ...adminPaths,
-    }),
+    paths: withServerErrors(pathsOf(apiRoutes)),
   });
 }
 

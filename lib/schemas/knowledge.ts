@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { config } from '@/lib/config';
 import { ACCEPTED_TYPES, catalog } from '@/lib/knowledge/formats/catalog';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
-import {
-  containsQuery,
-  errorResponse,
-  errorResponses,
-  idParam,
-  isBlank,
-  jsonBodyErrors,
-  jsonOf,
-  pageQuery,
-  titleSchema,
-} from './common';
+import { containsQuery, isBlank, pageQuery, titleSchema } from './common';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -219,10 +208,8 @@ export const sourceChunksSchema = z
 
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
-const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
-const e413 = errorResponse('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
-const e415 = errorResponse('Not an accepted type (the detail names the accepted ones), or a compressed body.');
-const ingestBody = {
+/** What POST and PUT /knowledge/sources take, for the OpenAPI document (read-ingest-request.ts reads it). */
+export const ingestBody = {
   description:
     'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
   content: {
@@ -248,16 +235,6 @@ const ingestBody = {
     },
   },
 } as never;
-const ingested = {
-  200: {
-    description: 'Identical content already stored: the existing source.',
-    content: jsonOf(z.union([sourceSchema, sourceListSchema])),
-  },
-  202: {
-    description: 'Queued; ingestion runs in the background. `Location` names the source. Several sources: `{data}`.',
-    content: jsonOf(z.union([sourceSchema, sourceListSchema])),
-  },
-};
 
 export const updateSourceBody = once(() =>
   z
@@ -301,7 +278,7 @@ export const deleteSourcesBody = () =>
     })
     .meta({ id: 'DeleteSources' });
 
-const deletedSchema = z
+export const deletedSchema = z
   .object({
     deleted: z.array(z.uuid()).meta({ description: 'The ids deleted, in the order given.' }),
     unknown: z
@@ -310,7 +287,7 @@ const deletedSchema = z
   })
   .meta({ id: 'DeletedSources' });
 
-const retriedSchema = z
+export const retriedSchema = z
   .object({
     data: z.array(sourceSchema).meta({ description: 'The sources queued again, oldest first.' }),
     skipped: z
@@ -322,243 +299,3 @@ const retriedSchema = z
     }),
   })
   .meta({ id: 'RetriedSources' });
-
-/** The knowledge routes in zod-openapi `paths` form, merged into /api/openapi.json. */
-export const knowledgePaths: ZodOpenApiPathsObject = {
-  '/knowledge/sources': {
-    get: {
-      tags: ['knowledge'],
-      summary: 'List knowledge sources',
-      requestParams: { query: listSourcesQuery() },
-      responses: {
-        200: { description: 'Newest first.', content: jsonOf(sourcePageSchema) },
-        400: e400,
-        401: e401,
-        429: e429,
-      },
-    },
-    post: {
-      tags: ['knowledge'],
-      summary: 'Ingest sources (admin)',
-      requestBody: ingestBody,
-      responses: { ...ingested, 400: e400, 401: e401, 403: e403, 413: e413, 415: e415, 429: e429 },
-    },
-  },
-  '/knowledge/sources/{id}': {
-    get: {
-      tags: ['knowledge'],
-      summary: 'Get a knowledge source',
-      requestParams: { path: idParam },
-      responses: {
-        200: { description: 'The source.', content: jsonOf(sourceSchema) },
-        400: e400,
-        401: e401,
-        404: e404,
-        429: e429,
-      },
-    },
-    put: {
-      tags: ['knowledge'],
-      summary: 'Replace a source’s content (admin)',
-      description:
-        'Same forms as POST, one source. The old chunks stay searchable until the new ones are ready. Send the `ETag` of ' +
-        '`GET /knowledge/sources/{id}/text` as `If-Match` to replace only the text you read: an edit made meanwhile is not overwritten.',
-      requestParams: {
-        path: idParam,
-        header: z.object({
-          'If-Match': z.string().optional().meta({
-            description: 'The ETag of the text this replacement was made from; 412 if the source has changed since.',
-          }),
-        }),
-      },
-      requestBody: ingestBody,
-      responses: {
-        200: {
-          description:
-            'Nothing changed (same content, title and metadata): not ingested again. A web page is always fetched again.',
-          content: jsonOf(sourceSchema),
-        },
-        202: { description: 'Queued.', content: jsonOf(sourceSchema) },
-        400: e400,
-        401: e401,
-        403: e403,
-        404: e404,
-        409: errorResponse(
-          'Another source already holds the same content: the detail names it, and `duplicateOf` is its id.',
-        ),
-        412: errorResponse(
-          '`If-Match` names a text that is no longer the source’s: another replacement went live or is queued.',
-        ),
-        413: e413,
-        415: e415,
-        429: e429,
-      },
-    },
-    patch: {
-      tags: ['knowledge'],
-      summary: 'Rename a source or change its metadata (admin)',
-      description:
-        'Without sending its content again. Both show at once in listings, search hits and citations. A source’s title is ' +
-        'indexed with each of its chunks, so a new title also queues it to be chunked again from the content it keeps ' +
-        '(status `pending`): it answers from its old chunks until the new ones are ready, and keeps them if that fails. ' +
-        'A source being ingested starts again under the new title; a failed one takes it when retried.',
-      requestParams: { path: idParam },
-      requestBody: {
-        required: true,
-        content: {
-          'application/merge-patch+json': { schema: updateSourceBody() },
-          'application/json': { schema: updateSourceBody() },
-        },
-      },
-      responses: {
-        200: {
-          description: 'The source as changed (as it was, when the patch changes nothing).',
-          content: jsonOf(sourceSchema),
-        },
-        400: e400,
-        401: e401,
-        403: e403,
-        404: e404,
-        ...jsonBodyErrors,
-        415: errorResponse('The body is not JSON (application/json or application/merge-patch+json).'),
-        429: e429,
-      },
-    },
-    delete: {
-      tags: ['knowledge'],
-      summary: 'Delete a source and its chunks (admin)',
-      requestParams: { path: idParam },
-      responses: {
-        204: { description: 'Deleted; an ingestion in progress is cancelled.' },
-        400: e400,
-        401: e401,
-        403: e403,
-        404: e404,
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/sources/retry': {
-    post: {
-      tags: ['knowledge'],
-      summary: 'Retry every failed source (admin)',
-      description:
-        'Queues failed sources again with the content they failed on, after an outage of the embedding server for example. ' +
-        'The body is optional: without it every failed source is retried. Of failed sources with the same content only the oldest is queued.',
-      requestBody: { required: false, content: jsonOf(retrySourcesBody()) },
-      responses: {
-        200: { description: 'No failed source could be queued.', content: jsonOf(retriedSchema) },
-        202: { description: 'Queued.', content: jsonOf(retriedSchema) },
-        400: e400,
-        401: e401,
-        403: e403,
-        415: errorResponse('A body that is not application/json, or a compressed one.'),
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/sources/delete': {
-    post: {
-      tags: ['knowledge'],
-      summary: 'Delete several sources and their chunks (admin)',
-      description:
-        'As `DELETE /knowledge/sources/{id}` for each: an ingestion in progress is cancelled, and none of their chunks ' +
-        'is found or cited again. Ids that name no source are listed, not refused, so a repeated request answers the same way.',
-      requestBody: { required: true, content: jsonOf(deleteSourcesBody()) },
-      responses: {
-        200: { description: 'Deleted.', content: jsonOf(deletedSchema) },
-        400: e400,
-        401: e401,
-        403: e403,
-        ...jsonBodyErrors,
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/sources/{id}/retry': {
-    post: {
-      tags: ['knowledge'],
-      summary: 'Retry a failed source (admin)',
-      description:
-        'Queues a `failed` source again with the content it failed on, for a cause that has passed (an embedding server that was down, a page that did not answer).',
-      requestParams: { path: idParam },
-      responses: {
-        202: { description: 'Queued.', content: jsonOf(sourceSchema) },
-        400: e400,
-        401: e401,
-        403: e403,
-        404: e404,
-        409: errorResponse(
-          'The source has not failed, or another source already holds the same content (`duplicateOf` is its id).',
-        ),
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/sources/{id}/text': {
-    get: {
-      tags: ['knowledge'],
-      summary: 'Read a source’s text',
-      description:
-        'The text the source was ingested as (its parser’s Markdown, headings as `#` lines; plain text for a `text/plain` ' +
-        'source), which the `location.start`/`end` ' +
-        'offsets of its search hits and citations index, in UTF-16 code units as JavaScript strings count them. Whitespace ' +
-        'between passages is kept to its length, not always to its exact characters. Send the `ETag` back in ' +
-        '`If-None-Match` for a 304 while the source is unchanged. The `Source-Generation` header names the generation served, ' +
-        'to compare with a hit’s or citation’s `generation`.',
-      requestParams: { path: idParam },
-      responses: {
-        200: {
-          description: 'The text.',
-          headers: z.object({
-            ETag: z.string().meta({ description: 'Changes with the generation.' }),
-            'Source-Generation': z.string().meta({ description: 'The generation whose text this is (an integer).' }),
-          }),
-          content: { 'text/markdown': { schema: z.string() }, 'text/plain': { schema: z.string() } } as never,
-        },
-        304: { description: 'Unchanged since the `ETag` sent in `If-None-Match`.' },
-        400: e400,
-        401: e401,
-        404: e404,
-        409: errorResponse('The source has no text yet (its first ingestion is under way) or failed to ingest.'),
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/sources/{id}/chunks': {
-    get: {
-      tags: ['knowledge'],
-      summary: 'List a source’s chunks',
-      description:
-        'The passages the source’s text was cut into, in order: what search ranks and citations point to, each with its ' +
-        'heading path, page and the offsets it covers in `GET /knowledge/sources/{id}/text` (consecutive chunks overlap ' +
-        'by `CHUNK_OVERLAP_TOKENS`). A cursor belongs to the generation it was read in: after the source is replaced, ' +
-        'it answers 409.',
-      requestParams: { path: idParam, query: sourceChunksQuery() },
-      responses: {
-        200: { description: 'A page of chunks.', content: jsonOf(sourceChunksSchema) },
-        400: e400,
-        401: e401,
-        404: e404,
-        409: errorResponse(
-          'The source has no chunks yet (its first ingestion is under way) or failed to ingest, or it was replaced since the cursor’s page.',
-        ),
-        429: e429,
-      },
-    },
-  },
-  '/knowledge/search': {
-    get: {
-      tags: ['knowledge'],
-      summary: 'Hybrid search (the retrieval the assistant uses)',
-      requestParams: { query: searchQuery() },
-      responses: {
-        200: { description: 'Best first.', content: jsonOf(searchResultSchema) },
-        400: e400,
-        401: e401,
-        404: e404,
-        429: e429,
-      },
-    },
-  },
-};

@@ -1,27 +1,18 @@
-import { createConversation } from '@/lib/conversations/manage-conversation';
 import { listConversations } from '@/lib/conversations/list-conversations';
-import { readOptionalJson } from '@/lib/http/read-json';
-import { parseQuery } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { createConversationBody, listConversationsQuery } from '@/lib/schemas/conversations';
+import { createConversation } from '@/lib/conversations/manage-conversation';
+import { conversationsApi as api } from '@/lib/api/conversations';
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 
 // GET /api/conversations – the caller's conversations, most recent first (`q`: those that mention it)
-export const GET = withApi(
-  async ({ req, principal }) => {
-    const { limit, cursor, q } = parseQuery(req, listConversationsQuery());
-    return json(await listConversations({ ownerId: principal.id, limit, cursor, q }));
-  },
-  { auth: 'user' },
+export const GET = serveRoute(api.list, async ({ query: { limit, cursor, q }, principal }) =>
+  json(await listConversations({ ownerId: principal.id, limit, cursor, q })),
 );
 
 // POST /api/conversations – open a conversation
-export const POST = withApi(
-  async ({ req, principal }) => {
-    const { title } = await readOptionalJson(req, createConversationBody());
-    const conversation = await createConversation({ ownerId: principal.id, title });
-    return json(conversation, { status: 201, headers: { location: `/api/conversations/${conversation.id}` } });
-  },
-  { auth: 'user' },
-);
+export const POST = serveRoute(api.open, async ({ body: { title }, principal }) => {
+  const conversation = await createConversation({ ownerId: principal.id, title });
+  return json(conversation, { status: 201, headers: { location: `/api/conversations/${conversation.id}` } });
+});
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.list, api.open);

@@ -1,15 +1,9 @@
+import { feedbackApi as api } from '@/lib/api/feedback';
 import { listFeedback } from '@/lib/conversations/message-feedback';
-import { parseQuery } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { listFeedbackQuery } from '@/lib/schemas/feedback';
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 
 // GET /api/feedback – every rating of a reply, newest first, with its question and reply (admin)
-export const GET = withApi(
-  async ({ req }) => {
-    const query = parseQuery(req, listFeedbackQuery());
-    return json(await listFeedback(query));
-  },
-  { auth: 'admin' },
-);
+export const GET = serveRoute(api.list, async ({ query }) => json(await listFeedback(query)));
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.list);

@@ -1,11 +1,9 @@
+import { feedbackApi as api } from '@/lib/api/feedback';
 import { usageReport } from '@/lib/conversations/usage-report';
-import { parseQuery } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { usageQuery } from '@/lib/schemas/usage';
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 
 // GET /api/usage – conversations, questions and replies per day, and the sources replies cite (admin)
-export const GET = withApi(async ({ req }) => json(await usageReport(parseQuery(req, usageQuery()))), {
-  auth: 'admin',
-});
+export const GET = serveRoute(api.usage, async ({ query }) => json(await usageReport(query)));
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.usage);

@@ -16,6 +16,7 @@ const source = (over: Partial<Source>): Source => ({
   chunkCount: 4,
   generation: 1,
   metadata: {},
+  contentHash: null,
   filename: 'handbook.md',
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
@@ -69,7 +70,7 @@ describe('a source row', () => {
 
   it('links a web page to its address, opened apart from the admin page', () => {
     const uri = 'https://intranet.example/handbook?lang=en&v=2';
-    const html = row(source({ kind: 'url', uri, filename: null }));
+    const html = row(source({ kind: 'url', uri, filename: undefined }));
     expect(html).toContain(`<a href="${uri.replace('&', '&amp;')}" target="_blank" rel="noopener noreferrer"`);
     expect(row(source({}))).not.toContain('source-row-uri');
   });

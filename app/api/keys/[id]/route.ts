@@ -1,20 +1,16 @@
+import { adminApi as api } from '@/lib/api/admin';
 import { LastAdminKeyError, revokeApiKey } from '@/lib/auth/api-keys';
 import { ApiError, notFound } from '@/lib/http/api-error';
-import { parseParams } from '@/lib/http/validation';
-import { otherMethods, withApi } from '@/lib/http/with-api';
-import { idParam } from '@/lib/schemas/common';
+import { serveRoute } from '@/lib/http/serve-route';
+import { otherMethods } from '@/lib/http/with-api';
 
 // DELETE /api/keys/{id} – revoke a key at once (409 for the last active admin key)
-export const DELETE = withApi<{ id: string }>(
-  async ({ params }) => {
-    const { id } = parseParams(params, idParam);
-    const revoked = await revokeApiKey(id).catch((error: unknown) => {
-      throw error instanceof LastAdminKeyError ? new ApiError('conflict', error.message) : error;
-    });
-    if (!revoked) throw notFound('key');
-    return new Response(null, { status: 204 });
-  },
-  { auth: 'admin' },
-);
+export const DELETE = serveRoute(api.revokeKey, async ({ params: { id } }) => {
+  const revoked = await revokeApiKey(id).catch((error: unknown) => {
+    throw error instanceof LastAdminKeyError ? new ApiError('conflict', error.message) : error;
+  });
+  if (!revoked) throw notFound('key');
+  return new Response(null, { status: 204 });
+});
 
-export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods(['DELETE']);
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods(api.revokeKey);

@@ -1,20 +1,16 @@
+import { knowledgeApi as api } from '@/lib/api/knowledge';
 import { prisma } from '@/lib/db';
 import { notFound } from '@/lib/http/api-error';
-import { parseQuery } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 import { searchKnowledge } from '@/lib/knowledge/search';
-import { searchQuery } from '@/lib/schemas/knowledge';
 
 // GET /api/knowledge/search – hybrid search, the same retrieval the assistant uses
-export const GET = withApi(
-  async ({ req }) => {
-    const { q, k, sourceId } = parseQuery(req, searchQuery());
-    if (sourceId && !(await (await prisma()).source.findUnique({ where: { id: sourceId }, select: { id: true } }))) {
-      throw notFound('source');
-    }
-    return json({ data: await searchKnowledge({ query: q, k, sourceId }) });
-  },
-  { auth: 'user' },
-);
+export const GET = serveRoute(api.search, async ({ query: { q, k, sourceId } }) => {
+  if (sourceId && !(await (await prisma()).source.findUnique({ where: { id: sourceId }, select: { id: true } }))) {
+    throw notFound('source');
+  }
+  return json({ data: await searchKnowledge({ query: q, k, sourceId }) });
+});
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.search);

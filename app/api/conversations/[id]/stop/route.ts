@@ -1,18 +1,11 @@
+import { chatApi as api } from '@/lib/api/chat';
 import { stopReply } from '@/lib/chat/stop-reply';
-import { readOptionalJson } from '@/lib/http/read-json';
-import { parseParams } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { stopReplyBody } from '@/lib/schemas/chat';
-import { idParam } from '@/lib/schemas/common';
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 
 // POST /api/conversations/{id}/stop – stop the reply being written; what was written is kept
-export const POST = withApi<{ id: string }>(
-  async ({ req, params, principal }) => {
-    const { id } = parseParams(params, idParam);
-    const { messageId } = await readOptionalJson(req, stopReplyBody());
-    return json(await stopReply({ conversationId: id, ownerId: principal.id, messageId }));
-  },
-  { auth: 'user' },
+export const POST = serveRoute(api.stop, async ({ params: { id }, body: { messageId }, principal }) =>
+  json(await stopReply({ conversationId: id, ownerId: principal.id, messageId })),
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.stop);

@@ -1,27 +1,21 @@
+import { knowledgeApi as api } from '@/lib/api/knowledge';
 import { noneMatchHolds } from '@/lib/http/entity-tags';
-import { parseParams } from '@/lib/http/validation';
-import { otherMethods, withApi } from '@/lib/http/with-api';
+import { serveRoute } from '@/lib/http/serve-route';
+import { otherMethods } from '@/lib/http/with-api';
 import { readSourceText, sourceTextEtag } from '@/lib/knowledge/sources';
-import { idParam } from '@/lib/schemas/common';
-
-type Params = { id: string };
 
 // GET /api/knowledge/sources/{id}/text – the source's text as ingested, which citations' offsets index
-export const GET = withApi<Params>(
-  async ({ req, params }) => {
-    const { id } = parseParams(params, idParam);
-    const { generation, text, mediaType } = await readSourceText(id);
-    const etag = sourceTextEtag(id, generation);
-    const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
-    if (noneMatchHolds(req.headers.get('if-none-match'), etag)) {
-      await text.cancel();
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(text.pipeThrough(new TextEncoderStream()), {
-      headers: { ...headers, 'content-type': `${mediaType}; charset=utf-8` },
-    });
-  },
-  { auth: 'user' },
-);
+export const GET = serveRoute(api.text, async ({ req, params: { id } }) => {
+  const { generation, text, mediaType } = await readSourceText(id);
+  const etag = sourceTextEtag(id, generation);
+  const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
+  if (noneMatchHolds(req.headers.get('if-none-match'), etag)) {
+    await text.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(text.pipeThrough(new TextEncoderStream()), {
+    headers: { ...headers, 'content-type': `${mediaType}; charset=utf-8` },
+  });
+});
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.text);

@@ -1,29 +1,17 @@
+import { feedbackApi as api } from '@/lib/api/feedback';
 import { clearRating, rateReply } from '@/lib/conversations/message-feedback';
-import { readJson } from '@/lib/http/read-json';
-import { parseParams } from '@/lib/http/validation';
-import { json, otherMethods, withApi } from '@/lib/http/with-api';
-import { feedbackBody, messageParams } from '@/lib/schemas/feedback';
-
-type Params = { id: string; messageId: string };
+import { serveRoute } from '@/lib/http/serve-route';
+import { json, otherMethods } from '@/lib/http/with-api';
 
 // PUT /api/conversations/{id}/messages/{messageId}/feedback – rate a reply (or change its rating)
-export const PUT = withApi<Params>(
-  async ({ req, params, principal }) => {
-    const { id, messageId } = parseParams(params, messageParams);
-    const { rating, comment } = await readJson(req, feedbackBody());
-    return json(await rateReply({ conversationId: id, ownerId: principal.id, messageId, rating, comment }));
-  },
-  { auth: 'user' },
+export const PUT = serveRoute(api.rate, async ({ params: { id, messageId }, body: { rating, comment }, principal }) =>
+  json(await rateReply({ conversationId: id, ownerId: principal.id, messageId, rating, comment })),
 );
 
 // DELETE /api/conversations/{id}/messages/{messageId}/feedback – take the rating back
-export const DELETE = withApi<Params>(
-  async ({ params, principal }) => {
-    const { id, messageId } = parseParams(params, messageParams);
-    await clearRating({ conversationId: id, ownerId: principal.id, messageId });
-    return new Response(null, { status: 204 });
-  },
-  { auth: 'user' },
-);
+export const DELETE = serveRoute(api.unrate, async ({ params: { id, messageId }, principal }) => {
+  await clearRating({ conversationId: id, ownerId: principal.id, messageId });
+  return new Response(null, { status: 204 });
+});
 
-export const { GET, POST, PATCH, OPTIONS } = otherMethods(['PUT', 'DELETE']);
+export const { GET, POST, PATCH, OPTIONS } = otherMethods(api.rate, api.unrate);

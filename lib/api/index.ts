@@ -1,0 +1,21 @@
+import type { RouteDeclaration } from '@/lib/http/define-route';
+import { adminApi } from './admin';
+import { assistantApi } from './assistant';
+import { chatApi } from './chat';
+import { conversationsApi } from './conversations';
+import { feedbackApi } from './feedback';
+import { knowledgeApi } from './knowledge';
+
+/**
+ * Every operation of the API, in the order the OpenAPI document lists them. The declarations
+ * live here in lib, imported by both their route file and the document, so the document is
+ * one import away without a server or Next.js's route loading.
+ */
+export const apiRoutes: RouteDeclaration[] = [
+  conversationsApi,
+  chatApi,
+  feedbackApi,
+  assistantApi,
+  knowledgeApi,
+  adminApi,
+].flatMap((group) => Object.values(group) as RouteDeclaration[]);
