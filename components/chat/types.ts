@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { CitationData, ChatMessageMetadata } from '@/lib/chat/chat-message';
+import type { CitationData, ChatMessageMetadata } from '@/lib/conversations/chat-message';
 import type { ChunkLocation } from '@/lib/knowledge/sources';
 
 /** Where a cited passage sits in its source. */
@@ -38,7 +38,7 @@ export function textOf(message: ChatMessage): string {
   return message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
 }
 
-export { describeLocation } from '@/lib/chat/describe-location';
+export { describeLocation } from '@/lib/conversations/describe-location';
 
 /** Conversations the sidebar lists at first, and adds with each "Show more". */
 export const SIDEBAR_PAGE = 50;

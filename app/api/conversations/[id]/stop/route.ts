@@ -1,4 +1,4 @@
-import { stopReply } from '@/lib/chat/stop-reply';
+import { stopReply } from '@/lib/conversations/reply/stop-reply';
 import { readOptionalJson } from '@/lib/http/read-json';
 import { parseParams } from '@/lib/http/validation';
 import { json, otherMethods, withApi } from '@/lib/http/with-api';

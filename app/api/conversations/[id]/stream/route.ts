@@ -1,5 +1,5 @@
 import { createUIMessageStreamResponse } from 'ai';
-import { followReply } from '@/lib/chat/live-replies';
+import { followReply } from '@/lib/conversations/reply/live-replies';
 import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
 import { parseParams } from '@/lib/http/validation';
 import { otherMethods, withApi } from '@/lib/http/with-api';
