@@ -26,7 +26,8 @@ function open() {
 
 async function readAll(stream: ReadableStream<ChatChunk>): Promise<ChatChunk[]> {
   const chunks: ChatChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
   return chunks;
 }
 
