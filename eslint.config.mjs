@@ -48,6 +48,25 @@ const config = [
     },
   },
   {
+    // Import direction: lib/chat answers with a model and depends on lib/conversations (messages,
+    // replies and their lifecycle), never the reverse. The typescript-eslint twin of the rule, so
+    // the block above keeps its own no-restricted-imports for these files.
+    files: ['lib/conversations/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/lib/|(\\.\\./)+)chat(/|$)',
+              message: 'lib/conversations must not depend on lib/chat; move what both need into lib/conversations.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

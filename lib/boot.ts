@@ -2,7 +2,7 @@ import 'server-only';
 import { bootstrapAdmin } from '@/lib/auth/bootstrap-admin';
 import { publishSessionSecret } from '@/lib/auth/secret-cache';
 import { getSessionSecret } from '@/lib/auth/session-secret';
-import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
+import { recoverInterruptedReplies } from '@/lib/conversations/reply/recover-interrupted-replies';
 import { config } from '@/lib/config';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { interceptIncomingRequests } from '@/lib/http/incoming-requests';

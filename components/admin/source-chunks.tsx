@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiProblem, apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { describeLocation } from '@/lib/chat/describe-location';
+import { describeLocation } from '@/lib/conversations/describe-location';
 import type { SourceChunk as Chunk, SourceChunks as ChunksPage } from '@/lib/knowledge/sources';
 
 /** Chunks fetched at a time: a source of a few hundred opens at once, and reads on with "Show more". */

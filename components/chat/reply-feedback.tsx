@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeProblem } from '@/components/client-api';
 import { ThumbDownIcon, ThumbUpIcon } from '@/components/ui/icons';
 import { useFocusAfter } from '@/components/ui/use-focus-after';
-import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
+import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/conversations/chat-message';
 import type { ChatMessage } from './types';
 
 export type Rating = 'up' | 'down';

@@ -35,7 +35,7 @@ export function textOf(message: ChatMessage): string {
   return message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
 }
 
-export { describeLocation } from '@/lib/chat/describe-location';
+export { describeLocation } from '@/lib/conversations/describe-location';
 
 /** Conversations the sidebar lists at first, and adds with each "Show more". */
 export const SIDEBAR_PAGE = 50;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { prisma } from '@/lib/db';
-import type { Principal } from './authenticate';
+import type { Principal } from './principal';
 import { ADMIN_SESSION_SECONDS, adminCookie, readAdminCookie } from './session-cookies';
 
 /**

@@ -1,20 +1,12 @@
 import 'server-only';
 import { prisma } from '@/lib/db';
-import type { PrincipalKind, Role } from '@/lib/db/generated/enums';
 import { ApiError } from '@/lib/http/api-error';
 import { findActiveKey } from './api-keys';
 import { adminOfSession } from './admin-sessions';
+import type { Principal } from './principal';
 import { ADMIN_COOKIE, ANON_COOKIE, readCookie, readVisitorCookie } from './session-cookies';
 
-export interface Principal {
-  id: string;
-  role: Role;
-  kind: PrincipalKind;
-  name: string | null;
-  /** How this request proved who it is: cookie-authenticated writes get a same-origin check. */
-  via: 'bearer' | 'admin-cookie' | 'visitor-cookie';
-  keyId?: string;
-}
+export type { Principal } from './principal';
 
 const unauthorized = (detail: string) =>
   new ApiError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer realm="api"' } });

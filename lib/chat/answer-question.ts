@@ -5,7 +5,7 @@ import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
-import type { CitationData } from './chat-message';
+import type { CitationData } from '@/lib/conversations/chat-message';
 import { citedInOrder, numberPassages } from './number-passages';
 import { ReplyFilter } from './reply-filter';
 import { retrievePassages } from './retrieve-passages';

@@ -1,6 +1,6 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import type { Passage } from '@/lib/knowledge/index';
-import type { CitationData } from './chat-message';
+import type { CitationData } from '@/lib/conversations/chat-message';
 import { claimsCiting, focusSnippet } from './focus-snippet';
 
 export interface NumberedPassage {

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { askedInContext } from '@/lib/ai/local/standalone-question';
-import type { CitationData } from './chat-message';
+import { textOfParts } from '@/lib/conversations/message-parts';
 
 export interface StoredTurn {
   role: 'system' | 'user' | 'assistant';
@@ -10,27 +10,6 @@ export interface StoredTurn {
 /** A rough token count (about four characters per token) – enough for a budget. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4) + 4;
-}
-
-export function textOfParts(parts: unknown): string {
-  if (!Array.isArray(parts)) return '';
-  return parts
-    .map((p) =>
-      p && typeof p === 'object' && (p as { type?: unknown }).type === 'text'
-        ? String((p as { text?: unknown }).text ?? '')
-        : '',
-    )
-    .join('');
-}
-
-/** The citations of a stored reply: the payload of each `data-citation` part, in order. */
-export function citationsOfParts(parts: unknown): CitationData[] {
-  if (!Array.isArray(parts)) return [];
-  return parts.flatMap((p: { type?: unknown; data?: unknown } | null) =>
-    p && typeof p === 'object' && p.type === 'data-citation' && p.data && typeof p.data === 'object'
-      ? [p.data as CitationData]
-      : [],
-  );
 }
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/chat-models';
 import { retrievePassages } from './retrieve-passages';
-import { releaseConversation } from './save-reply';
+import { releaseConversation } from '@/lib/conversations/reply/save-reply';
 import { startReply } from './start-reply';
 import { streamReply } from './stream-reply';
 

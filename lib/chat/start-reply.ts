@@ -4,9 +4,10 @@ import { config } from '@/lib/config';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
-import { claimReplySlot, releaseReplySlot } from './claim-reply-slot';
-import { citationsOfParts, questionInContext, selectHistory, textOfParts } from './select-history';
-import { storeTurn, type EarlierMessage } from './store-turn';
+import { claimReplySlot, releaseReplySlot } from '@/lib/conversations/reply/claim-reply-slot';
+import { citationsOfParts, textOfParts } from '@/lib/conversations/message-parts';
+import { questionInContext, selectHistory } from './select-history';
+import { storeTurn, type EarlierMessage } from '@/lib/conversations/reply/store-turn';
 import { clipAtWord } from '@/lib/clip-text';
 
 /**

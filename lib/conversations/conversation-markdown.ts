@@ -1,6 +1,6 @@
-import type { CitationData } from '@/lib/chat/chat-message';
-import { describeLocation } from '@/lib/chat/describe-location';
-import { citationsOfParts, textOfParts } from '@/lib/chat/select-history';
+import type { CitationData } from './chat-message';
+import { describeLocation } from './describe-location';
+import { citationsOfParts, textOfParts } from './message-parts';
 import type { ConversationView } from '@/lib/schemas/conversations';
 
 const NOTES: Partial<Record<string, string>> = {

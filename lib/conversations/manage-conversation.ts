@@ -1,6 +1,6 @@
 import 'server-only';
-import { stopLiveReply } from '@/lib/chat/live-replies';
-import { signalStop } from '@/lib/chat/stop-signal';
+import { stopLiveReply } from './reply/live-replies';
+import { signalStop } from './reply/stop-signal';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { getConversationOrThrow } from './get-conversation-or-throw';

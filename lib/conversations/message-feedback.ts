@@ -1,6 +1,6 @@
 import 'server-only';
-import { REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
-import { citationsOfParts, textOfParts } from '@/lib/chat/select-history';
+import { REPLY_STALE_MS } from './reply/reply-heartbeat';
+import { citationsOfParts, textOfParts } from './message-parts';
 import { Prisma, prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import { decodeCursor, keysetPage } from '@/lib/schemas/common';

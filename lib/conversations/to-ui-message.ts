@@ -1,5 +1,5 @@
 import type { Message } from '@/lib/db/generated/client';
-import { REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
+import { REPLY_STALE_MS } from './reply/reply-heartbeat';
 import type { UIMessageView } from '@/lib/schemas/conversations';
 import type { BranchMessage } from './read-branch';
 

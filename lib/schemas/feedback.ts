@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/chat/chat-message';
+import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/conversations/chat-message';
 import { citationSchema } from './chat';
 import { pageQuery } from './common';
 import { feedbackRatingSchema } from './conversations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatUIMessage } from '@/lib/chat/chat-message';
+import type { ChatUIMessage } from '@/lib/conversations/chat-message';
 import { api, bodyOf, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
 import { getConversation, newConversation, readReply, send, textOf, withStandinChatModel } from './chat-helpers';

@@ -1,6 +1,6 @@
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { ChatUIMessage } from '@/lib/chat/chat-message';
+import type { ChatUIMessage } from '@/lib/conversations/chat-message';
 import { prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/index';
 import { drainIngestQueue } from '@/lib/knowledge/ingest';

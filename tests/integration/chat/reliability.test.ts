@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recoverInterruptedReplies } from '@/lib/chat/recover-interrupted-replies';
-import { REPLY_HEARTBEAT_MS } from '@/lib/chat/reply-heartbeat';
+import { recoverInterruptedReplies } from '@/lib/conversations/reply/recover-interrupted-replies';
+import { REPLY_HEARTBEAT_MS } from '@/lib/conversations/reply/reply-heartbeat';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';

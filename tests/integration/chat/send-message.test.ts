@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CitationData } from '@/lib/chat/chat-message';
+import type { CitationData } from '@/lib/conversations/chat-message';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import { withSettings } from '../../support/with-settings';

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { ChatUIMessage } from '@/lib/chat/chat-message';
-import { REPLY_HEARTBEAT_MS, REPLY_STALE_MS } from '@/lib/chat/reply-heartbeat';
-import { STOP_HANDOFF_MS } from '@/lib/chat/stop-reply';
+import type { ChatUIMessage } from '@/lib/conversations/chat-message';
+import { REPLY_HEARTBEAT_MS, REPLY_STALE_MS } from '@/lib/conversations/reply/reply-heartbeat';
+import { STOP_HANDOFF_MS } from '@/lib/conversations/reply/stop-reply';
 import { prisma } from '@/lib/db';
 import { api, bodyOf, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';

@@ -1,5 +1,5 @@
 import { chatApi as api } from '@/lib/api/chat';
-import { stopReply } from '@/lib/chat/stop-reply';
+import { stopReply } from '@/lib/conversations/reply/stop-reply';
 import { serveRoute } from '@/lib/http/serve-route';
 import { json, otherMethods } from '@/lib/http/with-api';
 

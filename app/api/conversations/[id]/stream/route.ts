@@ -1,6 +1,6 @@
 import { createUIMessageStreamResponse } from 'ai';
 import { chatApi as api } from '@/lib/api/chat';
-import { followReply } from '@/lib/chat/live-replies';
+import { followReply } from '@/lib/conversations/reply/live-replies';
 import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
 import { serveRoute } from '@/lib/http/serve-route';
 import { otherMethods } from '@/lib/http/with-api';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
+import { getConversationOrThrow } from '../get-conversation-or-throw';
 import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
 import { REPLY_STALE_MS } from './reply-heartbeat';

@@ -2,7 +2,7 @@ import 'server-only';
 import { prisma } from '@/lib/db';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { errorFields, log } from '@/lib/log';
-import type { ReplyStatus, ReplyUsage } from './chat-message';
+import type { ReplyStatus, ReplyUsage } from '../chat-message';
 import { wellFormed } from './reply-heartbeat';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
-import { getConversationOrThrow } from '@/lib/conversations/get-conversation-or-throw';
-import { toUIMessage } from '@/lib/conversations/to-ui-message';
+import { getConversationOrThrow } from '../get-conversation-or-throw';
+import { toUIMessage } from '../to-ui-message';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import type { UIMessageView } from '@/lib/schemas/conversations';

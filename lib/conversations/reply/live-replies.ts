@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ChatChunk } from './stream-reply';
+import type { ChatChunk } from '../chat-message';
 
 interface LiveReply {
   messageId: string;

@@ -1,4 +1,4 @@
-import type { UIMessage } from 'ai';
+import type { InferUIMessageChunk, UIMessage } from 'ai';
 import type { ChunkLocation } from '@/lib/knowledge/sources';
 
 /**
@@ -45,3 +45,6 @@ export interface ChatMessageMetadata {
 }
 
 export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData }>;
+
+/** One event of a reply's UI message stream, as the client, the live-replies registry and the store receive it. */
+export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;
