@@ -1,6 +1,6 @@
 import 'server-only';
 import { generateText } from 'ai';
-import { getChatModel } from '@/lib/ai/chat-models';
+import { getChatModel } from '@/lib/ai/providers/chat-models';
 import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { chatModelId } from '@/lib/ai/chat-models';
+import { chatModelId } from '@/lib/ai/providers/chat-models';
 import {
   comparedSubjects,
   definedSubject,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
-import { getChatModel } from '@/lib/ai/chat-models';
+import { getChatModel } from '@/lib/ai/providers/chat-models';
 import { retrievePassages } from './retrieve-passages';
 import { releaseConversation } from './save-reply';
 import { startReply } from './start-reply';

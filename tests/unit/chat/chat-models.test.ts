@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatModelId, DEFAULT_OPENAI_CHAT_MODEL, getChatModel } from '@/lib/ai/chat-models';
+import { chatModelId, DEFAULT_OPENAI_CHAT_MODEL, getChatModel } from '@/lib/ai/providers/chat-models';
 import { parseConfig, resetConfigForTests } from '@/lib/config';
 
 const saved = { ...process.env };

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { NoSuchModelError, type LanguageModelV4, type ProviderV4 } from '@ai-sdk/provider';
 import { createProviderRegistry } from 'ai';
 import { config, type Config } from '@/lib/config';
-import { LocalLanguageModel } from './local/local-language-model';
+import { LocalLanguageModel } from '@/lib/ai/local/local-language-model';
 
 /** What `CHAT_MODEL=openai` (no model name) means. */
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4.1-mini';
