@@ -1,7 +1,7 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import { comparedSubjects } from './compared-subjects';
-import { classifySmallTalk, smallTalkReply } from './small-talk';
-import { askedInTurn, asksForMore, contentTerms, leansOnHistory } from './text-terms';
+import { comparedSubjects } from '@/lib/ai/question-plan/compared-subjects';
+import { classifySmallTalk, smallTalkReply } from '@/lib/ai/question-plan/small-talk';
+import { askedInTurn, asksForMore, contentTerms, leansOnHistory } from '@/lib/ai/question-plan/text-terms';
 import { ANSWER_KINDS, ASKS_FOR_CODE, NAMES_IN_CODE, WAY_TO_DO } from './answer/answer-kinds';
 import { COMPARING, SIDE_WORDS, comparedAgain, comparison } from './answer/comparison';
 import { definitionOf } from './answer/definition';
@@ -46,6 +46,8 @@ export function composeAnswer(args: ComposeArgs): string {
 interface ComposeArgs {
   question: string;
   previousQuestion?: string;
+  /** What the turn's question plan found (lib/ai/question-plan); without one, found here the same way. */
+  plan?: { compared?: [string, string]; parts: { question: string; previousQuestion?: string }[] };
   /** The conversation's replies above this question: a follow-up says something else when it can. */
   previousAnswers?: string[];
   sources: PromptSource[];
@@ -63,6 +65,7 @@ interface ComposeArgs {
 function composeWords({
   question,
   previousQuestion,
+  plan,
   previousAnswers = [],
   sources,
   earlierAnswers = [],
@@ -81,8 +84,8 @@ function composeWords({
   // Two questions in one ("How long does it last, and how do I replace it?"): each is answered
   // as if asked in turn, a later one that points back ("it") as a follow-up of the one before,
   // without the sentences an earlier answer gave.
-  const subjects = goesOn ? undefined : comparedSubjects(question);
-  const asked = goesOn || subjects || oneQuestion ? [] : askedInTurn(question, previousQuestion);
+  const subjects = goesOn ? undefined : plan ? plan.compared : comparedSubjects(question);
+  const asked = goesOn || subjects || oneQuestion ? [] : (plan?.parts ?? askedInTurn(question, previousQuestion));
   if (asked.length > 1) {
     const answers: string[] = [];
     asked.forEach((part, i) => {

@@ -49,9 +49,20 @@ export function chatModelId(setting: string): `${string}:${string}` {
 }
 
 /** The chat model chosen by CHAT_MODEL, and the id recorded on each reply. */
-export function getChatModel(): { model: LanguageModelV4; id: string } {
+export interface ChatModel {
+  model: LanguageModelV4;
+  id: string;
+  /**
+   * It answers with the passages' own sentences and cannot tell a passage that only shares a word
+   * from one that answers: retrieval gives it none when the knowledge base never mentions the subject.
+   */
+  extractive: boolean;
+}
+
+export function getChatModel(): ChatModel {
   const c = config();
   if (cached?.config !== c) cached = { config: c, registry: build(c) };
   const id = chatModelId(c.CHAT_MODEL);
-  return { model: cached.registry.languageModel(id as `local:${string}`), id };
+  const model = cached.registry.languageModel(id as `local:${string}`);
+  return { model, id, extractive: model instanceof LocalLanguageModel };
 }

@@ -1,8 +1,8 @@
 // Comparisons ("What is the difference between X and Y?"): each side answered as "what is it?", or a table
 // setting them side by side.
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import { naming, subjectColumns, titles } from '../compared-subjects';
-import { contentTerms, SEPARATOR_CELL, tableCells } from '../text-terms';
+import { naming, subjectColumns, titles } from '@/lib/ai/question-plan/compared-subjects';
+import { contentTerms, SEPARATOR_CELL, tableCells } from '@/lib/ai/question-plan/text-terms';
 import { withLists } from './lists';
 import { render } from './render';
 import { select } from './select';

@@ -2,7 +2,7 @@
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { bareTitle } from '@/lib/bare-title';
 import { namedTitle } from '../named-documents';
-import { contentTerms } from '../text-terms';
+import { contentTerms } from '@/lib/ai/question-plan/text-terms';
 
 /** The titles of the passages' documents the question names (see namedTitle), each as its terms. */
 export function titlesNamed(sources: PromptSource[], asked: Map<string, number>): string[][] {

@@ -1,7 +1,7 @@
 // How-to questions ("How do I…?"): the sentence saying how, and the code example it leads into.
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';
-import { isStopword, nameWords, stem } from '../text-terms';
+import { isStopword, nameWords, stem } from '@/lib/ai/question-plan/text-terms';
 import { ADDRESSES_THE_ASSISTANT, type Sentence, plain } from './sentence';
 
 /** "How do I…", "how can we…": a question asking how to do what follows. */

@@ -1,7 +1,7 @@
 // Links: the answer's sentences get back the web links they have in their passages.
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 import { escapeRegExp } from '@/lib/escape-reg-exp';
-import { sentenceParts } from '../text-terms';
+import { sentenceParts } from '@/lib/ai/question-plan/text-terms';
 import { ADDRESSES_THE_ASSISTANT, clean } from './sentence';
 
 /** A passage's link to a web address (balanced parentheses in it, as Markdown allows), not an image's: `[words](https://…)`. */

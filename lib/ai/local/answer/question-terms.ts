@@ -1,6 +1,6 @@
 // The question's terms and their weights, as sentences are scored by them.
 import { CAMEL_BREAK } from '@/lib/knowledge/index';
-import { contentTerms, stem, wordsOf } from '../text-terms';
+import { contentTerms, stem, wordsOf } from '@/lib/ai/question-plan/text-terms';
 import { HOW_ADVERB, SHOULD_I_USE } from './answer-kinds';
 
 const DURATION_VERBS = new Set(contentTerms('take takes last lasts'));

@@ -1,6 +1,6 @@
 // The passages read as sentences, each with its terms and the sentence it is read with.
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
-import { contentTerms, sentenceParts } from '../text-terms';
+import { contentTerms, sentenceParts } from '@/lib/ai/question-plan/text-terms';
 import { codeExample, SHORT_CODE_LINES } from './how-to';
 import {
   ADDRESSES_THE_ASSISTANT,

@@ -1,5 +1,5 @@
 // The general answer: the sentences that best cover the question's terms (greedy), with their lists, rows and code.
-import { contentTerms } from '../text-terms';
+import { contentTerms } from '@/lib/ai/question-plan/text-terms';
 import { AMOUNT } from './answer-kinds';
 import { codeExample, leadsIntoExample } from './how-to';
 import { MAX_ROW_WORDS, MAX_SENTENCES, MAX_TIED_ROWS, MAX_WORDS, OVERVIEW_SENTENCES, TIED_ROWS_LISTED } from './limits';

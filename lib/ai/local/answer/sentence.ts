@@ -1,6 +1,6 @@
 // A sentence of a passage as the local model reads it, and the helpers every kind of answer shares.
 import { withoutMarks } from '@/lib/without-marks';
-import { contentTerms } from '../text-terms';
+import { contentTerms } from '@/lib/ai/question-plan/text-terms';
 
 /** How much of the question a sentence must add, against what its lead says, to be read with it. */
 const LEAD_ASIDE = 0.5;

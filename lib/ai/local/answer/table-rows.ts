@@ -1,5 +1,5 @@
 // Tables: questions listing rows ("Which releases are LTS?") and wide rows focused on the values asked for.
-import { contentTerms, HEADING_COLUMN, NAMING_LABEL } from '../text-terms';
+import { contentTerms, HEADING_COLUMN, NAMING_LABEL } from '@/lib/ai/question-plan/text-terms';
 import { MAX_WORDS } from './limits';
 import { type Sentence, clean } from './sentence';
 
