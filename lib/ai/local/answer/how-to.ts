@@ -2,7 +2,7 @@
 import { escapeRegExp } from '@/lib/escape-reg-exp';
 import { withoutMarks } from '@/lib/without-marks';
 import { isStopword, nameWords, stem } from '@/lib/ai/question-plan/text-terms';
-import { ADDRESSES_THE_ASSISTANT, type Sentence, plain } from './sentence';
+import { ADDRESSES_THE_ASSISTANT, type Candidate, type Sentence, plain } from './sentence';
 
 /** "How do I…", "how can we…": a question asking how to do what follows. */
 const HOW_DO_I = /^\s*how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+/i;
@@ -89,4 +89,24 @@ export function codeExample(raw: string): string | undefined {
     return undefined;
   const ticks = '`'.repeat(Math.max(3, ...Array.from(content.matchAll(/`+/g), (m) => m[0].length + 1)));
   return `${ticks}${/^[\w+#.-]+$/.test(info) ? info : ''}\n${content}\n${ticks}`;
+}
+
+/**
+ * The best pick whose paragraph leads into a code example shows it, after the paragraph's last
+ * sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
+ * doing it. One example, and never in a list.
+ */
+export function withCodeExample(chosen: Candidate[], sentences: Sentence[]): void {
+  const codeOf = (c: Candidate) =>
+    c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code;
+  for (const c of chosen) {
+    const raw = codeOf(c);
+    const example = raw && codeExample(raw);
+    if (!example) continue;
+    const last = chosen
+      .filter((o) => o.rank === c.rank && codeOf(o) === raw)
+      .reduce((a, b) => (b.position > a.position ? b : a));
+    last.code = example;
+    break;
+  }
 }

@@ -1,8 +1,8 @@
 // The general answer: the sentences that best cover the question's terms (greedy), with their lists, rows and code.
 import { contentTerms } from '@/lib/ai/question-plan/text-terms';
 import { AMOUNT } from './answer-kinds';
-import { codeExample, leadsIntoExample } from './how-to';
-import { MAX_ROW_WORDS, MAX_SENTENCES, MAX_TIED_ROWS, MAX_WORDS, OVERVIEW_SENTENCES, TIED_ROWS_LISTED } from './limits';
+import { leadsIntoExample, withCodeExample } from './how-to';
+import { MAX_SENTENCES, MAX_WORDS, OVERVIEW_SENTENCES, TIED_ROWS_LISTED } from './limits';
 import { withLists } from './lists';
 import { render } from './render';
 import {
@@ -15,7 +15,8 @@ import {
   plain,
   shownWords,
 } from './sentence';
-import { focusedRow } from './table-rows';
+import type { Scoring } from './scoring';
+import { focusedRow, withTiedRows } from './table-rows';
 import {
   ANSWER_KIND_BOOST,
   COMPLETION_SHARE,
@@ -56,38 +57,7 @@ export function select(
     inSource,
     leadSaid,
     limits = { sentences: MAX_SENTENCES, words: MAX_WORDS },
-  }: {
-    question: string;
-    weights: Map<string, number>;
-    context: Set<string>;
-    idf: Map<string, number>;
-    questionWeight: number;
-    kinds: RegExp[];
-    /** The sentences whose lead's words count as their own, while no pick has said them. */
-    readsLead: Set<Sentence>;
-    /** List items too short to answer on their own, shown in their list. */
-    shortItems: Sentence[];
-    spellsName: Set<Sentence>;
-    saysHow: Set<Sentence>;
-    /** The question asks how to do something, or for code: a pick's code example comes with it. */
-    showsCode: boolean;
-    /** Asked for code: the sentences whose paragraph leads into an example hold what it asks for. */
-    introducesCode: Set<Sentence>;
-    /** Names in code the question asks about (`generateText`): a sentence after the first says one of them. */
-    names?: Set<string>;
-    /** The question's kind nouns after a name ("the `sync` command"), each with the name's terms: see `namedKinds`. */
-    kindsNamed?: Map<string, string[]>;
-    /** The terms of what the question asks to be defined ("What does `EMBEDDING_MODEL` do?"): a table row naming just that says it. */
-    defined?: Set<string>;
-    /** For each passage that continues another of its source, that one's rank: a list cut from its introduction goes on there. */
-    follows?: Map<number, number>;
-    /** Each passage's place in its source: see `sourceOrder`. */
-    inSource?: Map<number, number>;
-    /** How many sentences and words the answer may have. */
-    limits?: { sentences: number; words: number };
-    /** A lead said already (by the answer to an earlier question of the message) is not shown again. */
-    leadSaid?: (lead: { text: string }) => boolean;
-  },
+  }: Scoring,
 ): { text: string; first: number } | undefined {
   // Greedy coverage: each pick is the sentence adding the most question weight not
   // yet covered, so a two-part question gets a sentence for each part.
@@ -233,68 +203,18 @@ export function select(
   const top = chosen[0];
   let unshownRows = 0;
   const firstPick = top && sentences.find((s) => s.rank === top.rank && s.position === top.position);
-  // Rows of the same table saying just what the best one says of the question, where it says it, answer it as well:
-  // "Who works in the Support department?" is every row with `Department: Support`, not the first.
-  // They come before any weaker pick.
-  if (top && firstPick?.column) {
-    // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
-    const saying = (s: Sentence) =>
-      asked
-        .map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : ''))
-        .filter(Boolean)
-        .join(' ');
-    // (named in the same column, in whichever passage: a record leaves out its empty values, and
-    // overlapping passages repeat rows)
-    // (a number asked for names one row, a version or a year: the best row not saying it answers
-    // something else, and rows like it do too: "When does Node.js 22 enter maintenance?" is not
-    // every row with a maintenance date)
-    const said = asked.every((t) => !/^\d/.test(t) || hasTerm(firstPick, t)) ? saying(firstPick) : '';
-    // (and a value asked for in the cells it is in, those under a header the question names if
-    // any: "Which releases came out in 2020?" is not answered by a row whose end of life falls in
-    // 2020, and is by one released in 2020, whatever else of it did too)
-    const cellsSaying = (s: Sentence, t: string) =>
-      (s.fields ?? []).filter(([, cell]) => termsOf(cell).has(t)).map(([header]) => header);
-    const inSameCells = (s: Sentence) =>
-      asked.every((t) => {
-        const cells = cellsSaying(firstPick, t);
-        const named = cells.filter((header) => namesHeader(header, t));
-        return (named.length > 0 ? named : cells).every((header) => cellsSaying(s, t).includes(header));
-      });
-    const ties = said
-      ? sentences.filter(
-          (s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s),
-        )
-      : [];
-    if (ties.length > 0) {
-      const rest = chosen.splice(1);
-      // (a row is as long as what it shows of itself)
-      const rowWords = (s: Sentence) => (focusedRow(s, asked) ?? s.text).split(' ').length;
-      words = rowWords(firstPick);
-      chosen[0]!.row = true;
-      for (const s of ties) {
-        if (chosen.length >= MAX_TIED_ROWS || words + rowWords(s) > MAX_ROW_WORDS) break;
-        if (chosen.some((c) => c.text === s.text)) continue;
-        chosen.push({
-          n: s.n,
-          rank: s.rank,
-          position: s.position,
-          text: s.text,
-          score: top.score,
-          item: false,
-          row: true,
-        });
-        words += rowWords(s);
-      }
-      unshownRows = new Set(ties.map((s) => s.text).filter((text) => !chosen.some((c) => c.text === text))).size;
-      for (const c of rest) {
-        const s = sentences.find((o) => o.rank === c.rank && o.position === c.position)!;
-        if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
-        if (chosen.some((o) => o.text === s.text)) continue;
-        chosen.push(c);
-        words += shownWords(s);
-      }
-    }
-  }
+  if (top && firstPick?.column)
+    ({ words, unshownRows } = withTiedRows({
+      chosen,
+      sentences,
+      firstPick,
+      asked,
+      hasTerm,
+      termsOf,
+      namesHeader,
+      words,
+      limits,
+    }));
   // The best sentence says what the question is about but not what it asks for ("They aren't
   // always necessary."), and the next sentence of its paragraph does ("If you can use a smaller,
   // faster model, …"): that one completes the answer.
@@ -317,23 +237,7 @@ export function select(
     }
   }
   withLists(chosen, [...sentences, ...shortItems], words, follows);
-  // The best pick whose paragraph leads into a code example shows it, after the paragraph's last
-  // sentence shown: "How do I stop after five steps?" is answered by the sentence and the code
-  // doing it. One example, and never in a list.
-  if (showsCode) {
-    const codeOf = (c: Candidate) =>
-      c.item ? undefined : sentences.find((s) => s.rank === c.rank && s.position === c.position)?.code;
-    for (const c of chosen) {
-      const raw = codeOf(c);
-      const example = raw && codeExample(raw);
-      if (!example) continue;
-      const last = chosen
-        .filter((o) => o.rank === c.rank && codeOf(o) === raw)
-        .reduce((a, b) => (b.position > a.position ? b : a));
-      last.code = example;
-      break;
-    }
-  }
+  if (showsCode) withCodeExample(chosen, sentences);
   if (chosen.length === 0) return undefined;
   for (const c of chosen) {
     const row = sentences.find((s) => s.rank === c.rank && s.position === c.position && s.text === c.text);

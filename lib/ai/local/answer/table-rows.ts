@@ -1,7 +1,7 @@
 // Tables: questions listing rows ("Which releases are LTS?") and wide rows focused on the values asked for.
 import { contentTerms, HEADING_COLUMN, NAMING_LABEL } from '@/lib/ai/question-plan/text-terms';
-import { MAX_WORDS } from './limits';
-import { type Sentence, clean } from './sentence';
+import { MAX_ROW_WORDS, MAX_TIED_ROWS, MAX_WORDS } from './limits';
+import { type Candidate, type Sentence, clean, shownWords } from './sentence';
 
 /** The words right after "what" or "which" that may name what is listed: "What file types can I upload?" */
 const LISTING = /^\s*(?:what|which)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu;
@@ -143,4 +143,94 @@ export function focusedRow(row: Sentence, asked: string[]): string | undefined {
     return !field || named.has(field[0]) || saysMore(field[1]);
   });
   return kept.length < parts.length ? head + kept.join('; ') : undefined;
+}
+
+/**
+ * Rows of the same table saying just what the best one says of the question, where it says it, answer it as well:
+ * "Who works in the Support department?" is every row with `Department: Support`, not the first.
+ * They come before any weaker pick.
+ * `chosen` (its first the best row) takes them in place; returns the words shown and how many such rows were left out.
+ */
+export function withTiedRows({
+  chosen,
+  sentences,
+  firstPick,
+  asked,
+  hasTerm,
+  termsOf,
+  namesHeader,
+  words,
+  limits,
+}: {
+  chosen: Candidate[];
+  sentences: Sentence[];
+  firstPick: Sentence;
+  /** The question's own terms (not its context's). */
+  asked: string[];
+  hasTerm: (s: Sentence, t: string) => boolean;
+  termsOf: (text: string) => Set<string>;
+  namesHeader: (header: string, term: string) => boolean;
+  words: number;
+  limits: { sentences: number; words: number };
+}): { words: number; unshownRows: number } {
+  const top = chosen[0]!;
+  let unshownRows = 0;
+  // (in the same cells: a row named for what is asked answers it over one whose description mentions that name)
+  const saying = (s: Sentence) =>
+    asked
+      .map((t) => (s.keyTerms?.has(t) ? `${t}:key` : hasTerm(s, t) ? t : ''))
+      .filter(Boolean)
+      .join(' ');
+  // (named in the same column, in whichever passage: a record leaves out its empty values, and
+  // overlapping passages repeat rows)
+  // (a number asked for names one row, a version or a year: the best row not saying it answers
+  // something else, and rows like it do too: "When does Node.js 22 enter maintenance?" is not
+  // every row with a maintenance date)
+  const said = asked.every((t) => !/^\d/.test(t) || hasTerm(firstPick, t)) ? saying(firstPick) : '';
+  // (and a value asked for in the cells it is in, those under a header the question names if
+  // any: "Which releases came out in 2020?" is not answered by a row whose end of life falls in
+  // 2020, and is by one released in 2020, whatever else of it did too)
+  const cellsSaying = (s: Sentence, t: string) =>
+    (s.fields ?? []).filter(([, cell]) => termsOf(cell).has(t)).map(([header]) => header);
+  const inSameCells = (s: Sentence) =>
+    asked.every((t) => {
+      const cells = cellsSaying(firstPick, t);
+      const named = cells.filter((header) => namesHeader(header, t));
+      return (named.length > 0 ? named : cells).every((header) => cellsSaying(s, t).includes(header));
+    });
+  const ties = said
+    ? sentences.filter(
+        (s) => s.column === firstPick.column && s.text !== firstPick.text && saying(s) === said && inSameCells(s),
+      )
+    : [];
+  if (ties.length > 0) {
+    const rest = chosen.splice(1);
+    // (a row is as long as what it shows of itself)
+    const rowWords = (s: Sentence) => (focusedRow(s, asked) ?? s.text).split(' ').length;
+    words = rowWords(firstPick);
+    chosen[0]!.row = true;
+    for (const s of ties) {
+      if (chosen.length >= MAX_TIED_ROWS || words + rowWords(s) > MAX_ROW_WORDS) break;
+      if (chosen.some((c) => c.text === s.text)) continue;
+      chosen.push({
+        n: s.n,
+        rank: s.rank,
+        position: s.position,
+        text: s.text,
+        score: top.score,
+        item: false,
+        row: true,
+      });
+      words += rowWords(s);
+    }
+    unshownRows = new Set(ties.map((s) => s.text).filter((text) => !chosen.some((c) => c.text === text))).size;
+    for (const c of rest) {
+      const s = sentences.find((o) => o.rank === c.rank && o.position === c.position)!;
+      if (chosen.length >= limits.sentences || words + shownWords(s) > limits.words) break;
+      if (chosen.some((o) => o.text === s.text)) continue;
+      chosen.push(c);
+      words += shownWords(s);
+    }
+  }
+  return { words, unshownRows };
 }
