@@ -33,7 +33,7 @@
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
 // next@16.4 and the READMEs of the versions package-lock.json names; a later release may move
 // or reword a fact, so compare runs of one version.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FORMATS, formatRenderer, formatsUnavailable } from './render-formats';
 import { percentile } from './scifact-data';
@@ -62,6 +62,20 @@ interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
 }
 
+/** BENCH_ANSWERS_OUT=file writes every reply (set, question, answer, cited files) as JSON lines, so two runs can be diffed answer by answer. */
+const answersOut = process.env.BENCH_ANSWERS_OUT;
+const record = (
+  set: string,
+  asked: string,
+  reply: { answer: string; cited: string[] },
+  fileOf: Map<string, string>,
+) => {
+  if (answersOut)
+    appendFileSync(
+      answersOut,
+      `${JSON.stringify({ set, asked, answer: reply.answer, cited: reply.cited.map((id) => fileOf.get(id) ?? id) })}\n`,
+    );
+};
 const load = <T>(name: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, 'answers', name), 'utf8')) as T[];
 const sets = { dev: load<Judged>('questions.json'), heldOut: load<Judged>('held-out.json') };
@@ -147,7 +161,9 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     let stated = 0;
     let declined = 0;
     for (const q of items) {
-      const { answer, cited } = await q.reply();
+      const reply = await q.reply();
+      record(name, q.asked, reply, fileOf);
+      const { answer, cited } = reply;
       // (as a reader sees it: a link's words, without its address)
       const states = new RegExp(q.expect, 'i').test(
         answer.replace(/\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)/g, '$1').replace(/[`*]/g, ''),
@@ -181,7 +197,9 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   for (const [name, set] of Object.entries(unanswerable)) {
     let declined = 0;
     for (const { question } of set) {
-      const { answer, cited } = await ask(question);
+      const reply = await ask(question);
+      record(name, question, reply, fileOf);
+      const { answer, cited } = reply;
       if (cited.length === 0) declined++;
       else if (name === 'unanswerableDev')
         log(

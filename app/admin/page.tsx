@@ -12,7 +12,7 @@ import { UsagePanel } from '@/components/admin/usage-panel';
 import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
 import { readAssistant } from '@/lib/assistant/assistant-store';
-import { chatModelId } from '@/lib/ai/chat-models';
+import { chatModelId } from '@/lib/ai/providers/chat-models';
 import { config } from '@/lib/config';
 
 export const metadata: Metadata = { title: 'Knowledge' };

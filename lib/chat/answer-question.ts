@@ -1,7 +1,8 @@
 import 'server-only';
 import { generateText } from 'ai';
-import { getChatModel } from '@/lib/ai/chat-models';
-import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { getChatModel } from '@/lib/ai/providers/chat-models';
+import { modelInput } from '@/lib/ai/prompt/model-input';
+import { planQuestion } from '@/lib/ai/question-plan';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
@@ -12,15 +13,19 @@ import { retrievePassages } from './retrieve-passages';
 
 /** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
 export async function answerQuestion(question: string): Promise<{ answer: string; citations: CitationData[] }> {
-  const [hits, { profile: assistant }] = await Promise.all([retrievePassages({ question }), currentAssistant()]);
+  const { model, extractive } = getChatModel();
+  const plan = planQuestion([question]);
+  const [hits, { profile: assistant }] = await Promise.all([
+    retrievePassages({ plan, extractive }),
+    currentAssistant(),
+  ]);
   const passages = numberPassages(hits);
-  const { model } = getChatModel();
   let answer: string;
   let citations: CitationData[];
   try {
     const result = await generateText({
       model,
-      system: buildSystemPrompt({ sources: passages.map((p) => p.source), assistant }),
+      ...modelInput({ sources: passages.map((p) => p.source), assistant, plan }),
       messages: [{ role: 'user', content: question }],
       maxRetries: 0,
       timeout: 120_000,

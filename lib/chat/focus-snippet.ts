@@ -1,4 +1,4 @@
-import { contentTerms, splitSentences } from '@/lib/ai/local/text-terms';
+import { contentTerms, splitSentences } from '@/lib/ai/question-plan/text-terms';
 
 const SNIPPET_CHARS = 240;
 

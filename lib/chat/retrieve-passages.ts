@@ -1,15 +1,12 @@
 import 'server-only';
-import { chatModelId } from '@/lib/ai/chat-models';
 import {
-  comparedSubjects,
-  definedSubject,
   namePattern,
+  outsideKnowledge,
   subjectColumns,
   titles,
-} from '@/lib/ai/local/compared-subjects';
-import { outsideKnowledge, tellingWords } from '@/lib/ai/local/outside-knowledge';
-import { classifySmallTalk } from '@/lib/ai/local/small-talk';
-import { askedInTurn, asksForMore, leansOnHistory } from '@/lib/ai/local/text-terms';
+  type PlannedSearch,
+  type QuestionPlan,
+} from '@/lib/ai/question-plan';
 import { config } from '@/lib/config';
 import { continuedChunks, type Passage } from '@/lib/knowledge/index';
 import { fuseScores } from '@/lib/knowledge/search';
@@ -20,44 +17,35 @@ import type { SearchHit } from '@/lib/knowledge/sources';
 /** How many passages each side of a comparison is looked for in, to find its section. */
 const SIDE_K = 20;
 
-/** The query for a message: the message itself, plus the previous question when it is a follow-up. */
-export function retrievalQuery(question: string, previousQuestion?: string): string {
-  if (!previousQuestion) return question;
-  return leansOnHistory(question) ? `${previousQuestion}\n${question}` : question;
-}
-
 /**
- * Passages for a message (as it stands alone, or with the question it leans on: see
- * `askedInContext`); greetings and questions about the assistant need none. A question comparing
- * two things is also looked up by each of them, and "What is X?" by X alone (see
- * `subjectPassages`). For the local model, none either when the knowledge base has never
- * mentioned what the message is about (see `outsideKnowledge`), so that it says nothing was
+ * Passages for a message, by its plan's searches; greetings and questions about the assistant
+ * need none. For an extractive model (the local one), none either when the knowledge base has
+ * never mentioned what the message is about (see `outsideKnowledge`), so that it says nothing was
  * found rather than answer with a sentence that only shares a word; a real model reads the
  * passages and can tell for itself. Asked for more ("Tell me more", "Go on"), the passages the
  * reply above cited come first, each followed by the next chunk of its source: a reply that
  * said all of a passage goes on where the source does, not with whatever else the search found.
  */
 export async function retrievePassages({
-  question,
-  previousQuestion,
+  plan,
   cited = [],
+  extractive = false,
 }: {
-  question: string;
-  previousQuestion?: string;
+  plan: QuestionPlan;
   /** The chunks the reply above cited, then those the question's earlier replies cited (a regenerate), oldest first. */
   cited?: string[];
+  /** The model answers with the passages' own sentences: see `ChatModel.extractive`. */
+  extractive?: boolean;
 }): Promise<Passage[]> {
-  if (classifySmallTalk(question)) return [];
-  const query = retrievalQuery(question, previousQuestion);
-  const local = chatModelId(config().CHAT_MODEL).startsWith('local:');
-  const goesOn = previousQuestion !== undefined && leansOnHistory(question) && asksForMore(question);
+  if (plan.smallTalk) return [];
+  const goesOn = plan.followUp && plan.asksForMore;
   const [hits, words, continued] = await Promise.all([
-    findPassages(question, query, previousQuestion),
-    local ? wordsSeen(tellingWords(query)) : [],
+    findPassages(plan.searches),
+    extractive ? wordsSeen(plan.tellingWords) : [],
     goesOn ? continuedChunks([...new Set(cited)].slice(-MAX_CONTINUED)) : [],
   ]);
   const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
-  if (continued.length === 0 && outsideKnowledge({ question: query, words, passages })) return [];
+  if (continued.length === 0 && outsideKnowledge({ question: plan.query, words, passages })) return [];
   return onceEach([...continued, ...(await withCutLists(hits))]);
 }
 
@@ -92,36 +80,24 @@ export function endsIntroducing(text: string): boolean {
 /** Cited passages a request for more goes on from, at most, the latest (each brings the one after it). */
 const MAX_CONTINUED = 4;
 
-async function findPassages(question: string, query: string, previousQuestion?: string): Promise<SearchHit[]> {
+/**
+ * The passages for the plan's searches. Two questions in one ("What does generateText return,
+ * and what is streamText?") are each looked up as if asked on their own, and their passages taken
+ * in turn.
+ */
+async function findPassages(searches: PlannedSearch[]): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
-  // Two questions in one ("What does generateText return, and what is streamText?"): each is
-  // looked up as if asked on its own (one that points back, "it", with the one before), and
-  // their passages taken in turn.
-  const compared = comparedSubjects(question);
-  const asked = compared ? [] : askedInTurn(question, previousQuestion);
-  if (asked.length > 1) {
-    const found = await Promise.all(
-      asked.map((part) =>
-        findAsked(part.question, retrievalQuery(part.question, part.previousQuestion), comparedSubjects(part.question)),
-      ),
-    );
-    const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) =>
-      found.flatMap((hits) => hits[rank] ?? []),
-    );
-    return onceEach(inTurn.flat()).slice(0, k);
-  }
-  return findAsked(question, query, compared);
+  if (searches.length === 1) return runSearch(searches[0]!);
+  const found = await Promise.all(searches.map(runSearch));
+  const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) =>
+    found.flatMap((hits) => hits[rank] ?? []),
+  );
+  return onceEach(inTurn.flat()).slice(0, k);
 }
 
-/** The passages for one question, as it is (never split again: see `questionsIn`). */
-async function findAsked(
-  question: string,
-  query: string,
-  compared: [string, string] | undefined,
-): Promise<SearchHit[]> {
+/** One search's passages: by its query, and by each thing it names (see `subjectPassages`). */
+async function runSearch({ query, subjects }: PlannedSearch): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
-  const defined = definedSubject(question);
-  const subjects = compared ?? (defined ? [defined] : undefined);
   if (!subjects) return searchKnowledge({ query, k });
   const [whole, ...sides] = await Promise.all([
     searchKnowledge({ query, k }),

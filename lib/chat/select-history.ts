@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { askedInContext } from '@/lib/ai/local/standalone-question';
+import { planQuestion, type QuestionPlan } from '@/lib/ai/question-plan';
 import { textOfParts } from '@/lib/conversations/message-parts';
 
 export interface StoredTurn {
@@ -35,12 +35,9 @@ export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage
 }
 
 /**
- * The question as retrieval reads it, after these turns: a follow-up as the question it stands
- * for ("How does it differ from streamText?"), or with the question it leans on.
+ * The plan for a question after these turns: a follow-up read as the question it stands for ("How
+ * does it differ from streamText?"), or with the question it leans on (see lib/ai/question-plan).
  */
-export function questionInContext(
-  turns: StoredTurn[],
-  question: string,
-): { question: string; previousQuestion?: string } {
-  return askedInContext([...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question]);
+export function questionPlanAfter(turns: StoredTurn[], question: string): QuestionPlan {
+  return planQuestion([...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question]);
 }

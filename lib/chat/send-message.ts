@@ -1,6 +1,6 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
-import { getChatModel } from '@/lib/ai/chat-models';
+import { getChatModel } from '@/lib/ai/providers/chat-models';
 import { retrievePassages } from './retrieve-passages';
 import { releaseConversation } from '@/lib/conversations/reply/save-reply';
 import { startReply } from './start-reply';
@@ -26,12 +26,12 @@ export async function sendMessage({
   edit?: true | string;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
-  const { model, id: modelId } = getChatModel();
+  const { model, id: modelId, extractive } = getChatModel();
   const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
   try {
     // Not overlapped with the write above: one database session at a time keeps PGlite (and its
     // wire-protocol test server) happy, and the write is a few milliseconds.
-    const passages = retrievePassages(started.asked);
+    const passages = retrievePassages({ ...started.asked, extractive });
     passages.catch(() => {}); // awaited (and reported) by streamReply
     const { stream, done } = streamReply({
       conversationId,
@@ -39,6 +39,7 @@ export async function sendMessage({
       question: started.question,
       questionId: started.questionId,
       passages,
+      plan: started.asked.plan,
       history: started.history,
       earlierAnswers: started.earlierAnswers,
       model,

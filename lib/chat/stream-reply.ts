@@ -1,6 +1,7 @@
 import 'server-only';
 import { streamText, toUIMessageStream, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { modelInput } from '@/lib/ai/prompt/model-input';
+import type { QuestionPlan } from '@/lib/ai/question-plan';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
 import type { ChatChunk, ChatUIMessage, ReplyUsage } from '@/lib/conversations/chat-message';
@@ -18,6 +19,8 @@ export interface ReplyJob {
   questionId: string;
   /** The retrieved passages (retrieval already under way). */
   passages: Promise<Passage[]>;
+  /** What is asked, analysed once for retrieval and the model. */
+  plan: QuestionPlan;
   history: ModelMessage[];
   /** On a regenerate, the question's earlier replies: the local model answers with other sentences when it can. */
   earlierAnswers?: string[];
@@ -87,10 +90,14 @@ async function streamModel({
   const result = streamText({
     abortSignal: abort.signal,
     model: job.model,
-    system: buildSystemPrompt({ sources: passages.map((p) => p.source), assistant }),
+    // (the system prompt, and the plan and passages as data for the local model)
+    ...modelInput({
+      sources: passages.map((p) => p.source),
+      assistant,
+      plan: job.plan,
+      earlierAnswers: job.earlierAnswers,
+    }),
     messages: [...job.history, { role: 'user', content: job.question }],
-    // A hosted model samples, so it answers otherwise anyway; the local one is deterministic.
-    ...(job.earlierAnswers?.length ? { providerOptions: { local: { earlierAnswers: job.earlierAnswers } } } : {}),
     maxRetries: 0,
     // A stalled upstream must not hold the conversation's reply slot (409s) for long: silence
     // before the first text or between two pieces of it ends the reply as failed.

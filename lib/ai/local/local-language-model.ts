@@ -6,10 +6,8 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { assistantNameOf } from '@/lib/ai/prompt/build-system-prompt';
-import { parseSourcesBlock } from '@/lib/ai/prompt/sources-block';
 import { composeAnswer } from './compose-answer';
-import { askedInContext } from './standalone-question';
+import { readLocalModelInput } from './local-model-input';
 
 export interface LocalModelSettings {
   /** Pause between words; 0 still yields to the event loop every few words so the reply really streams. */
@@ -25,9 +23,9 @@ export interface LocalModelSettings {
 const WORDS_PER_TURN = 8;
 
 /**
- * The default chat model: no network, deterministic. It reads the passages from
- * the system prompt (the same prompt a hosted model gets) and answers with the
- * sentences that best match the last user message, streamed word by word.
+ * The default chat model: no network, deterministic. It reads the turn's question plan and
+ * passages from `providerOptions.local` (the passages a hosted model reads in its system prompt)
+ * and answers with the sentences that best match the question, streamed word by word.
  */
 export class LocalLanguageModel implements LanguageModelV4 {
   readonly specificationVersion = 'v4';
@@ -43,22 +41,19 @@ export class LocalLanguageModel implements LanguageModelV4 {
     text: string;
     usage: LanguageModelV4Usage;
   } {
-    const system = prompt
-      .filter((m) => m.role === 'system')
-      .map((m) => m.content)
-      .join('\n');
-    const userTexts = prompt.filter((m) => m.role === 'user').map((m) => textOf(m.content));
-    // providerOptions.local.earlierAnswers: a Regenerate's earlier replies, answered otherwise when possible.
-    const earlier = providerOptions?.local?.earlierAnswers;
-    const earlierAnswers = Array.isArray(earlier) ? earlier.filter((a): a is string => typeof a === 'string') : [];
+    // The plan and passages come as data (lib/ai/prompt/model-input.ts); without them there is nothing to answer from.
+    const input = readLocalModelInput(providerOptions?.local);
+    const question = input?.plan.question ?? textOf(prompt.findLast((m) => m.role === 'user')?.content ?? []);
     const text = composeAnswer({
       // A follow-up that stands for a question of its own is answered as that question, as
       // retrieval looked it up ("How does it differ from streamText?" after "What is generateText?").
-      ...askedInContext(userTexts),
+      question,
+      previousQuestion: input?.plan.previousQuestion,
+      plan: input && { compared: input.plan.compared, parts: input.plan.parts },
       previousAnswers: prompt.filter((m) => m.role === 'assistant').map((m) => textOf(m.content)),
-      sources: parseSourcesBlock(system),
-      earlierAnswers,
-      assistantName: assistantNameOf(system),
+      sources: input?.sources ?? [],
+      earlierAnswers: input?.earlierAnswers ?? [],
+      assistantName: input?.assistantName,
     });
     const promptChars = prompt.reduce(
       (sum, m) => sum + (typeof m.content === 'string' ? m.content.length : textOf(m.content).length),

@@ -1,6 +1,6 @@
 import { bareTitle } from '@/lib/bare-title';
 import { englishCount } from '@/lib/english-words';
-import { contentTerms, wordsOf } from './text-terms';
+import { contentTerms, wordsOf } from '@/lib/ai/question-plan/text-terms';
 
 /** A title word that names a thing rather than says one: rare in everyday English ("glob", "uuid", "postgres"; not "getting started"). */
 const NAME_COUNT = 100;

@@ -58,11 +58,3 @@ export function buildSystemPrompt({
   );
   return rules.join('\n');
 }
-
-/** The assistant's name from the first line of a prompt this module built (the local model's input). */
-export function assistantNameOf(prompt: string): string | undefined {
-  const [first = ''] = prompt.split('\n', 1);
-  return first.startsWith('You are ') && first.endsWith(ROLE)
-    ? first.slice('You are '.length, -ROLE.length)
-    : undefined;
-}

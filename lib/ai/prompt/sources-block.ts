@@ -35,25 +35,3 @@ export function formatSourcesBlock(sources: PromptSource[]): string {
   );
   return [SOURCES_START, ...lines, SOURCES_END].join('\n');
 }
-
-/** Reads the passages back out of a system prompt (the local model's input). */
-export function parseSourcesBlock(prompt: string): PromptSource[] {
-  const lines = prompt.split('\n');
-  const start = lines.indexOf(SOURCES_START);
-  if (start < 0) return [];
-  const sources: PromptSource[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (line === SOURCES_END) break;
-    try {
-      const value = JSON.parse(line) as Partial<PromptSource>;
-      if (typeof value.n === 'number' && typeof value.text === 'string') {
-        const follows = typeof value.follows === 'number' ? { follows: value.follows } : {};
-        const after = typeof value.after === 'number' ? { after: value.after } : {};
-        sources.push({ n: value.n, title: String(value.title ?? ''), text: value.text, ...follows, ...after });
-      }
-    } catch {
-      // Not a passage line: ignore rather than guess.
-    }
-  }
-  return sources;
-}

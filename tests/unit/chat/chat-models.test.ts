@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatModelId, DEFAULT_OPENAI_CHAT_MODEL, getChatModel } from '@/lib/ai/chat-models';
+import { chatModelId, DEFAULT_OPENAI_CHAT_MODEL, getChatModel } from '@/lib/ai/providers/chat-models';
 import { parseConfig, resetConfigForTests } from '@/lib/config';
 
 const saved = { ...process.env };
@@ -16,8 +16,10 @@ function withEnv(env: Record<string, string>) {
 
 describe('chat model registry (CHAT_MODEL)', () => {
   it('defaults to the local extractive model', () => {
-    const { model, id } = withEnv({ CHAT_MODEL: 'local' });
+    const { model, id, extractive } = withEnv({ CHAT_MODEL: 'local' });
     expect(id).toBe('local:extractive');
+    // (retrieval gives it no passages for a subject the knowledge base never mentions)
+    expect(extractive).toBe(true);
     expect(model).toMatchObject({ specificationVersion: 'v4', provider: 'local' });
   });
 
@@ -27,6 +29,7 @@ describe('chat model registry (CHAT_MODEL)', () => {
     expect(compatible.model).toMatchObject({ provider: 'openai.chat', modelId: 'llama3.1' });
     const official = withEnv({ CHAT_MODEL: 'openai:gpt-4.1', OPENAI_API_KEY: 'sk-x' });
     expect(official.model).toMatchObject({ provider: 'openai.responses', modelId: 'gpt-4.1' });
+    expect(official.extractive).toBe(false);
     const forced = withEnv({ CHAT_MODEL: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API: 'responses' });
     expect(forced.model).toMatchObject({ provider: 'openai.responses', modelId: DEFAULT_OPENAI_CHAT_MODEL });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparedSubjects, definedSubject } from '@/lib/ai/local/compared-subjects';
+import { comparedSubjects, definedSubject } from '@/lib/ai/question-plan/compared-subjects';
 import { subjectPassages } from '@/lib/chat/retrieve-passages';
 import type { SearchHit } from '@/lib/knowledge/sources';
 

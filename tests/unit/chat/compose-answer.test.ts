@@ -8,7 +8,7 @@ import {
   sentenceParts,
   splitSentences,
   stem,
-} from '@/lib/ai/local/text-terms';
+} from '@/lib/ai/question-plan/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
 
 const sources = [

@@ -1,19 +1,21 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { LocalLanguageModel } from '@/lib/ai/local/local-language-model';
-import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { NOTHING_FOUND } from '@/lib/ai/local/compose-answer';
+import { modelInput } from '@/lib/ai/prompt/model-input';
+import { planQuestion } from '@/lib/ai/question-plan';
 
-const system = buildSystemPrompt({
-  sources: [
-    { n: 1, title: 'Tea', text: 'Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.' },
-  ],
-});
+const tea = [
+  { n: 1, title: 'Tea', text: 'Green tea is brewed at 80 degrees for two minutes. Black tea needs boiling water.' },
+];
+/** What a reply gives the model for a question: the system prompt, and the plan and passages as data. */
+const input = (...questions: string[]) => modelInput({ sources: tea, plan: planQuestion(questions) });
 
 describe('LocalLanguageModel (LanguageModelV4)', () => {
   it('streams the grounded answer word by word through streamText, with usage', async () => {
     const result = streamText({
       model: new LocalLanguageModel('extractive'),
-      system,
+      ...input('At what temperature is green tea brewed?'),
       prompt: 'At what temperature is green tea brewed?',
     });
     const deltas: string[] = [];
@@ -29,22 +31,24 @@ describe('LocalLanguageModel (LanguageModelV4)', () => {
 
   it('answers the same through generateText, deterministically', async () => {
     const model = new LocalLanguageModel('extractive');
-    const a = await generateText({ model, system, prompt: 'Does black tea need boiling water?' });
-    const b = await generateText({ model, system, prompt: 'Does black tea need boiling water?' });
+    const asked = { ...input('Does black tea need boiling water?'), prompt: 'Does black tea need boiling water?' };
+    const a = await generateText({ model, ...asked });
+    const b = await generateText({ model, ...asked });
     expect(a.text).toBe('Black tea needs boiling water [1].');
     expect(b.text).toBe(a.text);
   });
 
   it('answers a follow-up that names one side of a comparison by a pronoun as the comparison it stands for', async () => {
-    const drinks = buildSystemPrompt({
+    const drinks = modelInput({
       sources: [
         { n: 1, title: 'Drinks', text: '## Green tea\n\nGreen tea is brewed at 80 degrees for two minutes.' },
         { n: 2, title: 'Drinks', text: '## Black tea\n\nBlack tea needs boiling water.' },
       ],
+      plan: planQuestion(['What is green tea?', 'How does it differ from black tea?']),
     });
     const { text } = await generateText({
       model: new LocalLanguageModel('extractive'),
-      system: drinks,
+      ...drinks,
       messages: [
         { role: 'user', content: 'What is green tea?' },
         { role: 'assistant', content: 'Green tea is brewed at 80 degrees for two minutes [1].' },
@@ -54,12 +58,29 @@ describe('LocalLanguageModel (LanguageModelV4)', () => {
     expect(text).toBe('Green tea is brewed at 80 degrees for two minutes [1].\n\nBlack tea needs boiling water [2].');
   });
 
+  it('reads its passages from providerOptions, never back out of the system prompt', async () => {
+    const model = new LocalLanguageModel('extractive');
+    const { system, providerOptions } = input('Does black tea need boiling water?');
+    const fromData = await generateText({ model, providerOptions, prompt: 'Does black tea need boiling water?' });
+    expect(fromData.text).toBe('Black tea needs boiling water [1].');
+    const fromPrompt = await generateText({ model, system, prompt: 'Does black tea need boiling water?' });
+    expect(fromPrompt.text).toBe(NOTHING_FOUND);
+  });
+
+  it('answers the question the plan says, not its own reading of the messages', async () => {
+    const model = new LocalLanguageModel('extractive');
+    // (retrieval and the model read one plan: the model does not resolve the question again)
+    const { providerOptions } = input('Does black tea need boiling water?');
+    const { text } = await generateText({ model, providerOptions, prompt: 'At what temperature is green tea brewed?' });
+    expect(text).toBe('Black tea needs boiling water [1].');
+  });
+
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     const model = new LocalLanguageModel('extractive', { wordDelayMs: 5 });
     const result = streamText({
       model,
-      system,
+      ...input('At what temperature is green tea brewed?'),
       prompt: 'At what temperature is green tea brewed?',
       abortSignal: controller.signal,
     });

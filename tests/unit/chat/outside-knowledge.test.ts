@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outsideKnowledge, tellingWords, withinEdits } from '@/lib/ai/local/outside-knowledge';
+import { outsideKnowledge, tellingWords, withinEdits } from '@/lib/ai/question-plan/outside-knowledge';
 
 const seen = (words: Record<string, boolean>) => Object.entries(words).map(([word, s]) => ({ word, seen: s }));
 

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer } from '@/lib/ai/local/compose-answer';
-import { asksForMore } from '@/lib/ai/local/text-terms';
-import { assistantNameOf, buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
-import { formatSourcesBlock, parseSourcesBlock, SOURCES_END } from '@/lib/ai/prompt/sources-block';
+import { asksForMore } from '@/lib/ai/question-plan/text-terms';
+import { buildSystemPrompt } from '@/lib/ai/prompt/build-system-prompt';
+import { modelInput } from '@/lib/ai/prompt/model-input';
+import { formatSourcesBlock, SOURCES_END, SOURCES_START, type PromptSource } from '@/lib/ai/prompt/sources-block';
+import { planQuestion, retrievalQuery } from '@/lib/ai/question-plan';
 import { citedInOrder, numberPassages } from '@/lib/chat/number-passages';
 import { CitationRenumberer } from '@/lib/chat/renumber-citations';
-import { retrievalQuery } from '@/lib/chat/retrieve-passages';
-import { questionInContext, selectHistory } from '@/lib/chat/select-history';
+import { questionPlanAfter, selectHistory } from '@/lib/chat/select-history';
 import { clipAtWord } from '@/lib/clip-text';
+
+/** The passages a prompt's sources block holds, as a model reading it finds them (one JSON object a line). */
+function sourcesIn(prompt: string): PromptSource[] {
+  const lines = prompt.split('\n');
+  const start = lines.indexOf(SOURCES_START);
+  return lines.slice(start + 1, lines.indexOf(SOURCES_END, start)).map((line) => JSON.parse(line) as PromptSource);
+}
 
 describe('sources block', () => {
   it('round-trips passages, and a passage cannot forge the end marker or a new entry', () => {
@@ -15,7 +23,7 @@ describe('sources block', () => {
     const block = formatSourcesBlock([{ n: 1, title: 'T', text: hostile }]);
     expect(block.split('\n')).toHaveLength(3);
     expect(block).not.toMatch(/<system>/);
-    expect(parseSourcesBlock(`rules\n${block}`)).toEqual([{ n: 1, title: 'T', text: hostile }]);
+    expect(sourcesIn(`rules\n${block}`)).toEqual([{ n: 1, title: 'T', text: hostile }]);
   });
 
   it('says which passage one that continues another follows, and reads it back', () => {
@@ -23,7 +31,7 @@ describe('sources block', () => {
       { n: 1, title: 'T', text: 'one' },
       { n: 2, title: 'T', text: 'two', follows: 1 },
     ];
-    expect(parseSourcesBlock(buildSystemPrompt({ sources }))).toEqual(sources);
+    expect(sourcesIn(buildSystemPrompt({ sources }))).toEqual(sources);
     expect(buildSystemPrompt({ sources })).toContain('{"n":2,"title":"T","text":"two","follows":1}');
   });
 
@@ -33,18 +41,20 @@ describe('sources block', () => {
     expect(buildSystemPrompt({ sources: [] })).toMatch(/No sources matched/);
   });
 
-  it('names the assistant as an admin set it, and the local model reads the name back, commas and all', () => {
-    const prompt = buildSystemPrompt({
-      sources: [],
-      assistant: { name: 'Ask Acme, an assistant', instructions: '  Reply in French.  ' },
-    });
-    expect(assistantNameOf(prompt)).toBe('Ask Acme, an assistant');
+  it('names the assistant as an admin set it, and the local model gets the name as data, commas and all', () => {
+    const plan = planQuestion(['Who are you?']);
+    const assistant = { name: 'Ask Acme, an assistant', instructions: '  Reply in French.  ' };
+    const { system: prompt, providerOptions } = modelInput({ sources: [], assistant, plan });
+    expect(prompt).toBe(buildSystemPrompt({ sources: [], assistant }));
+    expect(prompt.split('\n', 1)[0]).toBe(
+      'You are Ask Acme, an assistant, an assistant that answers questions from the knowledge base of the people you are helping.',
+    );
+    expect(providerOptions.local.assistantName).toBe('Ask Acme, an assistant');
     expect(prompt).toContain('(rules 1-4 above take precedence over them):\nReply in French.\n');
-    expect(assistantNameOf(buildSystemPrompt({ sources: [] }))).toBe('Groundwork');
+    expect(modelInput({ sources: [], plan }).providerOptions.local.assistantName).toBe('Groundwork');
     expect(buildSystemPrompt({ sources: [], assistant: { name: 'X', instructions: ' \n ' } })).not.toMatch(
       /administrators/,
     );
-    expect(assistantNameOf('You are free to ignore this.')).toBeUndefined();
   });
 });
 
@@ -119,7 +129,7 @@ describe('citations, titles and follow-up queries', () => {
     const passages = numberPassages([part('c', 200), part('a', 0), hit(2), part('b', 100), part('old', 0, 0)]);
     expect(passages.map((p) => p.source.after)).toEqual([4, undefined, undefined, 2, undefined]);
     const sources = passages.map((p) => p.source);
-    expect(parseSourcesBlock(buildSystemPrompt({ sources }))).toEqual(sources);
+    expect(sourcesIn(buildSystemPrompt({ sources }))).toEqual(sources);
   });
 
   it('points each citation’s snippet at the passage sentence that supports the claim', () => {
@@ -281,12 +291,12 @@ describe('citations, titles and follow-up queries', () => {
       turn('user', 'Tell me more'),
       turn('assistant', 'It thins blood [1].'),
     ];
-    expect(questionInContext(turns, 'Why?')).toEqual({ question: 'Why?', previousQuestion: 'What is aspirin?' });
+    expect(questionPlanAfter(turns, 'Why?')).toMatchObject({ question: 'Why?', previousQuestion: 'What is aspirin?' });
     // (as it stands alone)
-    expect(questionInContext([...turns, turn('user', 'And its side effects?')], 'Why?').previousQuestion).toBe(
+    expect(questionPlanAfter([...turns, turn('user', 'And its side effects?')], 'Why?').previousQuestion).toBe(
       "And aspirin's side effects?",
     );
-    expect(questionInContext([turn('user', 'Go on')], 'Why?').previousQuestion).toBeUndefined();
+    expect(questionPlanAfter([turn('user', 'Go on')], 'Why?').previousQuestion).toBeUndefined();
     for (const more of [
       'Tell me more',
       'tell me more about it.',

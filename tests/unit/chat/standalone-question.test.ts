@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pronounSide } from '@/lib/ai/local/compared-subjects';
-import { askedInContext } from '@/lib/ai/local/standalone-question';
-import { leansOnHistory } from '@/lib/ai/local/text-terms';
+import { pronounSide } from '@/lib/ai/question-plan/compared-subjects';
+import { askedInContext } from '@/lib/ai/question-plan/standalone-question';
+import { leansOnHistory } from '@/lib/ai/question-plan/text-terms';
 
 describe('askedInContext', () => {
   it.each([

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { NoSuchModelError, type LanguageModelV4, type ProviderV4 } from '@ai-sdk/provider';
 import { createProviderRegistry } from 'ai';
 import { config, type Config } from '@/lib/config';
-import { LocalLanguageModel } from './local/local-language-model';
+import { LocalLanguageModel } from '@/lib/ai/local/local-language-model';
 
 /** What `CHAT_MODEL=openai` (no model name) means. */
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4.1-mini';
@@ -49,9 +49,20 @@ export function chatModelId(setting: string): `${string}:${string}` {
 }
 
 /** The chat model chosen by CHAT_MODEL, and the id recorded on each reply. */
-export function getChatModel(): { model: LanguageModelV4; id: string } {
+export interface ChatModel {
+  model: LanguageModelV4;
+  id: string;
+  /**
+   * It answers with the passages' own sentences and cannot tell a passage that only shares a word
+   * from one that answers: retrieval gives it none when the knowledge base never mentions the subject.
+   */
+  extractive: boolean;
+}
+
+export function getChatModel(): ChatModel {
   const c = config();
   if (cached?.config !== c) cached = { config: c, registry: build(c) };
   const id = chatModelId(c.CHAT_MODEL);
-  return { model: cached.registry.languageModel(id as `local:${string}`), id };
+  const model = cached.registry.languageModel(id as `local:${string}`);
+  return { model, id, extractive: model instanceof LocalLanguageModel };
 }
