@@ -1,3 +1,5 @@
+import { countTokens, MAX_CHARS_PER_TOKEN } from '@/lib/text/count-tokens';
+import { sentenceSpans } from '@/lib/text/split-sentences';
 import type { ChunkLocation } from '../sources/types';
 
 export interface TextChunk {
@@ -21,10 +23,7 @@ interface Span {
 
 const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/gm;
 /** A chunk's size bound in characters per target token: text whose "words" are not words still gets cut. */
-const CHARS_PER_TOKEN = 16;
-const TOKEN = /\S+/g;
-
-export const countTokens = (text: string) => text.match(TOKEN)?.length ?? 0;
+const CHARS_PER_TOKEN = MAX_CHARS_PER_TOKEN;
 
 /**
  * Structure-aware chunking of Markdown-like text (every parser emits headings as
@@ -131,6 +130,8 @@ function sections(text: string, fences: [number, number][]): { start: number; en
 
 const TABLE_LINE = /^[ \t]*\|.*$/;
 const TABLE_ROW = /^[ \t]*\|.*\|/m;
+/** Where a long sentence's clauses meet, when it alone is over a chunk's size. */
+const CLAUSE_BREAK = /(?<=[;:])\s+(?=\S)/g;
 const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
 
 /**
@@ -193,7 +194,7 @@ export function fencedCode(text: string): [number, number][] {
  * without spaces are packed by length (256 of them made chunks of 49 KB).
  */
 function splitSpan(text: string, span: Span, target: number): Span[] {
-  const separators = [/\n[ \t]*\n+/g, /(?<=[.!?;:])\s+(?=\S)|\n/g, /\s+/g];
+  const separators = [/\n[ \t]*\n+/g, undefined, /\s+/g];
   const maxChars = target * CHARS_PER_TOKEN;
   const split = (s: Span, level: number): Span[] => {
     const slice = text.slice(s.start, s.end);
@@ -206,11 +207,19 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     // A table's rows are its pieces: a row is cut into sentences only when it alone is over the
     // target, so a chunk never ends inside a row whose first cells name what the rest says.
     const rows = level === 1 && slice.trim().includes('\n') && TABLE_ROW.test(slice);
-    const re = rows ? /\n/g : new RegExp(separators[level]!.source, 'g');
-    for (const m of slice.matchAll(re)) {
-      pieces.push({ start: s.start + at, end: s.start + m.index + (level === 2 ? 0 : m[0].length), tokens: 0 });
-      at = m.index + m[0].length;
-    }
+    const cut = (to: number, from = to) => {
+      if (to > at) pieces.push({ start: s.start + at, end: s.start + to, tokens: 0 });
+      at = from;
+    };
+    if (level === 1 && !rows)
+      // Sentences (each line is one, as a list item or a row is), and each one's clauses.
+      for (const { start, end } of sentenceSpans(slice, { lines: true })) {
+        cut(start);
+        for (const m of slice.slice(start, end).matchAll(CLAUSE_BREAK)) cut(start + m.index + m[0].length);
+      }
+    else
+      for (const m of slice.matchAll(rows ? /\n/g : separators[level]!))
+        cut(m.index + (level === 2 ? 0 : m[0].length), m.index + m[0].length);
     pieces.push({ start: s.start + at, end: s.end, tokens: 0 });
     if (level === 2) return packWords(pieces, target);
     return pieces.flatMap((p) => split(p, rows ? level : level + 1));

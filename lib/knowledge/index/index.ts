@@ -4,7 +4,8 @@
 
 export { activeEmbeddingModel, forgetActiveEmbeddingModel } from './active-embedding-model';
 export { chunkContext } from './chunk-context';
-export { chunkText, countTokens, fencedCode } from './chunk-text';
+export { chunkText, fencedCode } from './chunk-text';
+export { countTokens } from '@/lib/text/count-tokens';
 export { CAMEL_BREAK, compoundWords, memberNames } from './compound-words';
 export { type Passage, continuedChunks } from './continued-chunks';
 export { forgetCorpusStats } from './corpus-stats';
