@@ -55,8 +55,9 @@ export function sentenceSpans(text: string, { lines = false }: SplitOptions = {}
 
 /** Whether `before` (one sentence so far) really ends where ICU says, `next` being what follows. */
 function endsSentence(before: string, gap: string, next: string): boolean {
-  // A line break the caller keeps, or a blank line, always ends it.
+  // A line break the caller keeps, or a blank line, always ends it; no space, as in "3.5%.In", does not.
   if (gap.includes('\n')) return true;
+  if (!gap && !/[。！？]$/.test(before)) return false;
   // (a bracket left open goes on to the sentence that closes it, not to the paragraph's end)
   if (openBracket(before) && /[)\]]/.test(next)) return false;
   if (!before.endsWith('.')) return true;

@@ -39,6 +39,10 @@ describe('splitSentences', () => {
     expect(splitSentences(text)).toEqual(['A line\nthat wraps.', 'Next one.', 'A new paragraph without a stop\nNo. 2']);
     expect(splitSentences('| a | b |\n| 1 | 2 |', { lines: true })).toEqual(['| a | b |', '| 1 | 2 |']);
     expect(splitSentences('no stop here\n\nnor here')).toEqual(['no stop here', 'nor here']);
+    expect(splitSentences('It rose (P < 0.001).In brief, yes!No space.')).toEqual([
+      'It rose (P < 0.001).In brief, yes!No space.',
+    ]);
+    expect(splitSentences('一つ。二つ。')).toEqual(['一つ。', '二つ。']);
   });
 
   it('gives offsets into the text', () => {
