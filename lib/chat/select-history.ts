@@ -1,32 +1,32 @@
 import type { ModelMessage } from 'ai';
 import { planQuestion, type QuestionPlan } from '@/lib/ai/question-plan';
 import { textOfParts } from '@/lib/conversations/message-parts';
+import { countTokens, MAX_CHARS_PER_TOKEN, wordsInModelTokens } from '@/lib/text/count-tokens';
 
 export interface StoredTurn {
   role: 'system' | 'user' | 'assistant';
   parts: unknown;
 }
 
-/** A rough token count (about four characters per token) – enough for a budget. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4) + 4;
-}
+/** What a turn costs in our tokens (words, or length for a blob), and about four model tokens around it. */
+const turnCost = (text: string) => Math.max(countTokens(text), Math.ceil(text.length / MAX_CHARS_PER_TOKEN)) + 3;
 
 /**
- * The most recent turns that fit in `budget` tokens, oldest first. Older turns
+ * The most recent turns that fit in `budget` model tokens (`CHAT_HISTORY_TOKENS`), oldest first. Older turns
  * are dropped first; a turn is never cut in half, and the history never starts
  * with a reply whose question was dropped.
  */
 export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage[] {
   const kept: ModelMessage[] = [];
+  const words = wordsInModelTokens(budget);
   let used = 0;
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i];
     if (!turn || turn.role === 'system') continue;
     const text = textOfParts(turn.parts).trim();
     if (!text) continue;
-    const cost = estimateTokens(text);
-    if (used + cost > budget) break;
+    const cost = turnCost(text);
+    if (used + cost > words) break;
     used += cost;
     kept.unshift({ role: turn.role, content: text });
   }

@@ -41,8 +41,10 @@ import { prisma } from '@/lib/db/index';
  * 28: a JSON record is one paragraph of `key: value` pairs, under a heading naming its list.
  * 29: a JSON map of records is a record per key, headed by it; an empty text is no value; a
  *     title that is a file name is indexed by its words too (`debian.csv`: "debian").
+ * 30: a long paragraph is cut at sentence ends only (not after "St.", "J." or "c."), and a
+ *     document's sections, blocks, tables and code are read from its Markdown tree.
  */
-const CHUNKER_VERSION = 29;
+const CHUNKER_VERSION = 30;
 
 /** How a source's chunks are made, besides its bytes: recorded with them (sources.chunked_with). */
 export function ingestSignature(c: Pick<Config, 'CHUNK_TOKENS' | 'CHUNK_OVERLAP_TOKENS'> = config()): string {

@@ -63,16 +63,22 @@ describe('history budget', () => {
 
   it('keeps the newest turns within the budget, dropping the oldest first, never starting with a reply', () => {
     const turns = [
-      turn('user', 'a'.repeat(400)),
-      turn('assistant', 'b'.repeat(400)),
-      turn('user', 'c'.repeat(40)),
-      turn('assistant', 'd'.repeat(40)),
+      turn('user', 'aaa '.repeat(100).trim()),
+      turn('assistant', 'bbb '.repeat(100).trim()),
+      turn('user', 'ccc '.repeat(10).trim()),
+      turn('assistant', 'ddd '.repeat(10).trim()),
     ];
     expect(selectHistory(turns, 10_000).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     const small = selectHistory(turns, 130);
-    expect(small.map((m) => m.content)).toEqual(['c'.repeat(40), 'd'.repeat(40)]);
+    expect(small.map((m) => m.content)).toEqual(['ccc '.repeat(10).trim(), 'ddd '.repeat(10).trim()]);
     const tiny = selectHistory(turns, 20);
     expect(tiny).toEqual([]);
+  });
+
+  it('counts a turn in words, and a blob without spaces by its length', () => {
+    const blob = [turn('user', 'x'.repeat(1600)), turn('user', 'hi')];
+    expect(selectHistory(blob, 100).map((m) => m.content)).toEqual(['hi']);
+    expect(selectHistory(blob, 200)).toHaveLength(2);
   });
 
   it('skips empty and system turns', () => {

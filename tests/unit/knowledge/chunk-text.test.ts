@@ -179,4 +179,15 @@ describe('chunkText', () => {
     expect(chunkText('  \n\n ', { targetTokens: 10, overlapTokens: 2 })).toEqual([]);
     expect(countTokens(' a b\tc\n')).toBe(3);
   });
+
+  it('cuts an over-long paragraph at sentence ends, not after an abbreviation or an initial', () => {
+    const text = 'It rained. Mr. Smith went to St. Paul c. 1700 with J. Doe. They left.';
+    const chunks = chunkText(text, { targetTokens: 12, overlapTokens: 0 });
+    // (the old `[.!?]\s` split ended the first chunk at "with J.")
+    expect(chunks.map((c) => c.text)).toEqual([
+      'It rained.',
+      'Mr. Smith went to St. Paul c. 1700 with J. Doe.',
+      'They left.',
+    ]);
+  });
 });
