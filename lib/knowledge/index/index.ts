@@ -4,8 +4,7 @@
 
 export { activeEmbeddingModel, forgetActiveEmbeddingModel } from './active-embedding-model';
 export { chunkContext } from './chunk-context';
-export { chunkText, fencedCode, type TextChunk } from './chunk-text';
-export { type BlockKind, markdownBlocks } from './markdown-blocks';
+export { chunkText, fencedCode } from './chunk-text';
 export { countTokens } from '@/lib/text/count-tokens';
 export { CAMEL_BREAK, compoundWords, memberNames } from './compound-words';
 export { type Passage, continuedChunks } from './continued-chunks';
