@@ -24,7 +24,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** Words that end with a full stop that ends no sentence, whatever follows them. */
 const ABBREVIATION =
-  /(?:^|[^\p{L}.])(?:st|mt|ft|dr|mr|mrs|ms|mx|prof|rev|hon|gen|col|capt|lt|sgt|jr|sr|vs|cf|ca|approx|fig|figs|vol|vols|pp|ed|eds|al|inc|ltd|corp|dept|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|e\.g|i\.e|viz|\p{Ll})\.$/iu;
+  /(?:^|[^\p{L}.])(?:st|mt|ft|dr|mr|mrs|ms|mx|prof|rev|hon|gen|col|capt|lt|sgt|jr|sr|vs|cf|ca|approx|fig|figs|vol|vols|pp|ed|eds|al|inc|ltd|corp|dept|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|e\.g|i\.e|eg|ie|viz)\.$/iu;
 /** A capital's initial ("J.", "R.") or dotted letters ("O.S.", "U.S."). */
 const INITIAL = /(?:^|[^\p{L}.])\p{Lu}\.$/u;
 const DOTTED = /(?:^|[^\p{L}.])(?:\p{L}\.){2,}$/u;
@@ -42,10 +42,7 @@ export function sentenceSpans(text: string, { lines = false }: SplitOptions = {}
   const read = lines ? text : text.replace(/(?<![\n\r][ \t]*)\n(?![ \t]*\r?\n)/g, ' ');
   const spans: SentenceSpan[] = [];
   let open: SentenceSpan | undefined;
-  for (const { segment, index } of segmenter.segment(read)) {
-    const start = index + (segment.length - segment.trimStart().length);
-    const end = index + segment.trimEnd().length;
-    if (end <= start) continue;
+  for (const { start, end } of pieces(read)) {
     if (open && !endsSentence(read.slice(open.start, open.end), read.slice(open.end, start), read.slice(start, end)))
       open.end = end;
     else spans.push((open = { start, end }));
@@ -53,11 +50,37 @@ export function sentenceSpans(text: string, { lines = false }: SplitOptions = {}
   return spans;
 }
 
+/**
+ * ICU's segments, each cut again where a sentence opens with code or emphasis ("Call it. `sync`
+ * copies…"): ICU reads the lower-case word behind the mark as the same sentence going on.
+ */
+function* pieces(read: string): Generator<SentenceSpan> {
+  for (const { segment, index } of segmenter.segment(read)) {
+    let from = 0;
+    for (const cut of segment.matchAll(MARKED_OPENING)) {
+      yield* trimmed(segment, index, from, cut.index);
+      from = cut.index;
+    }
+    yield* trimmed(segment, index, from, segment.length);
+  }
+}
+
+const MARKED_OPENING = /(?<=[.!?]\s+)(?=[`*_]+[\p{L}\p{N}])/gu;
+
+function* trimmed(segment: string, index: number, from: number, to: number): Generator<SentenceSpan> {
+  const piece = segment.slice(from, to);
+  const start = index + from + (piece.length - piece.trimStart().length);
+  const end = index + from + piece.trimEnd().length;
+  if (end > start) yield { start, end };
+}
+
 /** Whether `before` (one sentence so far) really ends where ICU says, `next` being what follows. */
 function endsSentence(before: string, gap: string, next: string): boolean {
   // A line break the caller keeps, or a blank line, always ends it; no space, as in "3.5%.In", does not.
   if (gap.includes('\n')) return true;
   if (!gap && !/[。！？]$/.test(before)) return false;
+  // (marks alone, as a fence's "~~~" after a sentence, are no sentence of their own)
+  if (!/[\p{L}\p{N}]/u.test(next)) return false;
   // (a bracket left open goes on to the sentence that closes it, not to the paragraph's end)
   if (openBracket(before) && /[)\]]/.test(next)) return false;
   if (!before.endsWith('.')) return true;

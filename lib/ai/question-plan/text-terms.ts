@@ -2,6 +2,7 @@
 import { stemmer as porterStem } from 'stemmer';
 import { fencedCode } from '@/lib/knowledge/index';
 import { CAMEL_BREAK } from '@/lib/knowledge/index';
+import { splitSentences as sentencesOf } from '@/lib/text/split-sentences';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by
@@ -193,8 +194,6 @@ export function stem(word: string): string {
 // a vocabulary far larger than a knowledge base's, and then forgotten all at once.
 const stems = new Map<string, string>();
 const MAX_STEMS = 200_000;
-
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|eg|ie|etc|vs|mr|mrs|ms|dr|prof|inc|ltd|no|fig|approx)\.$/i;
 
 // Where a block of text ends: a blank line, a list item, or either side of a Markdown heading line
 // (every parser emits headings as `#` lines, and a chunk starts with its section's heading).
@@ -409,15 +408,10 @@ function splitProse(text: string, out: SentencePart[]): void {
     // A list item indented under another is nested in it, a level for every two spaces or so.
     const indent = NESTED_ITEM.exec(block)?.[1]?.length;
     const first: Omit<SentencePart, 'text'> = indent ? { depth: Math.min(3, Math.floor(indent / 2)) } : {};
-    let current = '';
     let continues = false;
-    for (const piece of flat.split(/(?<=[.!?。])\s+(?=[\p{Lu}\p{N}"“(\[`*])/u)) {
-      current = current ? `${current} ${piece}` : piece;
-      if (!ABBREVIATIONS.test(current)) {
-        out.push(continues ? { text: current, continues } : { text: current, ...first });
-        [current, continues] = ['', true];
-      }
+    for (const sentence of sentencesOf(flat)) {
+      out.push(continues ? { text: sentence, continues } : { text: sentence, ...first });
+      continues = true;
     }
-    if (current) out.push(continues ? { text: current, continues } : { text: current, ...first });
   }
 }

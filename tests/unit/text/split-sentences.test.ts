@@ -45,6 +45,26 @@ describe('splitSentences', () => {
     expect(splitSentences('一つ。二つ。')).toEqual(['一つ。', '二つ。']);
   });
 
+  it('ends a sentence before one that opens with code or emphasis, and after a unit', () => {
+    expect(splitSentences('Options are listed below. `sync` copies each file. **Note:** it ends. see above.')).toEqual([
+      'Options are listed below.',
+      '`sync` copies each file.',
+      '**Note:** it ends. see above.',
+    ]);
+    expect(splitSentences('The delay is 30 s. Errors are logged.')).toEqual([
+      'The delay is 30 s.',
+      'Errors are logged.',
+    ]);
+    expect(splitSentences('Use it for eg. `count(*)`. Then stop.')).toEqual([
+      'Use it for eg. `count(*)`.',
+      'Then stop.',
+    ]);
+  });
+
+  it('gives marks alone no sentence of their own', () => {
+    expect(splitSentences('Then run it. ~~~')).toEqual(['Then run it. ~~~']);
+  });
+
   it('gives offsets into the text', () => {
     const text = '  First one.  Second  one. ';
     expect(sentenceSpans(text).map(({ start, end }) => [start, end, text.slice(start, end)])).toEqual([
