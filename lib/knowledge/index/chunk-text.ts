@@ -1,11 +1,14 @@
 import { countTokens, MAX_CHARS_PER_TOKEN } from '@/lib/text/count-tokens';
 import { sentenceSpans } from '@/lib/text/split-sentences';
 import type { ChunkLocation } from '../sources/types';
+import { type Block, type BlockKind, markdownBlocks, type MarkdownBlocks } from './markdown-blocks';
 
 export interface TextChunk {
   text: string;
   tokenCount: number;
   location: ChunkLocation;
+  /** The kinds of block the chunk holds, each once, in order (not stored: read from the tree). */
+  blocks: BlockKind[];
 }
 
 export interface ChunkOptions {
@@ -21,24 +24,27 @@ interface Span {
   tokens: number;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/gm;
 /** A chunk's size bound in characters per target token: text whose "words" are not words still gets cut. */
 const CHARS_PER_TOKEN = MAX_CHARS_PER_TOKEN;
 
 /**
- * Structure-aware chunking of Markdown-like text (every parser emits headings as
- * `#` lines): split on headings, then paragraphs, then sentences, then words,
+ * Structure-aware chunking of Markdown (every parser emits it), read once into a syntax tree:
+ * split on headings, then blocks, then sentences, then words,
  * and pack the pieces up to the target size, repeating up to `overlapTokens`
  * of the previous chunk's tail. Offsets refer to the input text.
  */
 export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   const chunks: TextChunk[] = [];
-  const fences = fencedCode(text);
-  const tables = markdownTables(text, fences);
+  const doc = markdownBlocks(text);
+  const { fences, tables } = doc;
   let nextTable = 0;
   let nextFence = 0;
-  for (const section of sections(text, fences)) {
-    const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens);
+  let nextBlock = 0;
+  for (const section of sections(text, doc)) {
+    const blocks: Block[] = [];
+    while (nextBlock < doc.blocks.length && doc.blocks[nextBlock]!.start < section.end)
+      blocks.push(doc.blocks[nextBlock++]!);
+    const spans = splitSpan(text, { start: section.start, end: section.end, tokens: 0 }, opts.targetTokens, blocks);
     let current: Span[] = [];
     let tokens = 0;
     const flush = () => {
@@ -63,7 +69,13 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
         const lineEnd = text.indexOf('\n', fence[0]);
         if (lineEnd >= 0 && first.start > lineEnd) location.codeFence = text.slice(fence[0], lineEnd).trim();
       }
-      chunks.push({ text: text.slice(first.start, last.end), tokenCount: tokens, location });
+      const kinds = blocks.filter((b) => b.start < last.end && b.end > first.start).map((b) => b.kind);
+      chunks.push({
+        text: text.slice(first.start, last.end),
+        tokenCount: tokens,
+        location,
+        blocks: [...new Set(kinds)],
+      });
     };
     const maxChars = opts.targetTokens * CHARS_PER_TOKEN;
     for (const span of spans) {
@@ -93,32 +105,37 @@ export function chunkText(text: string, opts: ChunkOptions): TextChunk[] {
   return chunks;
 }
 
-function sections(text: string, fences: [number, number][]): { start: number; end: number; headings: string[] }[] {
-  const out: { start: number; end: number; headings: string[] }[] = [];
+interface Section {
+  start: number;
+  end: number;
+  headings: string[];
+  /** Where the heading that opens the section ends. */
+  headingEnd?: number;
+}
+
+function sections(text: string, doc: MarkdownBlocks): Section[] {
+  const out: Section[] = [];
   const path: string[] = [];
   let start = 0;
   let headings: string[] = [];
-  for (const m of text.matchAll(HEADING)) {
-    // A `# comment` line in a shell or Python example is code, not a heading.
-    if (fences.some(([from, to]) => m.index >= from && m.index < to)) continue;
-    if (m.index > start) out.push({ start, end: m.index, headings });
-    const level = m[1]!.length;
-    path.length = Math.min(path.length, level - 1);
-    while (path.length < level - 1) path.push('');
-    path.push(m[2]!.trim());
+  let headingEnd: number | undefined;
+  for (const h of doc.headings) {
+    if (h.start > start) out.push({ start, end: h.start, headings, headingEnd });
+    path.length = Math.min(path.length, h.depth - 1);
+    while (path.length < h.depth - 1) path.push('');
+    path.push(h.title);
     headings = path.filter(Boolean);
-    start = m.index;
+    [start, headingEnd] = [h.start, h.end];
   }
-  if (start < text.length) out.push({ start, end: text.length, headings });
+  if (start < text.length) out.push({ start, end: text.length, headings, headingEnd });
   // A heading with nothing under it before the next one ("# Policy" over "## Allowance") is no
   // passage of its own: it opens the next section, whose heading path names it anyway. One
   // with nothing after it at all is dropped, unless the text is nothing but headings.
-  const merged: typeof out = [];
+  const merged: Section[] = [];
   let opened: number | undefined;
   for (const s of out) {
-    const slice = text.slice(s.start, s.end);
-    if (!slice.trim()) continue;
-    if (/^#{1,6}[ \t][^\n]*\s*$/.test(slice)) {
+    if (!text.slice(s.start, s.end).trim()) continue;
+    if (s.headingEnd !== undefined && !text.slice(s.headingEnd, s.end).trim()) {
       opened ??= s.start;
       continue;
     }
@@ -128,44 +145,8 @@ function sections(text: string, fences: [number, number][]): { start: number; en
   return merged.length ? merged : out.filter((s) => text.slice(s.start, s.end).trim().length > 0);
 }
 
-const TABLE_LINE = /^[ \t]*\|.*$/;
-const TABLE_ROW = /^[ \t]*\|.*\|/m;
 /** Where a long sentence's clauses meet, when it alone is over a chunk's size. */
 const CLAUSE_BREAK = /(?<=[;:])\s+(?=\S)/g;
-const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
-
-/**
- * Each Markdown table (a header row, a delimiter row, then rows that start with `|`): its header
- * and delimiter rows, where its body starts and where it ends. A chunk that starts in the body
- * carries the header, so its rows keep the names of their columns.
- */
-function markdownTables(text: string, fences: [number, number][]): { header: string; body: number; end: number }[] {
-  const out: { header: string; body: number; end: number }[] = [];
-  const lines = text.split('\n');
-  let fence = 0; // a table written out in a code example is code
-  let at = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const start = at;
-    at += lines[i]!.length + 1;
-    if (
-      !TABLE_LINE.test(lines[i]!) ||
-      i + 1 >= lines.length ||
-      !DELIMITER_ROW.test(lines[i + 1]!) ||
-      !lines[i + 1]!.includes('|')
-    )
-      continue;
-    while (fence < fences.length && fences[fence]![1] <= start) fence++;
-    if (fence < fences.length && fences[fence]![0] <= start) continue;
-    const body = at + lines[i + 1]!.length + 1;
-    let end = body;
-    let j = i + 2;
-    for (; j < lines.length && TABLE_LINE.test(lines[j]!); j++) end += lines[j]!.length + 1;
-    out.push({ header: text.slice(start, body - 1).trim(), body, end });
-    at = end;
-    i = j - 1;
-  }
-  return out;
-}
 
 /** [start, end) of each fenced code block (``` or ~~~, CommonMark); an unclosed fence runs to the end. */
 export function fencedCode(text: string): [number, number][] {
@@ -187,14 +168,14 @@ export function fencedCode(text: string): [number, number][] {
 }
 
 /**
- * Paragraphs, then sentences, then word runs: the coarsest pieces that fit, in words and in
+ * Blocks, then sentences, then word runs: the coarsest pieces that fit, in words and in
  * characters. A chunk is at most `target * CHARS_PER_TOKEN` characters even when its words are
  * not words: a base64 blob or text without spaces is cut by characters (a 2 MB "word" once
  * made one chunk whose lexemes PostgreSQL's tsvector could not hold), and rows of a table
  * without spaces are packed by length (256 of them made chunks of 49 KB).
  */
-function splitSpan(text: string, span: Span, target: number): Span[] {
-  const separators = [/\n[ \t]*\n+/g, undefined, /\s+/g];
+function splitSpan(text: string, span: Span, target: number, blocks: Block[]): Span[] {
+  const separators = [undefined, undefined, /\s+/g];
   const maxChars = target * CHARS_PER_TOKEN;
   const split = (s: Span, level: number): Span[] => {
     const slice = text.slice(s.start, s.end);
@@ -206,12 +187,23 @@ function splitSpan(text: string, span: Span, target: number): Span[] {
     let at = 0;
     // A table's rows are its pieces: a row is cut into sentences only when it alone is over the
     // target, so a chunk never ends inside a row whose first cells name what the rest says.
-    const rows = level === 1 && slice.trim().includes('\n') && TABLE_ROW.test(slice);
+    const rows =
+      level === 1 &&
+      slice.trim().includes('\n') &&
+      blocks.some((b) => b.kind === 'table' && b.start <= s.start && s.start < b.end);
     const cut = (to: number, from = to) => {
       if (to > at) pieces.push({ start: s.start + at, end: s.start + to, tokens: 0 });
       at = from;
     };
-    if (level === 1 && !rows)
+    if (level === 0)
+      for (const block of blocks) {
+        cut(block.start - s.start);
+        // (code has no blocks, but its blank lines part it as they part prose)
+        if (block.kind === 'code')
+          for (const m of text.slice(block.start, block.end).matchAll(/\n[ \t]*\n+/g))
+            cut(block.start - s.start + m.index + m[0].length);
+      }
+    else if (level === 1 && !rows)
       // Sentences (each line is one, as a list item or a row is), and each one's clauses.
       for (const { start, end } of sentenceSpans(slice, { lines: true })) {
         cut(start);

@@ -4,7 +4,8 @@
 
 export { activeEmbeddingModel, forgetActiveEmbeddingModel } from './active-embedding-model';
 export { chunkContext } from './chunk-context';
-export { chunkText, fencedCode } from './chunk-text';
+export { chunkText, fencedCode, type TextChunk } from './chunk-text';
+export { type BlockKind, markdownBlocks } from './markdown-blocks';
 export { countTokens } from '@/lib/text/count-tokens';
 export { CAMEL_BREAK, compoundWords, memberNames } from './compound-words';
 export { type Passage, continuedChunks } from './continued-chunks';
