@@ -1,5 +1,4 @@
-import MarkdownIt from 'markdown-it';
-import type Token from 'markdown-it/lib/token.mjs';
+import MarkdownIt, { type Token } from 'markdown-it';
 
 /**
  * A document's Markdown (every parser emits it) read once into a syntax tree (CommonMark with
@@ -93,15 +92,21 @@ class Lines {
   blank(line: number): boolean {
     return !this.text.slice(this.starts[line], this.starts[line + 1]).trim();
   }
-  /** From the line's first character that is no space to the last line's last that is none. */
+  /** From the first line's first character that is no space to the end of the last line not blank. */
   span(token: Token): [number, number] {
-    const { start, end } = this.trim(this.starts[token.map![0]]!, this.starts[token.map![1]]! - 1);
-    return [start, end];
+    const line = this.starts[token.map![0]]!;
+    const { start, end } = this.trim(line, this.starts[token.map![1]]! - 1);
+    // (indented code and raw HTML start with their indent, as mdast has them, but not with
+    // the indent of the list item they are in)
+    if (token.type === 'code_block') return [token.level ? Math.max(line, start - 4) : line, end];
+    return [token.type === 'html_block' && !token.level ? line : start, end];
   }
   trim(start: number, end: number): { start: number; end: number } {
     end = Math.min(end, this.text.length);
     while (start < end && /\s/.test(this.text[start]!)) start++;
     while (end > start && /\s/.test(this.text[end - 1]!)) end--;
+    // (its last line's trailing spaces too, as mdast has them)
+    while (end < this.text.length && /[ \t]/.test(this.text[end]!)) end++;
     return { start, end };
   }
 }

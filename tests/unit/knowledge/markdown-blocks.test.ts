@@ -44,6 +44,34 @@ describe('markdownBlocks', () => {
   });
 });
 
+describe('markdownBlocks, where lines alone do not say it', () => {
+  it('keeps link definitions as blocks, fences in quotes from their marks, and CRLF lines', () => {
+    const text = [
+      'See [the guide][g].',
+      '',
+      '[g]: https://example.com/guide',
+      '',
+      '> ```js',
+      '> run()',
+      '> ```',
+      '',
+      '    indented code',
+      '',
+      '- tight',
+      '- list',
+    ].join('\r\n');
+    const doc = markdownBlocks(text);
+    expect(doc.blocks.map((b) => [b.kind, text.slice(b.start, b.end)])).toEqual([
+      ['paragraph', 'See [the guide][g].'],
+      ['other', '[g]: https://example.com/guide'],
+      ['quote', '> ```js\r\n> run()\r\n> ```'],
+      ['code', '    indented code'],
+      ['list', '- tight\r\n- list'],
+    ]);
+    expect(doc.fences.map(([from, to]) => text.slice(from, to))).toEqual(['```js\r\n> run()\r\n> ```']);
+  });
+});
+
 describe('chunks keep their block structure', () => {
   it('names the kinds of block each chunk holds, and its heading path', () => {
     const text =
