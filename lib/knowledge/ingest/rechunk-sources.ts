@@ -41,7 +41,8 @@ import { prisma } from '@/lib/db/index';
  * 28: a JSON record is one paragraph of `key: value` pairs, under a heading naming its list.
  * 29: a JSON map of records is a record per key, headed by it; an empty text is no value; a
  *     title that is a file name is indexed by its words too (`debian.csv`: "debian").
- * 30: a long paragraph is cut at sentence ends only (not after "St.", "J." or "c.").
+ * 30: a long paragraph is cut at sentence ends only (not after "St.", "J." or "c."), and a
+ *     document's sections, blocks, tables and code are read from its Markdown tree (markdown-it).
  */
 const CHUNKER_VERSION = 30;
 
