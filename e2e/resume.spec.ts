@@ -4,7 +4,8 @@ import { expect, test, send } from './support/fixtures';
 
 // A reply that takes seconds, as a hosted model's does, from a second server of the same build
 // whose chat model is the stand-in OpenAI server: the page is reloaded, or the reply stopped,
-// while the reply is written.
+// while the reply is written. (About 8 s: on a loaded machine a reload took longer than a 4 s reply,
+// which was then done before the page could show it being written.)
 const REPLY = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ') + ' done.';
 let standin: Standin;
 let server: OwnServer;
@@ -12,7 +13,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  standin = await startOpenAIStandin({ reply: REPLY, delayMs: 120 });
+  standin = await startOpenAIStandin({ reply: REPLY, delayMs: 250 });
   server = await startOwnServer({
     port: 3211,
     name: 'resume',
