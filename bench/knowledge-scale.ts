@@ -4,6 +4,7 @@
 // Then the sources list at 100,000 sources. Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
 import { embedMany } from 'ai';
 import { LOCAL_EMBEDDING_DIMENSIONS, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { defaultCollectionId } from '@/lib/collections/default-collection';
 import { closeDatabase, prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/index';
 import { listSources } from '@/lib/knowledge/sources';
@@ -61,6 +62,7 @@ await db.$executeRawUnsafe('ALTER TABLE chunk_terms DROP CONSTRAINT chunk_terms_
 const vectorIndex = `chunks_embedding_${modelId.replaceAll('-', '_')}_idx`;
 await db.$executeRawUnsafe(`DROP INDEX ${vectorIndex}`);
 const texts: string[] = [];
+const collectionId = await defaultCollectionId();
 for (let start = 0; start < total; start += BATCH) {
   const count = Math.min(BATCH, total - start);
   const source = await db.source.create({
@@ -71,6 +73,7 @@ for (let start = 0; start < total; start += BATCH) {
       status: 'ready',
       generation: 1,
       chunkCount: count,
+      collectionId,
     },
   });
   const batch = Array.from(

@@ -23,6 +23,15 @@ const list = z
       .filter(Boolean),
   );
 
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 
@@ -56,6 +65,22 @@ const schema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Anonymous visitors (no sign-in) may chat and read public collections: `on` | `off`. Unset: `on`
+  // while there is no identity provider and no account, so a fresh install works with no sign-in.
+  ANONYMOUS_ACCESS: z
+    .enum(['on', 'off'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Single sign-on with OpenID Connect (docs/teams.md): all three of issuer, client id and secret, or none.
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  OIDC_ALLOWED_DOMAINS: list,
+  OIDC_ADMIN_GROUPS: list,
+  // The collection a source goes to when its request names none; created (public) at first start.
+  DEFAULT_COLLECTION: z.string().trim().min(1).max(100).default('General'),
   // `true` (one proxy) or the number of proxies in front of the app, each appending to X-Forwarded-For.
   TRUST_PROXY: z
     .string()
@@ -166,6 +191,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (c.EMBEDDING_MODEL.startsWith('openai:') && !c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  OPENAI_API_KEY: required when EMBEDDING_MODEL is openai:*');
+  }
+  const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc > 0 && oidc < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three for single sign-on, or none',
+    );
   }
   // BM25 gets what the others leave: 1 − gram − vector − phrase.
   if (c.SEARCH_GRAM_WEIGHT + c.SEARCH_VECTOR_WEIGHT + c.SEARCH_PHRASE_WEIGHT > 1) {

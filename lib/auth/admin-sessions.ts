@@ -32,7 +32,7 @@ export async function adminOfSession(cookie: string | undefined): Promise<Princi
           id: true,
           revokedAt: true,
           role: true,
-          principal: { select: { id: true, role: true, kind: true, name: true } },
+          principal: { select: { id: true, role: true, kind: true, name: true, user: { select: { status: true } } } },
         },
       },
     },
@@ -44,10 +44,13 @@ export async function adminOfSession(cookie: string | undefined): Promise<Princi
     !key ||
     key.id !== claim.keyId ||
     key.revokedAt ||
-    key.role !== 'admin'
+    key.role !== 'admin' ||
+    key.principal.role !== 'admin' ||
+    (key.principal.user && key.principal.user.status !== 'active')
   )
     return null;
-  return { ...key.principal, via: 'admin-cookie', keyId: key.id };
+  const { user: _user, ...principal } = key.principal;
+  return { ...principal, via: 'admin-cookie', keyId: key.id };
 }
 
 export async function endAdminSession(cookie: string | undefined): Promise<void> {

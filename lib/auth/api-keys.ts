@@ -108,33 +108,46 @@ export async function revokeApiKey(id: string): Promise<boolean> {
   });
 }
 
-/** The active key with this value and its principal, in one query (it runs on every API request); null if unknown or revoked. */
-export async function findActiveKey(key: string): Promise<{ id: string; role: Role; principal: KeyPrincipal } | null> {
+/**
+ * The active key with this value and its principal, in one query (it runs on every API request);
+ * null if unknown, revoked, or its user is disabled. The role it acts with is never more than its
+ * principal's now (a key of a user who is no longer an admin is a member's key).
+ */
+export async function findActiveKey(key: string): Promise<{
+  id: string;
+  role: Role;
+  collectionIds: string[];
+  principal: KeyPrincipal;
+} | null> {
   const db = await prisma();
   const [found] = await db.$queryRaw<
     {
       id: string;
       role: Role;
       last_used_at: Date | null;
+      collection_ids: string[];
       principal_id: string;
       principal_role: Role;
       kind: PrincipalKind;
       name: string | null;
     }[]
   >`
-    SELECT k.id::text AS id, k.role::text AS role, k.last_used_at, p.id::text AS principal_id, p.role::text AS principal_role,
-      p.kind::text AS kind, p.name
+    SELECT k.id::text AS id, k.role::text AS role, k.last_used_at, k.collection_ids::text[] AS collection_ids,
+      p.id::text AS principal_id, p.role::text AS principal_role, p.kind::text AS kind, p.name
     FROM api_keys k JOIN principals p ON p.id = k.principal_id
-    WHERE k.hash = ${hashKey(key)} AND k.revoked_at IS NULL`;
+    LEFT JOIN users u ON u.id = p.id
+    WHERE k.hash = ${hashKey(key)} AND k.revoked_at IS NULL AND (u.id IS NULL OR u.status = 'active')`;
   if (!found) return null;
   // Throttle last-used writes to one a minute per key.
   if (!found.last_used_at || Date.now() - found.last_used_at.getTime() > 60_000) {
     await db.apiKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
+  const role: Role = found.role === 'admin' && found.principal_role === 'admin' ? 'admin' : 'user';
   return {
     id: found.id,
-    role: found.role,
-    principal: { id: found.principal_id, role: found.principal_role, kind: found.kind, name: found.name },
+    role,
+    collectionIds: found.collection_ids,
+    principal: { id: found.principal_id, role, kind: found.kind, name: found.name },
   };
 }
 

@@ -1,6 +1,8 @@
 import 'server-only';
 import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
+import { anonymousAccess } from '@/lib/access/anonymous-access';
+import { USER_COOKIE, userOfSession } from '@/lib/users/user-sessions';
 import { findActiveKey } from './api-keys';
 import { adminOfSession } from './admin-sessions';
 import type { Principal } from './principal';
@@ -12,8 +14,9 @@ const unauthorized = (detail: string) =>
   new ApiError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer realm="api"' } });
 
 /**
- * Who is calling: a Bearer API key, else the admin session cookie, else the
- * anonymous visitor cookie. Returns null when the request carries none of them.
+ * Who is calling: a Bearer API key, else a signed-in user's session cookie, else the admin
+ * session cookie, else the anonymous visitor cookie (while anonymous access is on). Returns null
+ * when the request carries none of them.
  */
 export async function authenticate(req: Request): Promise<Principal | null> {
   const authorization = req.headers.get('authorization');
@@ -22,15 +25,19 @@ export async function authenticate(req: Request): Promise<Principal | null> {
     if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
     const key = await findActiveKey(match[1]);
     if (!key) throw unauthorized('The API key is invalid or has been revoked.');
-    return { ...key.principal, via: 'bearer', keyId: key.id };
+    return { ...key.principal, via: 'bearer', keyId: key.id, collectionIds: key.collectionIds };
   }
+
+  // A disabled user, or a signed-out session, ends the cookie's rights at once.
+  const user = await userOfSession(readCookie(req, USER_COOKIE));
+  if (user) return user;
 
   // A signed-out session, or a revoked key, ends the cookie's admin rights at once.
   const admin = await adminOfSession(readCookie(req, ADMIN_COOKIE));
   if (admin) return admin;
 
   const visitorId = await readVisitorCookie(readCookie(req, ANON_COOKIE));
-  if (visitorId) {
+  if (visitorId && (await anonymousAccess())) {
     const db = await prisma();
     const principal = await db.principal.upsert({
       where: { id: visitorId },

@@ -7,6 +7,10 @@ export interface Principal {
   kind: PrincipalKind;
   name: string | null;
   /** How this request proved who it is: cookie-authenticated writes get a same-origin check. */
-  via: 'bearer' | 'admin-cookie' | 'visitor-cookie';
+  via: 'bearer' | 'admin-cookie' | 'user-cookie' | 'visitor-cookie';
   keyId?: string;
+  /** A key narrowed to these collections: it reads no more than them (lib/access). Absent or empty: not narrowed. */
+  collectionIds?: string[];
+  /** The user session of a `user-cookie` request, for "sign out" and the account page's list. */
+  sessionId?: string;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { reachSql, type Reach } from '@/lib/access';
 import { getDatabase, Prisma } from '@/lib/db/index';
 import { passageOf, type ChunkRow } from '../index/chunk-row';
 import type { VectorRanking } from './search-vector';
@@ -31,6 +32,7 @@ export async function rankCandidates(opts: {
   lexical: Prisma.Sql;
   vector: VectorRanking | null;
   minSimilarity: number;
+  reach?: Reach;
 }): Promise<Candidate[]> {
   const db = await getDatabase();
   const vector =
@@ -48,10 +50,15 @@ export async function rankCandidates(opts: {
     FROM ranked r JOIN chunks c ON c.seq = r.chunk_seq JOIN sources s ON s.id = c.source_id
     WHERE (r.lexical IS NOT NULL OR r.similarity >= ${opts.minSimilarity}::float8)
       AND c.generation = s.generation AND s.status <> 'failed'
+      AND ${opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`}
     ORDER BY r.chunk_seq`,
     // PGlite never runs autovacuum, so without statistics the planner could scan every
     // posting; an index range scan per term is always the right plan here.
-    { enable_seqscan: 'off', ...(opts.vector ? { 'hnsw.ef_search': opts.vector.efSearch } : {}) },
+    {
+      enable_seqscan: 'off',
+      ...(opts.vector ? { 'hnsw.ef_search': opts.vector.efSearch } : {}),
+      ...(opts.vector?.iterative ? { 'hnsw.iterative_scan': 'relaxed_order' } : {}),
+    },
   );
   return rows.map((r) => ({ ...passageOf(r), lexical: r.lexical, similarity: r.similarity }));
 }

@@ -28,12 +28,26 @@ export async function searchKnowledge(
   if (!query) return [];
   const limit = Math.max(s.candidates, k * 2);
   const [lexical, vector] = await Promise.all([
-    lexicalRanking({ query, limit, k1: s.k1, b: s.b, subwordWeight: s.subwordWeight, sourceId: opts.sourceId }),
+    lexicalRanking({
+      query,
+      limit,
+      k1: s.k1,
+      b: s.b,
+      subwordWeight: s.subwordWeight,
+      sourceId: opts.sourceId,
+      reach: opts.reach,
+    }),
     s.vectorWeight > 0
-      ? vectorRanking({ query, limit: Math.min(limit, 50), efSearch: s.efSearch, sourceId: opts.sourceId })
+      ? vectorRanking({
+          query,
+          limit: Math.min(limit, 50),
+          efSearch: s.efSearch,
+          sourceId: opts.sourceId,
+          reach: opts.reach,
+        })
       : null,
   ]);
-  const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity });
+  const candidates = await rankCandidates({ lexical, vector, minSimilarity: s.minSimilarity, reach: opts.reach });
   const texts = candidates.map((c) => ({
     id: c.chunkId,
     text: [...chunkContext(c.title, c.location), c.text].join('\n'),

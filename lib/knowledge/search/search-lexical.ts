@@ -1,4 +1,5 @@
 import 'server-only';
+import { reachSql, type Reach } from '@/lib/access';
 import { Prisma } from '@/lib/db/index';
 import { compoundWords, memberNames, SUBWORD } from '../index/compound-words';
 import { corpusStats } from '../index/corpus-stats';
@@ -23,11 +24,22 @@ export async function lexicalRanking(opts: {
   b: number;
   subwordWeight: number;
   sourceId?: string;
+  reach?: Reach;
 }): Promise<Prisma.Sql> {
   const { chunks: n, avgTerms } = await corpusStats();
-  const scope = opts.sourceId
-    ? Prisma.sql`JOIN chunks sc ON sc.seq = x.chunk_seq AND sc.source_id = ${opts.sourceId}::uuid`
-    : Prisma.empty;
+  // A source, or the collections the caller reaches, are kept before the LIMIT: the k best of
+  // what may be read, not what is left of the k best overall.
+  const restricted = opts.reach && !opts.reach.all;
+  const scope =
+    opts.sourceId || restricted
+      ? Prisma.sql`JOIN chunks sc ON sc.seq = x.chunk_seq ${
+          opts.sourceId ? Prisma.sql`AND sc.source_id = ${opts.sourceId}::uuid` : Prisma.empty
+        } ${
+          restricted
+            ? Prisma.sql`JOIN sources ss ON ss.id = sc.source_id AND ${reachSql(opts.reach!, Prisma.sql`ss.collection_id`)}`
+            : Prisma.empty
+        }`
+      : Prisma.empty;
   // BM25's term weight is w · tf / (tf + k1·(1 − b) + k1·b·dl / avgdl), with w = qtf · idf · (k1 + 1)
   // per query term: constants are folded here and in lex_terms, so each posting costs one division.
   const subwords =

@@ -1,5 +1,6 @@
 import 'server-only';
 import { embed } from 'ai';
+import { reachSql, type Reach } from '@/lib/access';
 import { embeddingError } from '@/lib/ai/embedding/embedding-registry';
 import { config } from '@/lib/config';
 import { Prisma } from '@/lib/db/index';
@@ -10,6 +11,8 @@ import { vectorLiteral } from '../index/vector-literal';
 export interface VectorRanking {
   sql: Prisma.Sql;
   efSearch: number;
+  /** Filtered: scan the index iteratively (hnsw.iterative_scan). */
+  iterative: boolean;
   /** Cosine similarity of chunk `c` to the query: null for a chunk of another model. */
   similarity: Prisma.Sql;
 }
@@ -31,6 +34,7 @@ export async function vectorRanking(opts: {
   /** The HNSW search breadth (hnsw.ef_search): wider finds more of the true nearest chunks, slower. */
   efSearch: number;
   sourceId?: string;
+  reach?: Reach;
 }): Promise<VectorRanking | null> {
   const active = await activeEmbeddingModel();
   const { model, id } = active;
@@ -50,7 +54,12 @@ export async function vectorRanking(opts: {
   if (!embedding.some((x) => x !== 0)) return null;
   const dims = Prisma.raw(String(Math.trunc(embedding.length)));
   const literal = vectorLiteral(embedding);
-  const scope = opts.sourceId ? Prisma.sql`AND c.source_id = ${opts.sourceId}::uuid` : Prisma.empty;
+  const restricted = opts.reach && !opts.reach.all;
+  const scope = Prisma.sql`${opts.sourceId ? Prisma.sql`AND c.source_id = ${opts.sourceId}::uuid` : Prisma.empty} ${
+    restricted
+      ? Prisma.sql`AND c.source_id IN (SELECT s.id FROM sources s WHERE ${reachSql(opts.reach!, Prisma.sql`s.collection_id`)})`
+      : Prisma.empty
+  }`;
   const distance = Prisma.sql`c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})`;
   return {
     sql: Prisma.sql`
@@ -64,5 +73,8 @@ export async function vectorRanking(opts: {
     similarity: Prisma.sql`CASE WHEN c.embedding_model = ${id} THEN (1 - (${distance}))::float8 END`,
     // HNSW returns at most ef_search rows: never fewer than the candidate list needs.
     efSearch: Math.min(1000, Math.max(opts.efSearch, Math.trunc(opts.limit))),
+    // Under a filter the index scan goes on past ef_search until it has `limit` rows that pass it
+    // (pgvector 0.8's iterative scans), instead of returning the few of its first ef_search that do.
+    iterative: Boolean(restricted || opts.sourceId),
   };
 }

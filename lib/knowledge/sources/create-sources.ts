@@ -1,5 +1,6 @@
 import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
+import { defaultCollectionId } from '@/lib/collections/default-collection';
 import { prisma } from '@/lib/db/index';
 import type { Prisma as P, Source } from '@/lib/db/generated/client';
 import { contentHashOf, type NewSource } from './new-source';
@@ -28,15 +29,20 @@ export interface CreatedSource {
 }
 
 /**
- * Queues sources for ingestion: each becomes a `pending` row plus its raw bytes,
- * in one transaction for the whole request. Content identical to a stored
- * source (that has not failed) is not stored twice.
+ * Queues sources for ingestion into a collection (default: DEFAULT_COLLECTION's): each becomes a
+ * `pending` row plus its raw bytes, in one transaction for the whole request. Content identical
+ * to a stored source of the same collection (that has not failed) is not stored twice; the same
+ * content in another collection is a source of its own, read by that collection's readers.
  */
-export async function createSources(items: NewSource[]): Promise<CreatedSource[]> {
+export async function createSources(
+  items: NewSource[],
+  opts: { collectionId?: string } = {},
+): Promise<CreatedSource[]> {
   const db = await prisma();
+  const collectionId = opts.collectionId ?? (await defaultCollectionId());
   const hashes = items.map(contentHashOf);
   const existing = await db.source.findMany({
-    where: { contentHash: { in: [...new Set(hashes)] }, status: { not: 'failed' } },
+    where: { collectionId, contentHash: { in: [...new Set(hashes)] }, status: { not: 'failed' } },
     orderBy: { createdAt: 'asc' },
   });
   const byHash = new Map<string, Source>();
@@ -69,7 +75,7 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
             fresh.map((f) => f.hash),
           );
           const raced = await tx.source.findMany({
-            where: { contentHash: { in: fresh.map((f) => f.hash) }, status: { not: 'failed' } },
+            where: { collectionId, contentHash: { in: fresh.map((f) => f.hash) }, status: { not: 'failed' } },
             orderBy: { createdAt: 'asc' },
           });
           for (const s of raced) if (s.contentHash && !byHash.has(s.contentHash)) byHash.set(s.contentHash, s);
@@ -80,8 +86,8 @@ export async function createSources(items: NewSource[]): Promise<CreatedSource[]
           // Raw multi-row inserts (arrays as parameters): a thousand sources cost two statements with
           // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one base64 string each.
           await tx.$executeRaw`
-            INSERT INTO sources (id, title, kind, media_type, size, content_hash, uri, filename, metadata)
-            SELECT * FROM unnest(${ids}::uuid[], ${inserted.map((f) => f.item.title)}::text[],
+            INSERT INTO sources (collection_id, id, title, kind, media_type, size, content_hash, uri, filename, metadata)
+            SELECT ${collectionId}::uuid, * FROM unnest(${ids}::uuid[], ${inserted.map((f) => f.item.title)}::text[],
               ${inserted.map((f) => f.item.kind)}::text[]::"SourceKind"[], ${inserted.map((f) => f.item.mediaType)}::text[],
               ${inserted.map((f) => f.item.data.byteLength)}::int[], ${inserted.map((f) => f.hash)}::text[],
               ${inserted.map((f) => f.item.uri ?? null)}::text[], ${inserted.map((f) => f.item.filename ?? null)}::text[],

@@ -1,3 +1,4 @@
+import type { Reach } from '@/lib/access';
 /** Where a chunk sits in its source, so a citation can point to the exact place. */
 export interface ChunkLocation {
   /** Heading path from the document root, e.g. ["Guide", "Install"]. */
@@ -39,4 +40,6 @@ export interface SearchOptions {
   query: string;
   k?: number;
   sourceId?: string;
+  /** The collections searched (lib/access): absent, all of them. Applied inside both legs' SQL, before ranking. */
+  reach?: Reach;
 }

@@ -1,5 +1,6 @@
 import { embedMany } from 'ai';
 import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { defaultCollectionId } from '@/lib/collections/default-collection';
 import { prisma } from '@/lib/db';
 import { storeChunks } from '@/lib/knowledge/index';
 
@@ -13,6 +14,8 @@ export async function seedSource(opts: {
   metadata?: Record<string, unknown>;
   /** EMBEDDING_MODEL name the vectors are made with (default `local`). */
   embeddingModel?: string;
+  /** Default: DEFAULT_COLLECTION's. */
+  collectionId?: string;
 }): Promise<string> {
   const db = await prisma();
   const generation = opts.generation ?? 1;
@@ -25,6 +28,7 @@ export async function seedSource(opts: {
       generation: opts.live === false ? 0 : generation,
       chunkCount: opts.texts.length,
       metadata: (opts.metadata ?? {}) as object,
+      collectionId: opts.collectionId ?? (await defaultCollectionId()),
     },
   });
   const { model, id } = resolveEmbeddingModel(opts.embeddingModel ?? 'local');
