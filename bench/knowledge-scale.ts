@@ -133,12 +133,12 @@ for (const [i, q] of queries.entries()) {
 const SOURCES = 100_000;
 const existing = await db.source.count();
 await db.$executeRawUnsafe(`
-  INSERT INTO sources (id, title, kind, media_type, size, filename, uri, status, chunk_count, created_at, updated_at)
+  INSERT INTO sources (id, title, kind, media_type, size, filename, uri, status, chunk_count, created_at, updated_at, collection_id)
   SELECT gen_random_uuid(), 'Report ' || g || ' on ' || (ARRAY['budgets', 'hiring', 'security', 'travel', 'vendors'])[1 + g % 5] || ' ' || md5(g::text),
     (ARRAY['text', 'file', 'url'])[1 + g % 3]::"SourceKind", 'text/plain', (g * 7919) % 1000000,
     CASE WHEN g % 3 = 1 THEN 'report-' || g || '.pdf' END, CASE WHEN g % 3 = 2 THEN 'https://intranet.example/reports/' || g END,
     (ARRAY['ready', 'ready', 'ready', 'failed'])[1 + g % 4]::"SourceStatus", g % 50,
-    now() - g * interval '1 second', now()
+    now() - g * interval '1 second', now(), '${collectionId}'::uuid
   FROM generate_series(1, ${SOURCES - existing}) g`);
 await db.$executeRawUnsafe('ANALYZE sources');
 const listings: Parameters<typeof listSources>[0][] = [

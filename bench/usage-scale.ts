@@ -18,8 +18,8 @@ const citation = (n: number, source: string) =>
   `'chunkId', gen_random_uuid(), 'title', 'Source', 'snippet', repeat('a supporting sentence ', 10), 'location', '{}'::jsonb, 'generation', 0))`;
 await db.$executeRawUnsafe(`INSERT INTO principals (id, kind) VALUES (${uuid('9000', '1')}, 'anonymous')`);
 await db.$executeRawUnsafe(`
-  INSERT INTO sources (id, title, kind, media_type, status)
-  SELECT ${uuid('8000', 'i')}, 'Handbook chapter ' || i, 'text', 'text/plain', 'ready' FROM generate_series(1, ${SOURCES}) i`);
+  INSERT INTO sources (id, title, kind, media_type, status, collection_id)
+  SELECT ${uuid('8000', 'i')}, 'Handbook chapter ' || i, 'text', 'text/plain', 'ready', (SELECT id FROM collections WHERE name = 'General') FROM generate_series(1, ${SOURCES}) i`);
 await db.$executeRawUnsafe(`
   INSERT INTO conversations (id, owner_id, created_at)
   SELECT ${uuid('a000', 'i')}, ${uuid('9000', '1')}, now() - (i % 365) * interval '1 day' FROM generate_series(1, ${CONVERSATIONS}) i`);

@@ -85,9 +85,9 @@ describe('chunking again when chunking changes', () => {
     const page = randomUUID();
     const older = randomUUID();
     await db.$executeRaw`
-      INSERT INTO sources (id, title, kind, media_type, status, generation, chunked_with)
-      VALUES (${page}::uuid, ${`Page ${tag}`}, 'url', 'text/html', 'ready', 1, 'v0 1/0'),
-             (${older}::uuid, ${`Older ${tag}`}, 'text', 'text/plain', 'ready', 1, NULL)`;
+      INSERT INTO sources (id, title, kind, media_type, status, generation, chunked_with, collection_id)
+      VALUES (${page}::uuid, ${`Page ${tag}`}, 'url', 'text/html', 'ready', 1, 'v0 1/0', (SELECT id FROM collections WHERE name = 'General')),
+             (${older}::uuid, ${`Older ${tag}`}, 'text', 'text/plain', 'ready', 1, NULL, (SELECT id FROM collections WHERE name = 'General'))`;
     await db.$executeRaw`INSERT INTO source_contents (source_id, generation, data) VALUES (${page}::uuid, 1, ''::bytea)`;
     const texts = Array.from({ length: 60 }, (_, i) => ({
       title: `Batch ${i} ${tag}`,

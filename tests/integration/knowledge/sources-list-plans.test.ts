@@ -11,12 +11,12 @@ const SOURCES = 20_000;
 beforeAll(async () => {
   const db = await prisma();
   await db.$executeRawUnsafe(`
-    INSERT INTO sources (id, title, kind, media_type, size, filename, uri, status, chunk_count, created_at, updated_at)
+    INSERT INTO sources (id, title, kind, media_type, size, filename, uri, status, chunk_count, created_at, updated_at, collection_id)
     SELECT gen_random_uuid(), 'Report ' || g || ' on ' || (ARRAY['budgets', 'hiring', 'travel'])[1 + g % 3] || ' ' || md5(g::text),
       (ARRAY['text', 'file', 'url'])[1 + g % 3]::"SourceKind", 'text/plain', (g * 7919) % 1000000,
       CASE WHEN g % 3 = 1 THEN 'report-' || g || '.pdf' END, CASE WHEN g % 3 = 2 THEN 'https://intranet.example/reports/' || g END,
       (ARRAY['ready', 'ready', 'ready', 'failed'])[1 + g % 4]::"SourceStatus", g % 50,
-      now() - g * interval '1 second', now()
+      now() - g * interval '1 second', now(), (SELECT id FROM collections WHERE name = 'General')
     FROM generate_series(1, ${SOURCES}) g`);
   await db.$executeRawUnsafe('ANALYZE sources');
 }, 120_000);

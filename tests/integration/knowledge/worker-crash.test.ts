@@ -66,7 +66,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms: numbe
 
 async function queueText(text: string): Promise<string> {
   const [row] = await sql<{ id: string }>(
-    `WITH s AS (INSERT INTO sources (id, title, kind, media_type, size, updated_at) VALUES (gen_random_uuid(), 'crash', 'text', 'text/markdown', $2, now()) RETURNING id)
+    `WITH s AS (INSERT INTO sources (id, title, kind, media_type, size, updated_at, collection_id) VALUES (gen_random_uuid(), 'crash', 'text', 'text/markdown', $2, now(), (SELECT id FROM collections WHERE name = 'General')) RETURNING id)
      INSERT INTO source_contents (source_id, generation, data) SELECT id, 1, convert_to($1, 'UTF8') FROM s RETURNING source_id::text AS id`,
     [text, Buffer.byteLength(text)],
   );
