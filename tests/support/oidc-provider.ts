@@ -41,8 +41,8 @@ export async function startOidcProvider({
   port?: number;
 }): Promise<TestProvider> {
   // The issuer names the port, so the server listens before the provider exists.
-  let handle: ReturnType<Provider['callback']> | undefined;
-  const server: Server = createServer((req, res) => handle?.(req, res));
+  const app: { handle?: ReturnType<Provider['callback']> } = {};
+  const server: Server = createServer((req, res) => app.handle?.(req, res));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const state: TestProvider = {
@@ -95,7 +95,7 @@ export async function startOidcProvider({
       return grant;
     },
   });
-  handle = provider.callback();
+  app.handle = provider.callback();
   return state;
 }
 
