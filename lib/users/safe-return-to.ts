@@ -12,8 +12,10 @@ export function safeReturnTo(value: string | null | undefined): string {
   // Parsed against a placeholder origin, a same-origin path keeps that origin.
   try {
     const url = new URL(value, 'http://return-to.invalid');
-    if (url.origin !== 'http://return-to.invalid') return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can rebuild `//host` after parsing: `/..//evil.example` is `//evil.example`.
+    if (url.origin !== 'http://return-to.invalid' || path.startsWith('//')) return '/';
+    return path;
   } catch {
     return '/';
   }

@@ -199,6 +199,7 @@ describe('single sign-on sends the browser only to paths on this site', () => {
     ['//evil.example', '/'],
     ['https://evil.example/x', '/'],
     ['/\\evil.example', '/'],
+    ['/..//evil.example', '/'],
     ['javascript:alert(1)', '/'],
     ['/\t/evil.example', '/'],
     ['/account?tab=keys#top', '/account?tab=keys#top'],
