@@ -259,6 +259,13 @@ describe('single sign-on setup', () => {
       }
     });
   });
+  it('refuses with sso_unavailable when the provider goes away between the login and the callback', async () => {
+    const brief = await startOidcProvider({
+      redirectUris: [APP_CALLBACK],
+      accounts: { mallory: { email: 'mallory@example.com' } },
+    });
+    await withSso(brief, () => expectRefused('sso_unavailable', { beforeCallback: () => brief.close() }));
+  });
 });
 
 async function freePort(): Promise<number> {

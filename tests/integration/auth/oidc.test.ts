@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newVisitorCookie } from '@/lib/auth/session-cookies';
 import { prisma } from '@/lib/db';
 import { api, bodyOf } from '../../support/http';
 import { startOidcProvider, type TestProvider } from '../../support/oidc-provider';
@@ -149,6 +150,29 @@ describe('single sign-on', () => {
         expect(await groupsOf(user.id)).toEqual([]);
       },
       { OIDC_GROUPS_CLAIM: 'roles' },
+    );
+  });
+
+  it('moves the conversations this browser had as a visitor to the account', async () => {
+    const visitor = await newVisitorCookie(false);
+    const cookie = `gw_visitor=${visitor.value}`;
+    op.accounts.set('gina', { email: 'gina@example.com' });
+    await withSso(
+      op,
+      async () => {
+        const created = await api('POST', '/api/conversations', {
+          cookie,
+          json: {},
+          headers: { origin: 'http://localhost:3000' },
+        });
+        expect(created.status).toBe(201);
+        const { id } = await bodyOf<{ id: string }>(created);
+        const { callback } = await signIn('gina', { cookies: cookie });
+        expect(callback.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^gw_visitor=;.*Max-Age=0/));
+        const mine = await api('GET', `/api/conversations/${id}`, { cookie: sessionCookieOf(callback) });
+        expect(mine.status).toBe(200);
+      },
+      { ANONYMOUS_ACCESS: 'on' },
     );
   });
 
