@@ -26,6 +26,8 @@ export interface TestProvider {
 }
 
 export const TEST_CLIENT = { id: 'groundwork-test', secret: 'groundwork-test-secret-0123456789abcdef' };
+/** Another application at the same provider, with the same redirect URIs: its codes are not ours. */
+export const OTHER_CLIENT = { id: 'another-app', secret: 'another-app-secret-0123456789abcdef' };
 
 export async function startOidcProvider({
   redirectUris,
@@ -56,16 +58,14 @@ export async function startOidcProvider({
       }),
   };
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: TEST_CLIENT.id,
-        client_secret: TEST_CLIENT.secret,
-        redirect_uris: redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
+    clients: [TEST_CLIENT, OTHER_CLIENT].map(({ id, secret }) => ({
+      client_id: id,
+      client_secret: secret,
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    })),
     async findAccount(_ctx: unknown, sub: string) {
       const account = state.accounts.get(sub);
       return account && { accountId: sub, claims: async () => ({ sub, ...account }) };

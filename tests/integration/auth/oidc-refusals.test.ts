@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { prisma } from '@/lib/db';
 import { api, bodyOf } from '../../support/http';
-import { startOidcProvider, type TestProvider } from '../../support/oidc-provider';
+import { OTHER_CLIENT, startOidcProvider, type TestProvider } from '../../support/oidc-provider';
 import { accountRows, APP_CALLBACK, sessionCookieOf, signIn, withSso } from '../../support/oidc-sign-in';
 import { withSettings } from '../../support/with-settings';
 
@@ -71,6 +71,11 @@ describe('single sign-on refuses', () => {
           url.host = other.host;
         },
       }),
+    ));
+
+  it('a code issued to another application at the same provider', () =>
+    withSso(op, () =>
+      expectRefused('sso_invalid', { tamper: (url) => url.searchParams.set('client_id', OTHER_CLIENT.id) }),
     ));
 
   it('an expired code', () =>
