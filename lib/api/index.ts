@@ -5,6 +5,7 @@ import { chatApi } from './chat';
 import { conversationsApi } from './conversations';
 import { feedbackApi } from './feedback';
 import { knowledgeApi } from './knowledge';
+import { ssoApi } from './sso';
 
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. The declarations
@@ -18,4 +19,5 @@ export const apiRoutes: RouteDeclaration[] = [
   assistantApi,
   knowledgeApi,
   adminApi,
+  ssoApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);
