@@ -148,7 +148,8 @@ describe('following a reply (GET …/stream)', () => {
     });
     const out: ChatChunk[] = [];
     const reach = { all: false as const, collectionIds: [org.collections.public] };
-    for await (const chunk of restrictStream(source, reach)) out.push(chunk);
+    const reader = restrictStream(source, reach).getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value);
     expect(JSON.stringify(out)).not.toContain(org.sources.hr);
     expect(out.map((c) => c.type)).toEqual([
       'text-delta',

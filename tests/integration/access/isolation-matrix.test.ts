@@ -61,7 +61,11 @@ const sourceText = (shelf: Shelf): Endpoint => ({
 });
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'POST /api/ask', call: (who) => callAs(who, 'POST', '/api/ask', { json: { question: QUESTION } }), shows: true },
+  {
+    name: 'POST /api/ask',
+    call: (who) => callAs(who, 'POST', '/api/ask', { json: { question: QUESTION } }),
+    shows: true,
+  },
   {
     name: 'POST /api/conversations/{id}/messages',
     call: async (who) => {
@@ -88,7 +92,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH /api/conversations/{id}',
-    call: (who, mine) => callAs(who, 'PATCH', `/api/conversations/${mine.conversationId}`, { json: { title: 'Codes' } }),
+    call: (who, mine) =>
+      callAs(who, 'PATCH', `/api/conversations/${mine.conversationId}`, { json: { title: 'Codes' } }),
     shows: true,
   },
   {
@@ -152,15 +157,18 @@ const CALLERS = [
 ] as const satisfies readonly (keyof Org['callers'])[];
 
 describe.each(ENDPOINTS)('$name', (endpoint) => {
-  it.each(CALLERS)('as %s: the expected status, and nothing of a source the caller may not read', async (callerName) => {
-    const who = org.callers[callerName];
-    const expected =
-      who.reads === null ? 401 : endpoint.adminOnly && !who.admin ? 403 : (endpoint.status?.(who) ?? 200);
-    const res = await endpoint.call(who, prepared.get(who.name)!);
-    const body = await res.text();
-    expect(res.status, body.slice(0, 300)).toBe(expected);
-    const seen = shelvesIn(org, endpoint.checked ? endpoint.checked(body) : body);
-    expect(seen.filter((shelf) => !who.reads?.includes(shelf))).toEqual([]);
-    if (endpoint.shows && expected === 200 && res.status === 200) expect(seen.length).toBeGreaterThan(0);
-  });
+  it.each(CALLERS)(
+    'as %s: the expected status, and nothing of a source the caller may not read',
+    async (callerName) => {
+      const who = org.callers[callerName];
+      const expected =
+        who.reads === null ? 401 : endpoint.adminOnly && !who.admin ? 403 : (endpoint.status?.(who) ?? 200);
+      const res = await endpoint.call(who, prepared.get(who.name)!);
+      const body = await res.text();
+      expect(res.status, body.slice(0, 300)).toBe(expected);
+      const seen = shelvesIn(org, endpoint.checked ? endpoint.checked(body) : body);
+      expect(seen.filter((shelf) => !who.reads?.includes(shelf))).toEqual([]);
+      if (endpoint.shows && expected === 200 && res.status === 200) expect(seen.length).toBeGreaterThan(0);
+    },
+  );
 });

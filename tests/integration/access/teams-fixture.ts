@@ -107,7 +107,11 @@ export async function buildOrg(): Promise<Org> {
     callers: {
       anonymousOn: { name: 'anonymous visitor (access on)', auth: await visitor(), anonymous: 'on', reads: ['public'] },
       anonymousOff: { name: 'anonymous visitor (access off)', auth: await visitor(), anonymous: 'off', reads: null },
-      userCookie: { name: 'user cookie (HR)', auth: { cookie: await cookieFor(alice) }, reads: ['public', 'members', 'hr'] },
+      userCookie: {
+        name: 'user cookie (HR)',
+        auth: { cookie: await cookieFor(alice) },
+        reads: ['public', 'members', 'hr'],
+      },
       userKey: { name: 'user key (no HR)', auth: { key: await keyFor(bob, 'user') }, reads: ['public', 'members'] },
       narrowedKey: {
         name: 'key narrowed to public (of an HR user)',
