@@ -76,6 +76,19 @@ const ENDPOINTS: Endpoint[] = [
     shows: true,
   },
   {
+    name: 'POST /api/conversations/{id}/messages (Accept: text/plain)',
+    call: async (who) => {
+      const res = await callAs(who, 'POST', '/api/conversations', { json: {} });
+      const id = res.status === 201 ? (await bodyOf<{ id: string }>(res)).id : randomUUID();
+      return callAs(who, 'POST', `/api/conversations/${id}/messages`, {
+        json: { content: QUESTION },
+        headers: { accept: 'text/plain' },
+      });
+    },
+    shows: true,
+  },
+  { name: 'GET /api/conversations', call: (who) => callAs(who, 'GET', '/api/conversations?q=vault') },
+  {
     name: 'GET /api/conversations/{id}/stream (resume)',
     call: (who, mine) => callAs(who, 'GET', `/api/conversations/${mine.conversationId}/stream`),
     status: () => 204,
