@@ -114,6 +114,22 @@ describe('a person removed from a group', () => {
   });
 });
 
+describe('what the local model is told exists', () => {
+  it('treats a word only an unreadable collection holds as one no source holds', async () => {
+    const visitor = org.callers.anonymousOn;
+    const id = await conversationOf(visitor);
+    const hidden = await ask(visitor, id, { content: `Which handbook mentions ${org.secrets.hr}?` });
+    const unknown = await ask(visitor, id, { content: `Which handbook mentions okapi${org.tag}?` });
+    const said = (body: string, word: string) =>
+      [...body.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)]
+        .map((m) => m[1])
+        .join('')
+        .replaceAll(word, 'X');
+    expect(hidden.body).not.toContain('data-citation');
+    expect(said(hidden.body, org.secrets.hr)).toBe(said(unknown.body, `okapi${org.tag}`));
+  });
+});
+
 describe('following a reply (GET …/stream)', () => {
   it('replays citations of a source the follower may no longer read as restricted', async () => {
     const citation = (sourceId: string, n: number): ChatChunk[] => [
