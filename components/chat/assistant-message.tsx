@@ -5,7 +5,7 @@ import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
 import { PassageDialog } from './passage-dialog';
 import { ReplyFeedback, type Rating } from './reply-feedback';
 import { SourceList } from './source-list';
-import { citationsOf, textOf, type ChatMessage } from './types';
+import { citationsOf, isRestricted, textOf, type ChatMessage } from './types';
 import { VersionSwitch } from './version-switch';
 
 // The Markdown stack (react-markdown, remark-gfm, micromark) is the largest
@@ -41,7 +41,9 @@ export function AssistantMessage({
   const citations = citationsOf(message);
   const text = textOf(message);
   const status = message.metadata?.status;
-  const opened = open !== null ? citations[open - 1] : undefined;
+  // A source the reader may no longer read has no passage to open.
+  const cited = open !== null ? citations[open - 1] : undefined;
+  const opened = cited && !isRestricted(cited) ? cited : undefined;
   // A stopped stream keeps the "streaming" status of its start chunk; show what the reader sees.
   const shown = streaming ? 'streaming' : stopped ? 'stopped' : status && status !== 'streaming' ? status : 'complete';
   // Known to have ended without its whole text (an error the page is showing has its own Retry).

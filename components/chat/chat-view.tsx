@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { ArrowDownIcon } from '@/components/ui/icons';
 import { AssistantMessage, preloadMarkdown } from './assistant-message';
 import { ChatError } from './chat-error';
+import { CollectionPicker } from './collection-picker';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { Thinking } from './thinking';
@@ -131,9 +132,12 @@ export function ChatView({
           onSend={c.send}
           onStop={stop}
         />
-        <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs text-muted">
-          Answers cite your documents. Check important facts in the source.
-        </p>
+        <div className="mx-auto mt-1.5 flex max-w-3xl flex-wrap items-center justify-center gap-x-3 gap-y-1">
+          <CollectionPicker selected={c.scope.ids} onChange={(ids) => void c.scope.change(ids)} disabled={busy} />
+          <p className="text-center text-xs text-muted">
+            Answers cite your documents. Check important facts in the source.
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { markdownPreview } from '@/lib/markdown-preview';
-import { describeLocation, type Citation } from './types';
+import { describeLocation, isRestricted, RESTRICTED_LABEL, type Citation, type SourceCitation } from './types';
 
 interface CitationLinkProps {
   index: number;
@@ -11,10 +11,32 @@ interface CitationLinkProps {
 }
 
 /**
+ * An inline [n] marker; for a source its reader may no longer read, a plain chip that says so
+ * (nothing to preview or open).
+ */
+export function CitationLink(props: CitationLinkProps) {
+  const { index, citation } = props;
+  if (isRestricted(citation)) {
+    return (
+      <span
+        role="note"
+        data-testid="citation-restricted"
+        aria-label={`Source ${index}: ${RESTRICTED_LABEL.toLowerCase()}`}
+        title={RESTRICTED_LABEL}
+        className="mx-0.5 inline-flex h-[1.15rem] min-w-[1.15rem] -translate-y-0.5 items-center justify-center rounded bg-surface-2 px-1 align-middle text-[11px] font-semibold text-muted"
+      >
+        {index}
+      </span>
+    );
+  }
+  return <SourceCitationLink {...props} citation={citation} />;
+}
+
+/**
  * An inline [n] marker. Hover or keyboard focus previews the source title and
  * snippet; activating it opens the passage in context.
  */
-export function CitationLink({ index, citation, onOpen }: CitationLinkProps) {
+function SourceCitationLink({ index, citation, onOpen }: CitationLinkProps & { citation: SourceCitation }) {
   const [pos, setPos] = useState<{ left: number; top: number; below: boolean } | null>(null);
   const ref = useRef<HTMLButtonElement>(null);
   const tipId = useId();

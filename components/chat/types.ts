@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { z } from 'zod';
 // Types only: the shapes are the API's schemas (lib/schemas), and none of their code reaches the browser.
-import type { citationSchema } from '@/lib/schemas/chat';
+import type { citationSchema, restrictedCitationSchema } from '@/lib/schemas/chat';
 import type { ConversationSummary, ConversationView, UIMessageView } from '@/lib/schemas/conversations';
 import type { chunkLocationSchema } from '@/lib/schemas/knowledge';
 
@@ -14,7 +14,17 @@ export type CitationLocation = z.infer<typeof chunkLocationSchema>;
  * The `data-citation` part the chat route streams, one per cited source, in [n] order. Citations
  * stored before `generation` was recorded lack it.
  */
-export type Citation = Omit<z.infer<typeof citationSchema>, 'generation'> & { generation?: number };
+export type SourceCitation = Omit<z.infer<typeof citationSchema>, 'generation'> & { generation?: number };
+
+/** A stored citation of a source the reader may no longer read: its number only (RestrictedCitation in the API). */
+export type RestrictedCitation = z.infer<typeof restrictedCitationSchema>;
+
+export type Citation = SourceCitation | RestrictedCitation;
+
+export const isRestricted = (c: Citation): c is RestrictedCitation => 'restricted' in c && c.restricted === true;
+
+/** What the chat says in place of a source its reader may no longer read. */
+export const RESTRICTED_LABEL = 'A source you no longer have access to';
 
 /** A message's metadata as the chat reads it: a message stored or streamed by an older version may lack any field. */
 export type MessageMetadata = Partial<UIMessageView['metadata']>;

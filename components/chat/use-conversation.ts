@@ -8,6 +8,7 @@ import { describeChatError, statusOf } from './chat-error';
 import { chatTransport, lastRetryAfter } from './chat-transport';
 import { replaceConversations, upsertConversation } from './conversations-store';
 import { stopBeforeReply, stopOnServer } from './stop-requests';
+import { useScope } from './use-scope';
 import { SIDEBAR_PAGE, textOf, type ChatMessage, type ConversationDetail, type ConversationSummary } from './types';
 
 /** How often a reply written elsewhere is read again (its instance saves it every few seconds). */
@@ -33,6 +34,7 @@ export function useConversation({
   onSending?: () => void;
 }) {
   const conversationId = useRef<string | null>(initialConversation?.id ?? null);
+  const scope = useScope(initialConversation?.collectionIds ?? [], conversationId);
   const [stopped, setStopped] = useState<Set<string>>(new Set());
   const [createError, setCreateError] = useState<string | null>(null);
   // The last reply that finished here (streamed to its end, or stopped), to be read back as stored.
@@ -141,7 +143,10 @@ export function useConversation({
       setPending(text);
       try {
         cancelled.current = false;
-        const created = await apiFetch<ConversationDetail>('/api/conversations', { method: 'POST', json: {} });
+        const created = await apiFetch<ConversationDetail>('/api/conversations', {
+          method: 'POST',
+          json: scope.ids.length ? { collectionIds: scope.ids } : {},
+        });
         if (cancelled.current) {
           // Stopped meanwhile: nothing is sent, the empty conversation goes, the question comes back.
           void apiFetch(`/api/conversations/${created.id}`, { method: 'DELETE' }).catch(() => {});
@@ -213,8 +218,10 @@ export function useConversation({
     /** Replies stopped from here (shown as stopped until read back). */
     stopped,
     unsent,
+    /** The collections the conversation answers from (empty: all the person may read). */
+    scope,
     error: {
-      text: createError ?? (error ? describeChatError(error, lastRetryAfter()) : versionError),
+      text: createError ?? (error ? describeChatError(error, lastRetryAfter()) : (versionError ?? scope.error)),
       gone: !createError && error !== undefined && statusOf(error) === 404,
       recover: () => (createError ? setCreateError(null) : error ? retry() : setVersionError(null)),
     },

@@ -7,6 +7,7 @@ import {
   type ConversationDetail,
   type ConversationSummary,
 } from '@/components/chat/types';
+import { readableCollections } from '@/lib/access';
 import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
@@ -44,12 +45,14 @@ export const loadChatPage = cache(async function loadChatPage(
   conversationId: string | null,
 ): Promise<ChatPageData | undefined> {
   const principal = await pagePrincipal();
+  // The example questions name documents: only ones this visitor may read.
+  const reach = await readableCollections(principal);
   const db = await prisma();
   // Without starters from the admins, questions about the newest documents, which any model answers from
   // retrieval alone (a question about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
   const [ready, { profile }] = await Promise.all([
     db.source.findMany({
-      where: { status: 'ready' },
+      where: { status: 'ready', ...(reach.all ? {} : { collectionId: { in: reach.collectionIds } }) },
       select: { title: true },
       orderBy: { createdAt: 'desc' },
       take: 3 * EXAMPLES,
@@ -75,7 +78,7 @@ export const loadChatPage = cache(async function loadChatPage(
   const listed = { ...base, conversations: data, conversationsCursor: nextCursor };
   if (!conversationId) return { ...listed, conversation: null };
   try {
-    const conversation = await loadConversation({ id: conversationId, ownerId: principal.id });
+    const conversation = await loadConversation({ id: conversationId, principal });
     return { ...listed, conversation: { ...conversation, messages: conversation.messages as ChatMessage[] } };
   } catch {
     return undefined;

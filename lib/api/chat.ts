@@ -67,7 +67,8 @@ export const chatApi = {
       'the same UI message stream as the send, replayed from its `start` chunk and then live until `finish`. ' +
       'This is the endpoint `useChat` calls with `resume: true`. Only the instance writing the reply has it; ' +
       'elsewhere, and when no reply is being written, the answer is 204 and the conversation (`GET /conversations/{id}`) ' +
-      'holds the reply as saved so far (every few seconds while it is written, `status: "streaming"`).',
+      'holds the reply as saved so far (every few seconds while it is written, `status: "streaming"`). Citations of sources ' +
+      'the caller may no longer read come as `RestrictedCitation`, as in `GET /conversations/{id}`.',
     params: idParam,
     responses: {
       200: { description: streamDescription, content: eventStream() },

@@ -31,8 +31,13 @@ export const conversationsApi = {
     auth: 'user',
     tags,
     summary: 'Open a conversation',
+    description:
+      'With `collectionIds`, its replies answer only from those collections (as far as the owner may read them at each message).',
     body: { schema: createConversationBody, optional: true },
-    responses: { 201: { description: 'Created; `Location` names it.', schema: conversationSchema } },
+    responses: {
+      201: { description: 'Created; `Location` names it.', schema: conversationSchema },
+      404: problem('A collection of `collectionIds` does not exist or is not one the caller may read.'),
+    },
   }),
   read: defineRoute({
     method: 'GET',
@@ -42,7 +47,10 @@ export const conversationsApi = {
     summary: 'Read a conversation with its messages',
     description:
       'JSON by default. With `Accept: text/markdown` or `?format=markdown`, a Markdown transcript to keep or share: each ' +
-      'question and reply, and under each reply the passages its `[n]` markers cite (source, place, quoted sentence).',
+      'question and reply, and under each reply the passages its `[n]` markers cite (source, place, quoted sentence). ' +
+      'A citation of a source the caller may no longer read (moved to another collection, or access lost) comes back ' +
+      'as `RestrictedCitation` `{n, restricted: true}`, without that source’s `source-document` part; in the transcript, ' +
+      'as "A source you no longer have access to".',
     params: idParam,
     query: conversationFormatQuery,
     responses: {
@@ -62,12 +70,14 @@ export const conversationsApi = {
     path: '/conversations/{id}',
     auth: 'user',
     tags,
-    summary: 'Rename a conversation, or show another branch of it',
+    summary: 'Rename a conversation, show another branch of it, or change its scope',
     params: idParam,
     body: { schema: updateConversationBody },
     responses: {
       200: { description: 'The conversation as it now is, with the messages on show.', schema: conversationSchema },
-      404: problem('No such conversation, or `messageId` is not one of its messages.'),
+      404: problem(
+        'No such conversation, `messageId` is not one of its messages, or a collection of `collectionIds` does not exist or is not readable.',
+      ),
       409: problem('A reply is being written in the conversation: the branch cannot change until it ends.'),
     },
   }),

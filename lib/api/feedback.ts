@@ -50,7 +50,8 @@ export const feedbackApi = {
     summary: 'List ratings of replies (admin)',
     description:
       'Most recently given or changed first; keyset pagination with `nextCursor`. Each rating comes with the question, the ' +
-      'reply and the passages it cited: a reply rated down with no citations is a question the knowledge base could not answer.',
+      'reply and the passages it cited: a reply rated down with no citations is a question the knowledge base could not answer. ' +
+      'An admin key narrowed to some collections sees only the ratings of replies that cite nothing outside them.',
     query: listFeedbackQuery,
     responses: {
       200: { description: 'A page of ratings, and how many there are of each kind.', schema: feedbackPageSchema },
@@ -65,7 +66,8 @@ export const feedbackApi = {
     description:
       'Conversations, questions and replies per calendar day of `timeZone`, how the replies ended and were rated, the tokens ' +
       'the chat model reported, and which sources the replies cite (the most cited, and how many ready sources none cites). ' +
-      'Counts only: no question or reply text. `POST /ask` keeps nothing and is not counted.',
+      'Counts only: no question or reply text. `POST /ask` keeps nothing and is not counted. The sources counted and named ' +
+      'are those the caller may read (all, for an admin; those of its collections, for a narrowed admin key).',
     query: usageQuery,
     responses: { 200: { description: 'The report.', schema: usageReportSchema } },
   }),

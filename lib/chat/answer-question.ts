@@ -1,5 +1,6 @@
 import 'server-only';
 import { generateText } from 'ai';
+import type { Reach } from '@/lib/access';
 import { getChatModel } from '@/lib/ai/providers/chat-models';
 import { modelInput } from '@/lib/ai/prompt/model-input';
 import { planQuestion } from '@/lib/ai/question-plan';
@@ -11,12 +12,18 @@ import { citedInOrder, numberPassages } from './number-passages';
 import { ReplyFilter } from './reply-filter';
 import { retrievePassages } from './retrieve-passages';
 
-/** The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing stored. */
-export async function answerQuestion(question: string): Promise<{ answer: string; citations: CitationData[] }> {
+/**
+ * The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing
+ * stored. `reach`: what the asker may read (lib/access), applied inside retrieval's SQL.
+ */
+export async function answerQuestion(
+  question: string,
+  reach: Reach,
+): Promise<{ answer: string; citations: CitationData[] }> {
   const { model, extractive } = getChatModel();
   const plan = planQuestion([question]);
   const [hits, { profile: assistant }] = await Promise.all([
-    retrievePassages({ plan, extractive }),
+    retrievePassages({ plan, extractive, reach }),
     currentAssistant(),
   ]);
   const passages = numberPassages(hits);

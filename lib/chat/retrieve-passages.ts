@@ -7,6 +7,7 @@ import {
   type PlannedSearch,
   type QuestionPlan,
 } from '@/lib/ai/question-plan';
+import type { Reach } from '@/lib/access';
 import { config } from '@/lib/config';
 import { continuedChunks, type Passage } from '@/lib/knowledge/index';
 import { fuseScores } from '@/lib/knowledge/search';
@@ -30,8 +31,11 @@ export async function retrievePassages({
   plan,
   cited = [],
   extractive = false,
+  reach,
 }: {
   plan: QuestionPlan;
+  /** What the asker may read now (narrowed to the conversation's scope): every query below applies it in its SQL. */
+  reach: Reach;
   /** The chunks the reply above cited, then those the question's earlier replies cited (a regenerate), oldest first. */
   cited?: string[];
   /** The model answers with the passages' own sentences: see `ChatModel.extractive`. */
@@ -40,13 +44,13 @@ export async function retrievePassages({
   if (plan.smallTalk) return [];
   const goesOn = plan.followUp && plan.asksForMore;
   const [hits, words, continued] = await Promise.all([
-    findPassages(plan.searches),
-    extractive ? wordsSeen(plan.tellingWords) : [],
-    goesOn ? continuedChunks([...new Set(cited)].slice(-MAX_CONTINUED)) : [],
+    findPassages(plan.searches, reach),
+    extractive ? wordsSeen(plan.tellingWords, reach) : [],
+    goesOn ? continuedChunks([...new Set(cited)].slice(-MAX_CONTINUED), reach) : [],
   ]);
   const passages = hits.map((hit) => [hit.title, ...(hit.location.headings ?? []), hit.text].join('\n'));
   if (continued.length === 0 && outsideKnowledge({ question: plan.query, words, passages })) return [];
-  return onceEach([...continued, ...(await withCutLists(hits))]);
+  return onceEach([...continued, ...(await withCutLists(hits, reach))]);
 }
 
 /** The passages, each chunk at its first place only. */
@@ -60,10 +64,12 @@ function onceEach<T extends SearchHit>(hits: T[]): T[] {
  * object contains:" and the list in the next chunk) followed by that chunk: the chunker cut
  * between a list (or code) and its introduction, and the answer is the two together.
  */
-async function withCutLists(hits: SearchHit[]): Promise<Passage[]> {
+async function withCutLists(hits: SearchHit[], reach: Reach): Promise<Passage[]> {
   const cut = hits.filter((hit) => endsIntroducing(hit.text)).map((hit) => hit.chunkId);
   if (cut.length === 0) return hits;
-  const next = new Map((await continuedChunks(cut)).flatMap((p) => (p.follows ? [[p.follows, p] as const] : [])));
+  const next = new Map(
+    (await continuedChunks(cut, reach)).flatMap((p) => (p.follows ? [[p.follows, p] as const] : [])),
+  );
   const moved = new Set([...next.values()].map((p) => p.chunkId));
   return hits.flatMap((hit) =>
     moved.has(hit.chunkId) ? [] : next.has(hit.chunkId) ? [hit, next.get(hit.chunkId)!] : [hit],
@@ -85,10 +91,10 @@ const MAX_CONTINUED = 4;
  * and what is streamText?") are each looked up as if asked on their own, and their passages taken
  * in turn.
  */
-async function findPassages(searches: PlannedSearch[]): Promise<SearchHit[]> {
+async function findPassages(searches: PlannedSearch[], reach: Reach): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
-  if (searches.length === 1) return runSearch(searches[0]!);
-  const found = await Promise.all(searches.map(runSearch));
+  if (searches.length === 1) return runSearch(searches[0]!, reach);
+  const found = await Promise.all(searches.map((search) => runSearch(search, reach)));
   const inTurn = Array.from({ length: Math.max(...found.map((hits) => hits.length)) }, (_, rank) =>
     found.flatMap((hits) => hits[rank] ?? []),
   );
@@ -96,12 +102,12 @@ async function findPassages(searches: PlannedSearch[]): Promise<SearchHit[]> {
 }
 
 /** One search's passages: by its query, and by each thing it names (see `subjectPassages`). */
-async function runSearch({ query, subjects }: PlannedSearch): Promise<SearchHit[]> {
+async function runSearch({ query, subjects }: PlannedSearch, reach: Reach): Promise<SearchHit[]> {
   const k = config().SEARCH_K;
-  if (!subjects) return searchKnowledge({ query, k });
+  if (!subjects) return searchKnowledge({ query, k, reach });
   const [whole, ...sides] = await Promise.all([
-    searchKnowledge({ query, k }),
-    ...subjects.map((subject) => searchKnowledge({ query: subject, k: Math.max(k, SIDE_K) })),
+    searchKnowledge({ query, k, reach }),
+    ...subjects.map((subject) => searchKnowledge({ query: subject, k: Math.max(k, SIDE_K), reach })),
   ]);
   return subjectPassages({ whole: whole!, sides, subjects, k });
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/providers/chat-models';
+import type { Principal } from '@/lib/auth/principal';
+import { replyReach } from '@/lib/conversations/conversation-scope';
 import { retrievePassages } from './retrieve-passages';
 import { releaseConversation } from '@/lib/conversations/reply/save-reply';
 import { startReply } from './start-reply';
@@ -9,29 +11,35 @@ import { streamReply } from './stream-reply';
 /**
  * One send: 404 for a conversation that is not the caller's (nothing stored),
  * 409 while another reply streams, else the user message is stored and the
- * reply streams back — as the AI SDK UI message stream, or as plain text.
+ * reply streams back — as the AI SDK UI message stream, or as plain text. The reply retrieves
+ * what the sender may read at this moment (narrowed to the conversation's scope): the reach is
+ * computed here, at each send and regenerate, and travels with the retrieval; the reply machine
+ * that runs on after the request has ended only ever sees the passages found with it.
  */
 export async function sendMessage({
   conversationId,
-  ownerId,
+  principal,
   content,
   regenerate,
   edit,
   format,
 }: {
   conversationId: string;
-  ownerId: string;
+  /** The sender: the conversation's owner, and whose reach the reply retrieves within. */
+  principal: Principal;
   content: string;
   regenerate?: { messageId?: string };
   edit?: true | string;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
   const { model, id: modelId, extractive } = getChatModel();
+  const ownerId = principal.id;
   const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
   try {
     // Not overlapped with the write above: one database session at a time keeps PGlite (and its
     // wire-protocol test server) happy, and the write is a few milliseconds.
-    const passages = retrievePassages({ ...started.asked, extractive });
+    const reach = await replyReach(principal, conversationId);
+    const passages = retrievePassages({ ...started.asked, extractive, reach });
     passages.catch(() => {}); // awaited (and reported) by streamReply
     const { stream, done } = streamReply({
       conversationId,

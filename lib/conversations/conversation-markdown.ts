@@ -3,6 +3,11 @@ import { describeLocation } from './describe-location';
 import { citationsOfParts, textOfParts } from './message-parts';
 import type { ConversationView } from '@/lib/schemas/conversations';
 
+/** How a citation of a source the reader may no longer read is shown (restrict-citations.ts). */
+export const RESTRICTED_SOURCE = 'A source you no longer have access to';
+const isRestricted = (c: CitationData | { restricted?: unknown }) =>
+  (c as { restricted?: unknown }).restricted === true;
+
 const NOTES: Partial<Record<string, string>> = {
   stopped: '_Stopped: the reply may be incomplete._',
   failed: '_This reply failed part way._',
@@ -28,7 +33,10 @@ export function conversationMarkdown(conversation: ConversationView): string {
     const citations = citationsOfParts(message.parts);
     if (citations.length > 0) {
       out.push('Sources:', '');
-      for (const c of citations) out.push(`${c.n}. ${place(c)}${c.snippet ? ` — “${oneLine(c.snippet)}”` : ''}`);
+      for (const c of citations) {
+        if (isRestricted(c)) out.push(`${c.n}. ${RESTRICTED_SOURCE}`);
+        else out.push(`${c.n}. ${place(c)}${c.snippet ? ` — “${oneLine(c.snippet)}”` : ''}`);
+      }
       out.push('');
     }
   }

@@ -1,16 +1,30 @@
 import 'server-only';
 import { stopLiveReply } from './reply/live-replies';
 import { signalStop } from './reply/stop-signal';
+import type { Principal } from '@/lib/auth/principal';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
+import { checkedScope } from './conversation-scope';
+import { conversationView } from './conversation-view';
 import { getConversationOrThrow } from './get-conversation-or-throw';
-import { presentConversation } from './present-conversation';
 import { readBranch } from './read-branch';
 
-export async function createConversation({ ownerId, title }: { ownerId: string; title?: string }) {
+/** A new conversation of the caller's, scoped to `collectionIds` (each one they may read, else 404). */
+export async function createConversation({
+  principal,
+  title,
+  collectionIds = [],
+}: {
+  principal: Principal;
+  title?: string;
+  collectionIds?: string[];
+}) {
+  const scope = await checkedScope(principal, collectionIds);
   const db = await prisma();
-  const conversation = await db.conversation.create({ data: { ownerId, title: title ?? null } });
-  return presentConversation(conversation, []);
+  const conversation = await db.conversation.create({
+    data: { ownerId: principal.id, title: title ?? null, collectionIds: scope },
+  });
+  return conversationView(conversation, [], principal);
 }
 
 /**
@@ -18,20 +32,25 @@ export async function createConversation({ ownerId, title }: { ownerId: string; 
  * below it, the branch seen last (at each message, the version most recently on show; a new
  * message is on show when written), marked as seen now. 404 for anyone else's conversation or
  * a message not in it; 409 while a reply is written, which must stay the head it streams into.
+ * `collectionIds` scopes the next replies (each one the caller may read, else 404; `[]`: all).
  */
 export async function updateConversation({
   id,
-  ownerId,
+  principal,
   title,
   messageId,
+  collectionIds,
 }: {
   id: string;
-  ownerId: string;
+  principal: Principal;
   title?: string;
   messageId?: string;
+  collectionIds?: string[];
 }) {
   const db = await prisma();
+  const ownerId = principal.id;
   let conversation = await getConversationOrThrow({ id, ownerId });
+  const scope = collectionIds && (await checkedScope(principal, collectionIds));
   if (messageId) {
     const [moved] = await db.$queryRaw<{ head_id: string }[]>`
       WITH RECURSIVE below AS (
@@ -61,12 +80,15 @@ export async function updateConversation({
       UPDATE messages SET shown_at = clock_timestamp() WHERE id IN (SELECT id FROM above)`;
     conversation = { ...conversation, headId: moved.head_id };
   }
-  if (title !== undefined) {
-    const [renamed] = await db.conversation.updateManyAndReturn({ where: { id, ownerId }, data: { title } });
+  if (title !== undefined || scope !== undefined) {
+    const [renamed] = await db.conversation.updateManyAndReturn({
+      where: { id, ownerId },
+      data: { title, collectionIds: scope },
+    });
     if (!renamed) throw notFound('conversation'); // deleted meanwhile
     conversation = renamed;
   }
-  return presentConversation(conversation, await readBranch(id, conversation.headId));
+  return conversationView(conversation, await readBranch(id, conversation.headId), principal);
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { reachSql, type Reach } from '@/lib/access';
 import { REPLY_STALE_MS } from './reply/reply-heartbeat';
 import { citationsOfParts, textOfParts } from './message-parts';
 import { Prisma, prisma } from '@/lib/db';
@@ -89,14 +90,19 @@ interface EntryRow extends FeedbackRow {
 
 /**
  * Every rating, most recently given or changed first, with the question and the reply it is
- * about (for an admin to see what the knowledge base lacks), keyset-paginated; `counts` covers all.
+ * about (for an admin to see what the knowledge base lacks), keyset-paginated; `counts` covers all
+ * that may be read. A caller who reaches only some collections (an admin key narrowed to them) is
+ * not shown a rating whose reply cites a source outside them: the reply's text quotes it.
  */
 export async function listFeedback({
   rating,
   cited,
   limit,
   cursor,
+  reach,
 }: {
+  /** What the caller may read (lib/access), applied in the SQL. */
+  reach: Reach;
   rating?: FeedbackRating;
   /** Only replies that cite a passage (true), or that cite none (false). */
   cited?: boolean;
@@ -111,17 +117,19 @@ export async function listFeedback({
   const before = after
     ? Prisma.sql`AND (f.updated_at, f.message_id) < (${after.at}::timestamptz, ${after.id}::uuid)`
     : Prisma.empty;
+  const readable = citesOnlyReadable(reach);
   const [rows, counts] = await Promise.all([
     db.$queryRaw<EntryRow[]>`
       SELECT f.message_id::text AS "messageId", f.rating::text AS rating, f.comment, f.created_at AS "createdAt", f.updated_at AS "updatedAt",
         a.parts AS "answerParts", a.model, q.parts AS "questionParts"
       FROM message_feedback f JOIN messages a ON a.id = f.message_id LEFT JOIN messages q ON q.id = a.parent_id
-      WHERE true ${kind} ${citing} ${before}
+      WHERE ${readable} ${kind} ${citing} ${before}
       ORDER BY f.updated_at DESC, f.message_id DESC
       LIMIT ${limit + 1}`,
-    db.$queryRaw<
-      { rating: FeedbackRating; n: number }[]
-    >`SELECT rating::text AS rating, count(*)::int AS n FROM message_feedback GROUP BY rating`,
+    db.$queryRaw<{ rating: FeedbackRating; n: number }[]>`
+      SELECT f.rating::text AS rating, count(*)::int AS n
+      FROM message_feedback f JOIN messages a ON a.id = f.message_id
+      WHERE ${readable} GROUP BY f.rating`,
   ]);
   const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ at: row.updatedAt, id: row.messageId }));
   return {
@@ -143,4 +151,13 @@ function presentEntry(row: EntryRow): FeedbackEntry {
     citations: citationsOfParts(row.answerParts),
     model: row.model,
   };
+}
+
+/** The reply `a` cites no existing source outside the reach (a deleted one is no one's to read). */
+function citesOnlyReadable(reach: Reach): Prisma.Sql {
+  if (reach.all) return Prisma.sql`true`;
+  return Prisma.sql`NOT EXISTS (
+    SELECT 1 FROM jsonb_array_elements_text(a.cited_sources) cs(id)
+    JOIN sources s ON s.id = CASE WHEN cs.id ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' THEN cs.id::uuid END
+    WHERE NOT (${reachSql(reach, Prisma.sql`s.collection_id`)}))`;
 }

@@ -7,6 +7,11 @@ export function presentSummary(c: Pick<Conversation, 'id' | 'title' | 'createdAt
   return { id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
 }
 
-export function presentConversation(c: Conversation, messages: BranchMessage[]): ConversationView {
-  return { ...presentSummary(c), messages: messages.map(toUIMessage) };
+/** `messages` and `collectionIds` as the reader may see them (conversation-view.ts). */
+export function presentConversation(
+  c: Conversation,
+  messages: BranchMessage[],
+  collectionIds: string[],
+): ConversationView {
+  return { ...presentSummary(c), collectionIds, messages: messages.map(toUIMessage) };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { reachSql, type Reach } from '@/lib/access';
 import { Prisma, prisma } from '@/lib/db';
 import { fieldError } from '@/lib/http/validation';
 import { TOP_CITED_SOURCES, type UsageCounts, type UsageQuery, type UsageReport } from '@/lib/schemas/usage';
@@ -22,9 +23,11 @@ interface SourcesRow {
 /**
  * How the assistant was used over the last `days` calendar days of `timeZone`, today included:
  * conversations, questions and replies per day, how replies ended and were rated, and which
- * sources they cited. Counts only: no question or reply text leaves the database.
+ * sources they cited. Counts only: no question or reply text leaves the database. The sources
+ * counted and named are those the caller reaches (`reach`, applied in the SQL): an admin key
+ * narrowed to some collections learns nothing of the others' sources.
  */
-export async function usageReport({ days, timeZone }: UsageQuery): Promise<UsageReport> {
+export async function usageReport({ days, timeZone, reach }: UsageQuery & { reach: Reach }): Promise<UsageReport> {
   const db = await prisma();
   const [span] = await db.$queryRaw<Span[]>`
       SELECT (today - ${days - 1}::int)::text AS "from", today::text AS "to",
@@ -78,6 +81,7 @@ export async function usageReport({ days, timeZone }: UsageQuery): Promise<Usage
       ), known AS (
         SELECT s.id::text AS "sourceId", s.title, s.status, cited.replies, cited.citations
         FROM sources s LEFT JOIN cited ON cited.source_id = s.id::text
+        WHERE ${reachSql(reach, Prisma.sql`s.collection_id`)}
       )
       SELECT
         (SELECT coalesce(json_agg(json_build_object('sourceId', t."sourceId", 'title', t.title, 'replies', t.replies, 'citations', t.citations)

@@ -141,3 +141,15 @@ export const citationSchema = z
 export const askResponseSchema = z
   .object({ answer: z.string(), citations: z.array(citationSchema) })
   .meta({ id: 'AskResponse' });
+
+export const restrictedCitationSchema = z
+  .object({
+    n: z.number().int().positive().meta({ description: 'The `[n]` marker in the answer text, as the citation had.' }),
+    restricted: z.literal(true),
+  })
+  .meta({
+    id: 'RestrictedCitation',
+    description:
+      'A stored citation of a source the reader may no longer read (moved to a collection they cannot read, or access ' +
+      'lost): its number only, shown as "a source you no longer have access to". No title, snippet, location or ids.',
+  });

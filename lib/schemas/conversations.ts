@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { citationSchema, restrictedCitationSchema } from './chat';
 import { containsQuery, pageQuery, titleSchema } from './common';
+
+const scopeIds = (description: string) =>
+  z
+    .array(z.uuid({ message: 'must be collection ids' }))
+    .max(100)
+    .meta({ description });
 
 /** A rating of a reply (see lib/schemas/feedback.ts). */
 export const feedbackRatingSchema = z.enum(['up', 'down']);
@@ -10,6 +17,9 @@ export const createConversationBody = () =>
       title: titleSchema()
         .optional()
         .meta({ description: 'Optional; untitled conversations are named after their first message.' }),
+      collectionIds: scopeIds(
+        'Optional: answer only from these collections (each one the caller may read, else 404). Empty or absent: every collection the owner may read.',
+      ).optional(),
     })
     .meta({ id: 'CreateConversation' });
 
@@ -25,8 +35,14 @@ export const updateConversationBody = () =>
             'Show the branch with this message: one of a message’s `versions`, or any message of the conversation. The ' +
             'conversation then shows that message and the newest branch that follows it, and new messages continue from there.',
         }),
+      collectionIds: scopeIds(
+        'The collections the next replies answer from (each one the caller may read, else 404); `[]`: every collection the owner may read.',
+      ).optional(),
     })
-    .refine((b) => b.title !== undefined || b.messageId !== undefined, 'must have a title, a messageId or both')
+    .refine(
+      (b) => b.title !== undefined || b.messageId !== undefined || b.collectionIds !== undefined,
+      'must have a title, a messageId or collectionIds',
+    )
     .meta({ id: 'UpdateConversation' });
 
 export const listConversationsQuery = () =>
@@ -46,9 +62,22 @@ export const uiMessageSchema = z
   .object({
     id: z.string(),
     role: z.enum(['system', 'user', 'assistant']),
-    parts: z.array(z.looseObject({ type: z.string() })).meta({
-      description: 'AI SDK UIMessage parts: text, source-document, data-citation, …',
-    }),
+    parts: z
+      .array(
+        z.looseObject({
+          type: z.string(),
+          data: z
+            .union([citationSchema, restrictedCitationSchema])
+            .optional()
+            .meta({ description: 'On a `data-citation` part: the citation.' }),
+        }),
+      )
+      .meta({
+        description:
+          'AI SDK UIMessage parts: text, source-document, data-citation, … A `data-citation` whose source the reader may no ' +
+          'longer read (moved to another collection, or access lost) has the payload `RestrictedCitation` `{n, restricted: true}` ' +
+          'and that source has no `source-document` part: "a source you no longer have access to".',
+      }),
     metadata: z.object({
       createdAt: z.iso.datetime(),
       status: z.enum(['streaming', 'complete', 'failed', 'interrupted', 'stopped']).meta({
@@ -84,7 +113,14 @@ export const conversationSummarySchema = z
   .meta({ id: 'ConversationSummary' });
 
 export const conversationSchema = conversationSummarySchema
-  .extend({ messages: z.array(uiMessageSchema) })
+  .extend({
+    collectionIds: z.array(z.uuid()).meta({
+      description:
+        'The conversation’s scope: replies answer only from these collections, as far as the owner may read them at each ' +
+        'message. Empty: every collection the owner may read. Lists only collections the caller may read now.',
+    }),
+    messages: z.array(uiMessageSchema),
+  })
   .meta({ id: 'Conversation' });
 
 export const conversationPageSchema = z

@@ -9,9 +9,9 @@ export const GET = serveRoute(api.list, async ({ query: { limit, cursor, q }, pr
   json(await listConversations({ ownerId: principal.id, limit, cursor, q })),
 );
 
-// POST /api/conversations – open a conversation
-export const POST = serveRoute(api.open, async ({ body: { title }, principal }) => {
-  const conversation = await createConversation({ ownerId: principal.id, title });
+// POST /api/conversations – open a conversation (optionally scoped to some collections)
+export const POST = serveRoute(api.open, async ({ body: { title, collectionIds }, principal }) => {
+  const conversation = await createConversation({ principal, title, collectionIds });
   return json(conversation, { status: 201, headers: { location: `/api/conversations/${conversation.id}` } });
 });
 

@@ -1,5 +1,8 @@
 import 'server-only';
+import { readableCollections } from '@/lib/access';
+import type { Principal } from '@/lib/auth/principal';
 import { getConversationOrThrow } from '../get-conversation-or-throw';
+import { restrictCitations } from '../restrict-citations';
 import { toUIMessage } from '../to-ui-message';
 import { prisma } from '@/lib/db';
 import { ApiError, notFound } from '@/lib/http/api-error';
@@ -22,24 +25,27 @@ const HANDOFF_POLL_MS = 25;
  * that instance stores everything it wrote, as it does for a stop made on it. One that does
  * not within STOP_HANDOFF_MS (it died, or cannot hear) has the reply marked `stopped` here
  * with what it last saved (its heartbeat, every few seconds), and the conversation freed.
+ * The reply comes back as the caller may read it now (restrict-citations.ts).
  */
 export async function stopReply({
   conversationId,
-  ownerId,
+  principal,
   messageId,
 }: {
   conversationId: string;
-  ownerId: string;
+  principal: Principal;
   messageId?: string;
 }): Promise<UIMessageView> {
-  const conversation = await getConversationOrThrow({ id: conversationId, ownerId });
+  const conversation = await getConversationOrThrow({ id: conversationId, ownerId: principal.id });
+  const shown = async (reply: Parameters<typeof toUIMessage>[0]) =>
+    toUIMessage((await restrictCitations([reply], await readableCollections(principal)))[0]!);
   const id = messageId ?? conversation.activeReplyId;
   if (!id) throw new ApiError('conflict', 'No reply is being written in this conversation.');
   const db = await prisma();
   const find = () => db.message.findFirst({ where: { id, conversationId, role: 'assistant' } });
   const reply = await find();
   if (!reply) throw notFound('reply in this conversation');
-  if (reply.status !== 'streaming') return toUIMessage(reply);
+  if (reply.status !== 'streaming') return shown(reply);
   if (!(await stopLiveReply(conversationId, id))) {
     const alive = Date.now() - reply.updatedAt.getTime() < REPLY_STALE_MS;
     if (alive && (await signalStop(conversationId, id))) {
@@ -56,5 +62,5 @@ export async function stopReply({
   }
   const stopped = await find();
   if (!stopped) throw notFound('reply in this conversation'); // the conversation was deleted meanwhile
-  return toUIMessage(stopped);
+  return shown(stopped);
 }

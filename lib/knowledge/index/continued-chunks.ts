@@ -1,5 +1,6 @@
 import 'server-only';
-import { prisma } from '@/lib/db/index';
+import { reachSql, type Reach } from '@/lib/access';
+import { Prisma, prisma } from '@/lib/db/index';
 import { isUuid } from '@/lib/uuid';
 import { passageOf, type ChunkRow } from './chunk-row';
 import type { ChunkLocation, SearchHit } from '../sources/types';
@@ -14,9 +15,10 @@ export interface Passage extends SearchHit {
  * The chunks named, each followed by the next chunk of its source (when there is one), in the
  * order named: what a reply cited and what comes after it, to go on from. Only chunks search
  * could return: the live generation of a source that has not failed, so a deleted or replaced
- * source's passages are never read again. Scores are 0: these were not searched for.
+ * source's passages are never read again; and only those the reader reaches (lib/access): a source
+ * moved out of reach since it was cited is not read again either. Scores are 0: these were not searched for.
  */
-export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
+export async function continuedChunks(chunkIds: string[], reach: Reach): Promise<Passage[]> {
   const ids = [...new Set(chunkIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const db = await prisma();
@@ -29,7 +31,7 @@ export async function continuedChunks(chunkIds: string[]): Promise<Passage[]> {
     JOIN chunks c ON c.id = w.id
     JOIN sources s ON s.id = c.source_id
     LEFT JOIN chunks n ON n.source_id = c.source_id AND n.generation = c.generation AND n.ordinal = c.ordinal + 1
-    WHERE c.generation = s.generation AND s.status <> 'failed'
+    WHERE c.generation = s.generation AND s.status <> 'failed' AND ${reachSql(reach, Prisma.sql`s.collection_id`)}
     ORDER BY w.i`;
   return rows.flatMap((r) => {
     const hit = { ...passageOf(r), score: 0 };

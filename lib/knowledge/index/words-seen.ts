@@ -1,5 +1,6 @@
 import 'server-only';
-import { prisma } from '@/lib/db/index';
+import { reachSql, type Reach } from '@/lib/access';
+import { Prisma, prisma } from '@/lib/db/index';
 import { forTextSearch } from './text-search-input';
 
 export interface WordSeen {
@@ -12,15 +13,20 @@ export interface WordSeen {
  * Whether the index holds each word now, by the document frequencies BM25 keeps (term_counts,
  * current after every write and deletion). Words go through the same `english` configuration as
  * the chunks (long runs broken as theirs are: forTextSearch), so "stops" meets "stop"; a word it drops as a stop word has no lexeme and is left
- * out of the answer.
+ * out of the answer. A reader who reaches only some collections is told only of the words their
+ * live chunks hold: whether a word is in a collection they cannot read is not theirs to learn.
  */
-export async function wordsSeen(words: string[]): Promise<WordSeen[]> {
+export async function wordsSeen(words: string[], reach: Reach): Promise<WordSeen[]> {
   if (words.length === 0) return [];
   const db = await prisma();
+  const held = reach.all
+    ? Prisma.sql`(SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = l.lexeme) > 0`
+    : Prisma.sql`EXISTS (
+        SELECT 1 FROM chunk_terms ct JOIN chunks c ON c.seq = ct.chunk_seq JOIN sources s ON s.id = c.source_id
+        WHERE ct.term = l.lexeme AND c.generation = s.generation AND ${reachSql(reach, Prisma.sql`s.collection_id`)})`;
   return db.$queryRaw<WordSeen[]>`
     SELECT w.word, EXISTS (
-      SELECT 1 FROM unnest(to_tsvector('english', w.parsed)) l
-      WHERE (SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = l.lexeme) > 0
+      SELECT 1 FROM unnest(to_tsvector('english', w.parsed)) l WHERE ${held}
     ) AS seen
     FROM unnest(${words}::text[], ${words.map(forTextSearch)}::text[]) WITH ORDINALITY AS w(word, parsed, n)
     WHERE to_tsvector('english', w.parsed) <> ''::tsvector

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Reach } from '@/lib/access';
 import { prisma } from '@/lib/db/index';
 import { ApiError, notFound } from '@/lib/http/api-error';
 import type { ChunkLocation } from './types';
@@ -24,11 +25,12 @@ export interface SourceText {
  * the chunks search reads. Each chunk is `text.slice(start, end)` of it, so the overlap between
  * two chunks is written once, and the gap between them (whitespace, trimmed off the chunks) is
  * filled to its length: a citation's `location.start`/`end` index the result. 404 for no such
- * source, 409 while it has no searchable text (ingested for the first time, or failed).
+ * source, or one outside the reader's `reach`, 409 while it has no searchable text (ingested for
+ * the first time, or failed).
  */
-export async function readSourceText(id: string): Promise<SourceText> {
+export async function readSourceText(id: string, reach: Reach): Promise<SourceText> {
   const db = await prisma();
-  const source = await searchableSource(id);
+  const source = await searchableSource(id, reach);
   const { generation, chunkCount } = source;
   let written = 0; // characters of the text so far
   let after = -1; // the last ordinal read
@@ -58,14 +60,16 @@ export async function readSourceText(id: string): Promise<SourceText> {
 
 /**
  * The source's generation that search reads, with its chunk count and media type. 404 for no such
- * source, 409 while it has none: ingested for the first time, or failed.
+ * source and for one in a collection the reader does not reach (the same answer), 409 while it
+ * has none: ingested for the first time, or failed.
  */
 export async function searchableSource(
   id: string,
+  reach: Reach,
 ): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
   const db = await prisma();
-  const source = await db.source.findUnique({
-    where: { id },
+  const source = await db.source.findFirst({
+    where: { id, ...(reach.all ? {} : { collectionId: { in: reach.collectionIds } }) },
     select: { status: true, generation: true, chunkCount: true, mediaType: true },
   });
   if (!source) throw notFound('source');

@@ -8,7 +8,7 @@ import { json, otherMethods } from '@/lib/http/with-api';
 // GET /api/conversations/{id} – one of the caller's conversations with its messages; as a
 // Markdown transcript with `Accept: text/markdown` or `?format=markdown` (for a download link)
 export const GET = serveRoute(api.read, async ({ req, params: { id }, query: { format }, principal }) => {
-  const conversation = await loadConversation({ id, ownerId: principal.id });
+  const conversation = await loadConversation({ id, principal });
   const markdown =
     format === 'markdown' || (format === undefined && /\btext\/markdown\b/i.test(req.headers.get('accept') ?? ''));
   if (!markdown) return json(conversation);
@@ -22,9 +22,11 @@ export const GET = serveRoute(api.read, async ({ req, params: { id }, query: { f
   });
 });
 
-// PATCH /api/conversations/{id} – rename, or show another branch (`messageId`)
-export const PATCH = serveRoute(api.update, async ({ params: { id }, body: { title, messageId }, principal }) =>
-  json(await updateConversation({ id, ownerId: principal.id, title, messageId })),
+// PATCH /api/conversations/{id} – rename, show another branch (`messageId`), or scope (`collectionIds`)
+export const PATCH = serveRoute(
+  api.update,
+  async ({ params: { id }, body: { title, messageId, collectionIds }, principal }) =>
+    json(await updateConversation({ id, principal, title, messageId, collectionIds })),
 );
 
 // DELETE /api/conversations/{id} – delete with all its messages

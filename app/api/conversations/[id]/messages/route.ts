@@ -9,7 +9,7 @@ export const POST = serveRoute(api.send, async ({ req, params: { id }, body, pri
   const format = /^\s*text\/plain\b/i.test(req.headers.get('accept') ?? '') ? 'text' : 'ui';
   const { response } = await sendMessage({
     conversationId: id,
-    ownerId: principal.id,
+    principal,
     content: messageContent(body),
     regenerate: regenerateOf(body),
     edit: editOf(body),

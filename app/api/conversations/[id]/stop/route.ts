@@ -5,7 +5,7 @@ import { json, otherMethods } from '@/lib/http/with-api';
 
 // POST /api/conversations/{id}/stop – stop the reply being written; what was written is kept
 export const POST = serveRoute(api.stop, async ({ params: { id }, body: { messageId }, principal }) =>
-  json(await stopReply({ conversationId: id, ownerId: principal.id, messageId })),
+  json(await stopReply({ conversationId: id, principal, messageId })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.stop);
