@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { apiFetch, describeProblem } from '@/components/client-api';
@@ -39,6 +40,7 @@ function describeAgent(agent: string | null): string {
 
 /** My open sessions: end one, or all of them ("sign out everywhere"). */
 export function AccountSessions({ initial }: { initial: Session[] }) {
+  const router = useRouter();
   const [sessions, setSessions] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,7 +48,8 @@ export function AccountSessions({ initial }: { initial: Session[] }) {
     try {
       if (session.current) {
         await apiFetch('/api/auth/session', { method: 'DELETE' });
-        window.location.assign('/sign-in');
+        router.push('/sign-in');
+        router.refresh();
         return;
       }
       await apiFetch(`/api/account/sessions/${session.id}`, { method: 'DELETE' });
@@ -59,7 +62,8 @@ export function AccountSessions({ initial }: { initial: Session[] }) {
   async function endAll() {
     try {
       await apiFetch('/api/auth/sessions', { method: 'DELETE' });
-      window.location.assign('/sign-in');
+      router.push('/sign-in');
+      router.refresh();
     } catch (e) {
       setError(describeProblem(e));
     }

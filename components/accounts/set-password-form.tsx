@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ const MIN = 12;
 
 /** Sets a password through a one-time link (POST /api/invitations/{token}); signed in, on to the chat. */
 export function SetPasswordForm({ token, email, name }: { token: string; email: string; name: string | null }) {
+  const router = useRouter();
   const [displayName, setDisplayName] = useState(name ?? '');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -28,7 +30,8 @@ export function SetPasswordForm({ token, email, name }: { token: string; email: 
         try {
           const json = { password, ...(displayName.trim() ? { name: displayName.trim() } : {}) };
           await apiFetch(`/api/invitations/${encodeURIComponent(token)}`, { method: 'POST', json });
-          window.location.assign('/');
+          router.push('/');
+          router.refresh();
         } catch (err) {
           setError(describeProblem(err));
           setBusy(false);
