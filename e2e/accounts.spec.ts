@@ -16,10 +16,12 @@ test('an invited person sets a password through the link, lands in the chat sign
   const url = await panel.getByTestId('one-time-link-url').textContent();
   expect(url).toMatch(/\/invitation\/[\w-]{43}$/);
   await expect(panel.getByTestId('person-row').filter({ hasText: email })).toContainText('invited');
+  await panel.screenshot({ path: test.info().outputPath('people-panel.png') });
 
   const { page } = visitor;
   await page.goto(url!);
   await expect(page.getByTestId('invitation-email')).toHaveText(email);
+  await page.screenshot({ path: test.info().outputPath('invitation.png') });
   await expect(page.getByTestId('invitation-name')).toHaveValue('Grace Hopper');
   await page.getByTestId('new-password').fill('short');
   await page.getByTestId('new-password-again').fill('short');
@@ -36,6 +38,7 @@ test('an invited person sets a password through the link, lands in the chat sign
   await page.getByTestId('account-link').click();
   await expect(page.getByTestId('account-email')).toHaveText(email);
   await expect(page.getByTestId('session-row')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('account.png'), fullPage: true });
 
   await page.goto('/');
   await page.getByTestId('user-menu').click();
@@ -88,11 +91,14 @@ test.describe('with anonymous access off', () => {
     await page.getByTestId('sign-in-password').fill('wrong password here');
     await page.getByTestId('sign-in-submit').click();
     await expect(page.getByTestId('sign-in-error')).toHaveText('The email or password is not right.');
+    await page.screenshot({ path: test.info().outputPath('sign-in.png') });
     await page.getByTestId('sign-in-password').fill('another long pass phrase');
     await page.getByTestId('sign-in-submit').click();
     // `//evil.example` is not followed: the chat of this origin opens.
     await expect(page).toHaveURL(`${server.origin}/`);
     await expect(page.getByTestId('user-menu-name')).toHaveText('Off Person');
+    await page.getByTestId('user-menu').click();
+    await page.screenshot({ path: test.info().outputPath('chat-user-menu.png') });
     await context.close();
   });
 });

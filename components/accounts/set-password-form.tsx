@@ -66,7 +66,6 @@ export function SetPasswordForm({ token, email, name }: { token: string; email: 
           type="password"
           autoComplete="new-password"
           required
-          minLength={MIN}
           maxLength={1024}
           value={password}
           onChange={(e) => setPassword(e.target.value)}

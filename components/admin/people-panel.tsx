@@ -218,7 +218,8 @@ export function PeoplePanel() {
                       className="rounded-md px-2 py-1 text-sm hover:bg-surface-2"
                       data-testid="person-reset"
                     >
-                      Reset password<span className="sr-only"> of {p.email}</span>
+                      {p.hasPassword ? 'Reset password' : 'New link'}
+                      <span className="sr-only"> for {p.email}</span>
                     </button>
                   ) : null}
                   {p.status === 'active' ? (
