@@ -1,19 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { fieldClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-// Types only: the schemas are the API's.
-import type { userSchema } from '@/lib/schemas/users';
 import { OneTimeLink } from './one-time-link';
-import { formatDate } from './types';
+import { PersonRow, type Person } from './person-row';
 
-type Person = z.infer<typeof userSchema>;
 interface PeoplePage {
   data: Person[];
   nextCursor: string | null;
@@ -183,66 +178,13 @@ export function PeoplePanel() {
               </tr>
             ) : null}
             {(people ?? []).map((p) => (
-              <tr key={p.id} className="border-t border-border" data-testid="person-row">
-                <td className="max-w-[16rem] py-2 pr-3">
-                  <span className="block truncate font-medium" dir="auto">
-                    {p.name ?? p.email}
-                  </span>
-                  <span className="block truncate text-xs text-muted">
-                    {p.email}
-                    {p.sso ? ' · single sign-on' : p.hasPassword ? '' : ' · invited'}
-                  </span>
-                </td>
-                <td className="px-3 py-2">
-                  <label className="sr-only" htmlFor={`role-${p.id}`}>
-                    Role of {p.email}
-                  </label>
-                  <select
-                    id={`role-${p.id}`}
-                    value={p.role}
-                    onChange={(e) => update(p, { role: e.target.value as Person['role'] })}
-                    data-testid="person-role"
-                    className="h-8 rounded-md border border-border bg-bg px-1.5 text-sm"
-                  >
-                    <option value="member">Member</option>
-                    <option value="admin">Admin</option>
-                  </select>
-                </td>
-                <td className="hidden px-3 py-2 text-muted sm:table-cell">{formatDate(p.lastSeenAt)}</td>
-                <td className="whitespace-nowrap py-2 pl-3 text-right">
-                  {p.status === 'disabled' ? <Badge tone="danger">Disabled</Badge> : null}
-                  {!p.sso && p.status === 'active' ? (
-                    <button
-                      type="button"
-                      onClick={() => reset(p)}
-                      className="rounded-md px-2 py-1 text-sm hover:bg-surface-2"
-                      data-testid="person-reset"
-                    >
-                      {p.hasPassword ? 'Reset password' : 'New link'}
-                      <span className="sr-only"> for {p.email}</span>
-                    </button>
-                  ) : null}
-                  {p.status === 'active' ? (
-                    <button
-                      type="button"
-                      onClick={() => setDisabling(p)}
-                      className="rounded-md px-2 py-1 text-sm text-danger hover:bg-danger-soft"
-                      data-testid="person-disable"
-                    >
-                      Disable<span className="sr-only"> {p.email}</span>
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() => update(p, { status: 'active' })}
-                      className="rounded-md px-2 py-1 text-sm hover:bg-surface-2"
-                      data-testid="person-enable"
-                    >
-                      Enable<span className="sr-only"> {p.email}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
+              <PersonRow
+                key={p.id}
+                person={p}
+                onChange={(json) => update(p, json)}
+                onReset={() => reset(p)}
+                onDisable={() => setDisabling(p)}
+              />
             ))}
           </tbody>
         </table>
