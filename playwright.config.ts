@@ -59,6 +59,10 @@ export default defineConfig({
       RATE_LIMIT_MESSAGES: '10000',
       // Smaller than the default, so the composer's limit is seen to be the server's.
       MAX_MESSAGE_CHARS: '4000',
+      // Unset, anonymous access turns off once anyone has an account, and accounts.spec invites
+      // people: every spec after it would meet the sign-in page. Its `off` side is tested on a
+      // server of its own (accounts.spec).
+      ANONYMOUS_ACCESS: 'on',
     },
   },
 });

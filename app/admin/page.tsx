@@ -4,6 +4,7 @@ import { AssistantSettings } from '@/components/admin/assistant-settings';
 import { FeedbackList } from '@/components/admin/feedback-list';
 import { KeysManager } from '@/components/admin/keys-manager';
 import { KnowledgeUploader } from '@/components/admin/knowledge-uploader';
+import { PeoplePanel } from '@/components/admin/people-panel';
 import { RetrievalSearch } from '@/components/admin/retrieval-search';
 import { SignInForm } from '@/components/admin/sign-in-form';
 import { SignOutButton } from '@/components/admin/sign-out-button';
@@ -42,7 +43,14 @@ export default async function AdminPage({
           <h1 className="mt-6 text-xl font-semibold">Sign in to manage knowledge</h1>
           <p className="mt-1 text-sm text-muted">Use an admin API key. Anyone can chat without signing in.</p>
           <SignInForm />
-          <Link href="/" className="mt-4 block text-center text-sm text-accent underline underline-offset-2">
+          <Link
+            href="/sign-in?returnTo=/admin"
+            className="mt-4 block text-center text-sm text-accent underline underline-offset-2"
+            data-testid="admin-account-sign-in"
+          >
+            Sign in with your account instead
+          </Link>
+          <Link href="/" className="mt-2 block text-center text-sm text-accent underline underline-offset-2">
             Back to chat
           </Link>
         </div>
@@ -73,6 +81,7 @@ export default async function AdminPage({
           <RetrievalSearch />
           <KeysManager />
         </div>
+        <PeoplePanel />
         <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
         <UsagePanel />
         <FeedbackList />

@@ -10,7 +10,11 @@ export function SignOutButton() {
       size="sm"
       data-testid="admin-sign-out"
       onClick={async () => {
-        await fetch('/api/session', { method: 'DELETE' });
+        // Signed in with an admin key, or with an admin's account: either session ends.
+        await Promise.all([
+          fetch('/api/session', { method: 'DELETE' }),
+          fetch('/api/auth/session', { method: 'DELETE' }),
+        ]);
         router.refresh();
       }}
     >

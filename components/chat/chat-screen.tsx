@@ -23,6 +23,8 @@ export function ChatScreen({ data, viewKey }: { data: ChatPageData; viewKey: str
         renderId={data.renderId}
         isAdmin={data.isAdmin}
         assistantName={data.assistant.name}
+        viewer={data.viewer}
+        canSignIn={data.canSignIn}
       />
       <main className="flex min-w-0 flex-1 flex-col" id="main" data-behind-drawer>
         <header className="flex h-14 shrink-0 items-center border-b border-border pl-14 pr-4 md:pl-6">

@@ -19,6 +19,7 @@ import {
 } from './conversations-store';
 import { SIDEBAR_PAGE, type ConversationSummary } from './types';
 import { useRestored } from './use-restored';
+import { UserMenu, type ChatViewer } from './user-menu';
 
 interface Found {
   q: string;
@@ -40,6 +41,8 @@ export function ConversationSidebar({
   renderId,
   isAdmin,
   assistantName,
+  viewer,
+  canSignIn,
 }: {
   initialConversations: ConversationSummary[];
   initialCursor: string | null;
@@ -47,6 +50,9 @@ export function ConversationSidebar({
   isAdmin: boolean;
   /** The brand at the top: the assistant's name, as an admin set it. */
   assistantName: string;
+  /** The signed-in person (the user menu), or null; `canSignIn`: a visitor is offered "Sign in". */
+  viewer: ChatViewer | null;
+  canSignIn: boolean;
 }) {
   const conversations = useConversations(initialConversations);
   const moreCursor = useMoreCursor(initialCursor);
@@ -280,7 +286,8 @@ export function ConversationSidebar({
             {error}
           </p>
         ) : null}
-        <div className="border-t border-border p-3 text-sm">
+        <div className="space-y-1 border-t border-border p-3 text-sm">
+          <UserMenu viewer={viewer} canSignIn={canSignIn} />
           <Link
             href="/admin"
             className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg"

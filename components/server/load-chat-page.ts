@@ -14,6 +14,9 @@ import { config } from '@/lib/config';
 import { listConversations } from '@/lib/conversations/list-conversations';
 import { loadConversation } from '@/lib/conversations/load-conversation';
 import { prisma } from '@/lib/db';
+import type { ChatViewer } from '@/components/chat/user-menu';
+import { authOptions } from '@/lib/users/auth-options';
+import { findUser } from '@/lib/users/user-records';
 import { pagePrincipal } from './page-principal';
 import { clipAtWord } from '@/lib/clip-text';
 
@@ -32,6 +35,10 @@ export interface ChatPageData {
   assistant: Pick<AssistantProfile, 'name' | 'greeting' | 'description'>;
   /** The longest message the server takes (MAX_MESSAGE_CHARS). */
   maxMessageChars: number;
+  /** The signed-in person, for the user menu; null for a visitor or an admin's key session. */
+  viewer: ChatViewer | null;
+  /** Whether a visitor could sign in here (password or single sign-on): the menu then offers it. */
+  canSignIn: boolean;
 }
 
 const EXAMPLES = 4;
@@ -50,7 +57,7 @@ export const loadChatPage = cache(async function loadChatPage(
   const db = await prisma();
   // Without starters from the admins, questions about the newest documents, which any model answers from
   // retrieval alone (a question about the knowledge as a whole, or about "the latest document", retrieval cannot serve).
-  const [ready, { profile }] = await Promise.all([
+  const [ready, { profile }, options, person] = await Promise.all([
     db.source.findMany({
       where: { status: 'ready', ...(reach.all ? {} : { collectionId: { in: reach.collectionIds } }) },
       select: { title: true },
@@ -58,6 +65,8 @@ export const loadChatPage = cache(async function loadChatPage(
       take: 3 * EXAMPLES,
     }),
     currentAssistant(),
+    authOptions(),
+    principal?.kind === 'user' ? findUser(principal.id) : null,
   ]);
   const examples =
     profile.starters.length > 0
@@ -70,6 +79,8 @@ export const loadChatPage = cache(async function loadChatPage(
     examples,
     assistant: { name: profile.name, greeting: profile.greeting, description: profile.description },
     maxMessageChars: config().MAX_MESSAGE_CHARS,
+    viewer: person ? { name: person.name, email: person.email } : null,
+    canSignIn: options.password || options.oidc,
   };
 
   if (!principal)

@@ -1,4 +1,5 @@
 import type { RouteDeclaration } from '@/lib/http/define-route';
+import { accountsApi } from './accounts';
 import { adminApi } from './admin';
 import { assistantApi } from './assistant';
 import { chatApi } from './chat';
@@ -18,6 +19,7 @@ export const apiRoutes: RouteDeclaration[] = [
   feedbackApi,
   assistantApi,
   knowledgeApi,
+  accountsApi,
   adminApi,
   ssoApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

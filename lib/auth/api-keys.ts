@@ -21,6 +21,7 @@ export interface ApiKeyView {
   role: Role;
   prefix: string;
   principalId: string;
+  collectionIds: string[];
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -32,28 +33,38 @@ const keyView = {
   role: true,
   prefix: true,
   principalId: true,
+  collectionIds: true,
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
 } as const;
 
-/** Creates a key with its own principal; the plain key is returned once and never stored. */
+/**
+ * Creates a key; the plain key is returned once and never stored. A standalone key gets a
+ * principal of its own; a person's key (`principalId`: the user's id) acts as that person, with
+ * their role, no more. `collectionIds` narrows what it reads (the caller checked each is readable).
+ */
 export async function createApiKey(input: {
   name: string;
   role: Role;
   key?: string;
+  principalId?: string;
+  collectionIds?: string[];
 }): Promise<ApiKeyView & { key: string }> {
   const db = await prisma();
   const key = input.key ?? generateKey();
   const created = await db.$transaction(async (tx) => {
-    const principal = await tx.principal.create({ data: { kind: 'key', role: input.role, name: input.name } });
+    const principalId =
+      input.principalId ??
+      (await tx.principal.create({ data: { kind: 'key', role: input.role, name: input.name } })).id;
     return tx.apiKey.create({
       data: {
-        principalId: principal.id,
+        principalId,
         name: input.name,
         role: input.role,
         hash: hashKey(key),
         prefix: key.slice(0, 12),
+        collectionIds: [...new Set(input.collectionIds ?? [])],
       },
       select: keyView,
     });
@@ -61,19 +72,27 @@ export async function createApiKey(input: {
   return { ...created, key };
 }
 
-/** Keys newest first, keyset-paginated as every listing is (`cursor`: the `nextCursor` of the page before). */
+/**
+ * Keys newest first, keyset-paginated as every listing is (`cursor`: the `nextCursor` of the page
+ * before); only one person's with `principalId`.
+ */
 export async function listApiKeys({
   limit,
   cursor,
+  principalId,
 }: {
   limit: number;
   cursor?: string;
+  principalId?: string;
 }): Promise<{ keys: ApiKeyView[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
   const db = await prisma();
   const rows = await db.apiKey.findMany({
     select: keyView,
-    where: after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : undefined,
+    where: {
+      ...(principalId ? { principalId } : {}),
+      ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
@@ -106,6 +125,12 @@ export async function revokeApiKey(id: string): Promise<boolean> {
     if (result.count > 0) return true;
     return (await tx.apiKey.count({ where: { id } })) > 0;
   });
+}
+
+/** Whether a key belongs to this principal (a person revoking their own keys: others' are unknown to them). */
+export async function isKeyOf(id: string, principalId: string): Promise<boolean> {
+  const db = await prisma();
+  return (await db.apiKey.count({ where: { id, principalId } })) > 0;
 }
 
 /**

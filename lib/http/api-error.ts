@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'gone'
   | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  gone: { status: 410, title: 'Gone' },
   precondition_failed: { status: 412, title: 'Precondition Failed' },
   payload_too_large: { status: 413, title: 'Content Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },

@@ -16,11 +16,16 @@ export interface Limit {
  * a client send its limit at the end of one window and again at the start of the next, twice the
  * limit within a few seconds. Requests over a limit count too, so a client that keeps sending
  * while refused waits longer; Retry-After says when one more fits, at most a window. One round trip
- * counts all the limits of a request.
+ * counts all the limits of a request. `windowSeconds`: a window of their own for limits counted
+ * separately (password attempts); one key always keeps the same window.
  */
-export async function enforceRateLimits(limits: Limit[], now = Date.now()): Promise<void> {
+export async function enforceRateLimits(
+  limits: Limit[],
+  now = Date.now(),
+  windowSeconds = config().RATE_LIMIT_WINDOW_SECONDS,
+): Promise<void> {
   if (limits.length === 0) return;
-  const windowMs = config().RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const windowMs = windowSeconds * 1000;
   const startMs = Math.floor(now / windowMs) * windowMs;
   const [windowStart, previousStart] = [new Date(startMs), new Date(startMs - windowMs)];
   const db = await prisma();

@@ -7,7 +7,21 @@ export const roleSchema = z
 
 export const createKeyBody = () =>
   z
-    .object({ name: titleSchema().meta({ description: 'What the key is for.' }), role: roleSchema })
+    .object({
+      name: titleSchema().meta({ description: 'What the key is for.' }),
+      role: roleSchema.optional().meta({
+        description: 'A standalone key’s role (admins only; default `user`). A person’s key has the person’s role.',
+      }),
+      collectionIds: z
+        .array(z.uuid({ message: 'must be a collection id (a UUID)' }))
+        .max(100)
+        .optional()
+        .meta({ description: 'Read only these collections (each readable by the key’s person, else 404).' }),
+      userId: z.uuid({ message: 'must be a user id (a UUID)' }).optional().meta({
+        description:
+          'Admins: create the key for this person. Without it, a signed-in person’s key is their own, and an admin key makes a standalone key.',
+      }),
+    })
     .meta({ id: 'CreateKey' });
 
 export const apiKeySchema = z
@@ -16,6 +30,7 @@ export const apiKeySchema = z
     name: z.string(),
     role: roleSchema,
     prefix: z.string().meta({ description: 'The first characters of the key, to recognise it.' }),
+    collectionIds: z.array(z.uuid()).meta({ description: 'The collections it is narrowed to (empty: not narrowed).' }),
     createdAt: z.iso.datetime(),
     lastUsedAt: z.iso.datetime().nullable(),
     revokedAt: z.iso.datetime().nullable(),
@@ -47,8 +62,9 @@ export const sessionSchema = z
     principal: z.object({
       id: z.uuid(),
       role: roleSchema,
-      kind: z.enum(['key', 'anonymous']),
+      kind: z.enum(['key', 'anonymous', 'user']),
       name: z.string().nullable(),
+      email: z.string().optional().meta({ description: 'A person’s (kind `user`) email.' }),
     }),
   })
   .meta({ id: 'Session' });
@@ -58,6 +74,7 @@ export function presentKey(k: {
   name: string;
   role: 'admin' | 'user';
   prefix: string;
+  collectionIds: string[];
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -67,6 +84,7 @@ export function presentKey(k: {
     name: k.name,
     role: k.role,
     prefix: k.prefix,
+    collectionIds: k.collectionIds,
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,

@@ -5,13 +5,17 @@ import { ADMIN_COOKIE, clearCookie, readCookie } from '@/lib/auth/session-cookie
 import { ApiError } from '@/lib/http/api-error';
 import { serveRoute } from '@/lib/http/serve-route';
 import { json, otherMethods } from '@/lib/http/with-api';
+import { findUser } from '@/lib/users/user-records';
 
-const view = (p: { id: string; role: string; kind: string; name: string | null }) => ({
-  principal: { id: p.id, role: p.role, kind: p.kind, name: p.name },
+const view = (p: { id: string; role: string; kind: string; name: string | null }, email?: string) => ({
+  principal: { id: p.id, role: p.role, kind: p.kind, name: p.name, ...(email ? { email } : {}) },
 });
 
-// GET /api/session – who this browser (or key) is
-export const GET = serveRoute(api.session, async ({ principal }) => json(view(principal)));
+// GET /api/session – who this browser (or key) is; a person's email too
+export const GET = serveRoute(api.session, async ({ principal }) => {
+  const email = principal.kind === 'user' ? (await findUser(principal.id))?.email : undefined;
+  return json(view(principal, email));
+});
 
 // POST /api/session – sign in to the admin pages with an admin key (sets the admin session cookie)
 export const POST = serveRoute(api.signIn, async ({ req, body: { key } }) => {

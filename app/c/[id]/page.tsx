@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ChatScreen } from '@/components/chat/chat-screen';
+import { requireChatViewer } from '@/components/server/chat-gate';
 import { loadChatPage } from '@/components/server/load-chat-page';
 import { isUuid } from '@/lib/uuid';
 
@@ -15,6 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 // A saved conversation with its full history; unknown and foreign ids are both a plain 404.
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  await requireChatViewer(`/c/${id}`);
   if (!isUuid(id)) notFound();
   const data = await loadChatPage(id);
   if (!data?.conversation) notFound();
