@@ -5,20 +5,14 @@ import { AuthCard } from '@/components/accounts/auth-card';
 import { PasswordSignInForm } from '@/components/accounts/password-sign-in-form';
 import { pagePrincipal } from '@/components/server/page-principal';
 import { authOptions } from '@/lib/users/auth-options';
+import { OIDC_ERROR_CODES } from '@/lib/users/oidc/oidc-refusal';
 import { safeReturnTo } from '@/lib/users/safe-return-to';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-/** What `?error=` codes (from single sign-on's callback, or a page that sent the browser here) mean. */
+/** What `?error=` codes mean: single sign-on's refusals (lib/users/oidc), and a session that ended. */
 const ERRORS: Record<string, string> = {
-  oidc: 'Single sign-on did not complete. Try again.',
-  oidc_failed: 'Single sign-on did not complete. Try again.',
-  access_denied: 'The sign-in was cancelled at the identity provider.',
-  state: 'The sign-in took too long or was started in another tab. Try again.',
-  domain: 'Accounts of your email domain cannot sign in here.',
-  domain_not_allowed: 'Accounts of your email domain cannot sign in here.',
-  email: 'Your identity provider did not give a verified email address.',
-  disabled: 'Your account is disabled. Ask an admin.',
+  ...OIDC_ERROR_CODES,
   expired: 'Your session has ended. Sign in again.',
 };
 const fallbackError = 'Signing in did not work. Try again.';

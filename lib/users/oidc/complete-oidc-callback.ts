@@ -1,10 +1,8 @@
 import 'server-only';
-import { readCookie } from '@/lib/auth/session-cookies';
 import { ApiError } from '@/lib/http/api-error';
 import { log } from '@/lib/log';
 import { completeSignIn } from '@/lib/users/complete-sign-in';
 import { safeReturnTo } from '@/lib/users/safe-return-to';
-import { endUserSession, USER_COOKIE } from '@/lib/users/user-sessions';
 import { clearFlowCookie, readFlowCookie } from './oidc-flow-cookie';
 import { oidcEnabled } from './oidc-configuration';
 import { finishOidcSignIn } from './finish-oidc-sign-in';
@@ -22,7 +20,6 @@ export async function completeOidcCallback(req: Request, requestId: string): Pro
   const cookies = [clearFlowCookie(secure)];
   try {
     const { userId, returnTo } = await finishOidcSignIn(req);
-    await endUserSession(readCookie(req, USER_COOKIE));
     cookies.push(...(await completeSignIn(req, userId)));
     log.info('single sign-on: signed in', { requestId, userId });
     return seeOther(safeReturnTo(returnTo), cookies);
