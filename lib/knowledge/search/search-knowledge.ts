@@ -19,6 +19,8 @@ const scoresOf = (candidates: Candidate[], pick: (c: Candidate) => number | null
  * HNSW index of the active embedding model, in one statement that keeps only
  * chunks of ready sources' live generation; then BM25, character 4-gram BM25
  * and cosine similarity are fused with weights tuned on SciFact train.
+ * A search restricted to a source or some collections keeps to them inside both legs: over a
+ * few chunks, by measuring each of them; over more, through the indexes (scopeSize).
  */
 export async function searchKnowledge(
   opts: SearchOptions & { settings?: Partial<SearchSettings> },

@@ -35,7 +35,7 @@ export async function vectorRanking(opts: {
   efSearch: number;
   sourceId?: string;
   reach?: Reach;
-  /** Measure every chunk in scope instead of walking the index: for a scope small enough (exactVectorScope). */
+  /** Measure every chunk in scope instead of walking the index: for a scope small enough (SearchSettings.exactVectorChunks). */
   exact?: boolean;
 }): Promise<VectorRanking | null> {
   const active = await activeEmbeddingModel();
@@ -62,16 +62,17 @@ export async function vectorRanking(opts: {
       ? Prisma.sql`AND c.source_id IN (SELECT s.id FROM sources s WHERE ${reachSql(opts.reach!, Prisma.sql`s.collection_id`)})`
       : Prisma.empty
   }`;
+  const distance = Prisma.sql`c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})`;
   // Exact: ordered by score, which the index cannot serve (it serves `ORDER BY distance`), so every
   // chunk in scope is measured, reached through the sources' index.
-  const distance = Prisma.sql`c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})`;
+  const order = opts.exact ? Prisma.sql`score DESC` : distance;
   return {
     sql: Prisma.sql`
     vec AS MATERIALIZED (
       SELECT c.seq AS chunk_seq, (1 - (${distance}))::float8 AS score
       FROM chunks c
       WHERE c.embedding_model = ${id} ${scope}
-      ORDER BY ${opts.exact ? Prisma.sql`score DESC` : distance}
+      ORDER BY ${order}
       LIMIT ${opts.limit}
     )`,
     similarity: Prisma.sql`CASE WHEN c.embedding_model = ${id} THEN (1 - (${distance}))::float8 END`,

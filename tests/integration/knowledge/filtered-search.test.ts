@@ -75,7 +75,7 @@ describe('search restricted to the collections a caller reads', { timeout: 90_00
     expect(everything.every((h) => h.title === 'Hidden')).toBe(true);
   });
 
-  it('returns the same k best whether the scope is measured in full or through the index, on both sides of the threshold', async () => {
+  it('measures a scope of up to the threshold in full and walks the index above it, both keeping to what may be read', async () => {
     const { open, query } = await seedCorpus();
     const reach = { all: false as const, collectionIds: [open] };
     const db = await getDatabase();
@@ -84,7 +84,7 @@ describe('search restricted to the collections a caller reads', { timeout: 90_00
       query$.mockClear();
       const hits = await searchKnowledge({ query, k: 10, reach, settings: { exactVectorChunks } });
       const ranking = query$.mock.calls.find(([sql]) => sql.text.includes('vec AS MATERIALIZED'));
-      return { ids: hits.map((h) => h.chunkId), sql: ranking![0].text, local: ranking![1] ?? {} };
+      return { titles: hits.map((h) => h.title), sql: ranking![0].text, local: ranking![1] ?? {} };
     };
     // 80 readable chunks: measured in full at a threshold of 80, through the index at 79.
     const exact = await search(80);
@@ -95,8 +95,12 @@ describe('search restricted to the collections a caller reads', { timeout: 90_00
     const indexed = await search(79);
     expect(indexed.sql).toMatch(walksIndex);
     expect(indexed.local).toHaveProperty('hnsw.iterative_scan');
-    expect(exact.ids).toHaveLength(10);
-    expect(indexed.ids).toEqual(exact.ids);
+    // The index is approximate (which of the readable passages it finds may differ), but both
+    // fill the k best with readable ones.
+    for (const { titles } of [exact, indexed]) {
+      expect(titles).toHaveLength(10);
+      expect(titles.every((t) => t.startsWith('Open'))).toBe(true);
+    }
     // Unrestricted search never counts: it walks the index as before.
     query$.mockClear();
     await searchKnowledge({ query, k: 10, settings: { exactVectorChunks: 1e9 } });
