@@ -17,7 +17,7 @@ export async function scopeSize(opts: { sourceId?: string; reach?: Reach; upTo: 
     FROM (SELECT s.chunk_count AS n FROM sources s
           WHERE ${opts.sourceId ? Prisma.sql`s.id = ${opts.sourceId}::uuid` : Prisma.sql`TRUE`}
             AND ${opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`}
-          LIMIT ${opts.upTo + 1}) x`);
+          ${Number.isFinite(opts.upTo) ? Prisma.sql`LIMIT ${Math.trunc(opts.upTo) + 1}` : Prisma.empty}) x`);
   if (!row || row.sources > opts.upTo || row.chunks > opts.upTo) return Infinity;
   return row.chunks;
 }
