@@ -1,7 +1,8 @@
-// Search latency at scale: N synthetic chunks (default 100,000) written straight into a
-// fresh embedded database with the ingestion code's own storeChunks (indexes built after
-// the bulk load, as a restore would), then timed through the real searchKnowledge.
-// Then the sources list at 100,000 sources. Prints one JSON line. Run by bench/knowledge.ts with DATABASE_URL pointing at a temp dir.
+// Search latency at scale: N synthetic chunks (default 100,000) in twenty collections, written
+// straight into a fresh database (bench/scale-corpus.ts), then timed through the real
+// searchKnowledge: unrestricted, then by a caller who reads one collection (bench/filtered-search.ts).
+// Then the sources list at 100,000 sources. Prints one JSON line. Run by bench/knowledge.ts with
+// DATABASE_URL pointing at a database of its own (PGlite, or a PostgreSQL one with BENCH_DATABASE_URL).
 import { closeDatabase, prisma } from '@/lib/db';
 import { forgetCorpusStats } from '@/lib/knowledge/index';
 import { listSources } from '@/lib/knowledge/sources';
