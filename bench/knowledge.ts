@@ -126,6 +126,9 @@ export async function runKnowledgeBench({ baseUrl, adminKey, log }: Options): Pr
     for (const [k, v] of Object.entries(result)) figures[`scale${k[0]!.toUpperCase()}${k.slice(1)}`] = v;
     log(`at ${result.chunks} chunks: search p50 ${result.p50Ms?.toFixed(1)} ms, p95 ${result.p95Ms?.toFixed(1)} ms`);
     log(
+      `reading ${result.filteredReadableChunks} of them (5 %): search p50 ${result.filteredP50Ms?.toFixed(1)} ms, p95 ${result.filteredP95Ms?.toFixed(1)} ms, top 10 as exact search ${((result.filteredTop10Exact ?? 0) * 100).toFixed(1)} % (through the index: p95 ${result.filteredIndexP95Ms?.toFixed(1)} ms, ${((result.filteredIndexTop10Exact ?? 0) * 100).toFixed(1)} %)`,
+    );
+    log(
       `at ${result.sources} sources: sources list p50 ${result.sourcesListP50Ms?.toFixed(1)} ms, p95 ${result.sourcesListP95Ms?.toFixed(1)} ms`,
     );
   } catch (error) {

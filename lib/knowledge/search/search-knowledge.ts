@@ -5,6 +5,7 @@ import { rankCandidates, type Candidate } from './rank-candidates';
 import { charGramScores } from './rerank-char-grams';
 import { phraseScores } from './rerank-phrases';
 import { lexicalRanking } from './search-lexical';
+import { scopeSize } from './scope-size';
 import { searchSettings, type SearchSettings } from './search-settings';
 import { vectorRanking } from './search-vector';
 import type { SearchHit, SearchOptions } from '../sources/types';
@@ -18,6 +19,8 @@ const scoresOf = (candidates: Candidate[], pick: (c: Candidate) => number | null
  * HNSW index of the active embedding model, in one statement that keeps only
  * chunks of ready sources' live generation; then BM25, character 4-gram BM25
  * and cosine similarity are fused with weights tuned on SciFact train.
+ * A search restricted to a source or some collections keeps to them inside both legs: over a
+ * few chunks, by measuring each of them; over more, through the indexes (scopeSize).
  */
 export async function searchKnowledge(
   opts: SearchOptions & { settings?: Partial<SearchSettings> },
@@ -27,6 +30,10 @@ export async function searchKnowledge(
   const k = Math.max(1, Math.min(100, opts.k ?? s.k));
   if (!query) return [];
   const limit = Math.max(s.candidates, k * 2);
+  // Few chunks to search (one source, a small collection): measured in full rather than through
+  // indexes that would mostly turn up chunks of elsewhere.
+  const smallScope =
+    (await scopeSize({ sourceId: opts.sourceId, reach: opts.reach, upTo: s.exactVectorChunks })) <= s.exactVectorChunks;
   const [lexical, vector] = await Promise.all([
     lexicalRanking({
       query,
@@ -36,6 +43,7 @@ export async function searchKnowledge(
       subwordWeight: s.subwordWeight,
       sourceId: opts.sourceId,
       reach: opts.reach,
+      smallScope,
     }),
     s.vectorWeight > 0
       ? vectorRanking({
@@ -44,6 +52,7 @@ export async function searchKnowledge(
           efSearch: s.efSearch,
           sourceId: opts.sourceId,
           reach: opts.reach,
+          exact: smallScope,
         })
       : null,
   ]);

@@ -25,21 +25,20 @@ export async function lexicalRanking(opts: {
   subwordWeight: number;
   sourceId?: string;
   reach?: Reach;
+  /**
+   * A restricted search over few chunks (scopeSize): list the readable chunks first and keep only
+   * their postings. Otherwise the chunks are ranked first and walked best first until `limit`
+   * readable ones are found. Either way the `limit` best of what may be read, not what is left
+   * of the `limit` best overall.
+   */
+  smallScope?: boolean;
 }): Promise<Prisma.Sql> {
   const { chunks: n, avgTerms } = await corpusStats();
-  // A source, or the collections the caller reaches, are kept before the LIMIT: the k best of
-  // what may be read, not what is left of the k best overall.
-  const restricted = opts.reach && !opts.reach.all;
-  const scope =
-    opts.sourceId || restricted
-      ? Prisma.sql`JOIN chunks sc ON sc.seq = x.chunk_seq ${
-          opts.sourceId ? Prisma.sql`AND sc.source_id = ${opts.sourceId}::uuid` : Prisma.empty
-        } ${
-          restricted
-            ? Prisma.sql`JOIN sources ss ON ss.id = sc.source_id AND ${reachSql(opts.reach!, Prisma.sql`ss.collection_id`)}`
-            : Prisma.empty
-        }`
-      : Prisma.empty;
+  const restricted = Boolean(opts.sourceId || (opts.reach && !opts.reach.all));
+  // What may be read, as a condition on a chunk `c` and its source `s`.
+  const readable = Prisma.sql`${opts.sourceId ? Prisma.sql`c.source_id = ${opts.sourceId}::uuid` : Prisma.sql`TRUE`} AND ${
+    opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`
+  }`;
   // BM25's term weight is w · tf / (tf + k1·(1 − b) + k1·b·dl / avgdl), with w = qtf · idf · (k1 + 1)
   // per query term: constants are folded here and in lex_terms, so each posting costs one division.
   const subwords =
@@ -63,6 +62,32 @@ export async function lexicalRanking(opts: {
   // straight into the sum. Per posting the arithmetic is float4: in PGlite (32-bit WebAssembly)
   // every float8 result is a memory allocation, and float4 made the sum about a third faster.
   // Single precision is ample for adding up a handful of BM25 terms.
+  const postings = Prisma.sql`lex_terms q
+      CROSS JOIN LATERAL (SELECT ct.chunk_seq, ct.tf::float4 AS tf, ct.dl::float4 AS dl FROM chunk_terms ct WHERE ct.term = q.term) x`;
+  const score = Prisma.sql`sum(q.w * x.tf / (x.tf + ${c1}::float4 + ${c2}::float4 * x.dl))`;
+  const lex = !restricted
+    ? Prisma.sql`lex AS MATERIALIZED (
+      SELECT x.chunk_seq, ${score} AS score FROM ${postings}
+      GROUP BY x.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
+    )`
+    : opts.smallScope
+      ? // Materialized: a hash of the few readable chunks, not one lookup per posting.
+        Prisma.sql`lex_scope AS MATERIALIZED (
+      SELECT c.seq FROM chunks c JOIN sources s ON s.id = c.source_id WHERE ${readable}
+    ), lex AS MATERIALIZED (
+      SELECT x.chunk_seq, ${score} AS score FROM ${postings}
+      JOIN lex_scope r ON r.seq = x.chunk_seq
+      GROUP BY x.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
+    )`
+      : // LATERAL: a nested loop over the ranking, best first, that the LIMIT stops early.
+        Prisma.sql`lex_all AS MATERIALIZED (
+      SELECT x.chunk_seq, ${score} AS score FROM ${postings} GROUP BY x.chunk_seq
+    ), lex AS MATERIALIZED (
+      SELECT a.chunk_seq, a.score FROM (SELECT * FROM lex_all ORDER BY score DESC) a
+      CROSS JOIN LATERAL (SELECT 1 FROM chunks c JOIN sources s ON s.id = c.source_id
+                          WHERE c.seq = a.chunk_seq AND ${readable} LIMIT 1) ok
+      LIMIT ${opts.limit}
+    )`;
   return Prisma.sql`
     lex_terms AS MATERIALIZED (
       SELECT t.term, (t.qtf * ln(1 + (${n}::float8 - d.df + 0.5) / (d.df + 0.5)) * ${opts.k1 + 1}::float8)::float4 AS w
@@ -72,11 +97,5 @@ export async function lexicalRanking(opts: {
             ${stopMembers}) t
       CROSS JOIN LATERAL (SELECT coalesce(sum(tc.df), 0)::float8 AS df FROM term_counts tc WHERE tc.term = t.term) d
       WHERE d.df > 0
-    ), lex AS MATERIALIZED (
-      SELECT x.chunk_seq, sum(q.w * x.tf / (x.tf + ${c1}::float4 + ${c2}::float4 * x.dl)) AS score
-      FROM lex_terms q
-      CROSS JOIN LATERAL (SELECT ct.chunk_seq, ct.tf::float4 AS tf, ct.dl::float4 AS dl FROM chunk_terms ct WHERE ct.term = q.term) x
-      ${scope}
-      GROUP BY x.chunk_seq ORDER BY score DESC LIMIT ${opts.limit}
-    )`;
+    ), ${lex}`;
 }

@@ -23,7 +23,15 @@ export interface SearchSettings {
   efSearch: number;
   /** Hits whose fused score is below this are dropped. */
   minScore: number;
+  /**
+   * A search restricted to at most this many chunks (a source, a few collections) measures the
+   * distance to each of them instead of walking the HNSW index: exact, and at this size faster
+   * than a filtered index scan (docs/benchmarks.md#filtered-search).
+   */
+  exactVectorChunks: number;
 }
+
+const EXACT_VECTOR_CHUNKS = 10_000;
 
 export function searchSettings(): SearchSettings {
   const c = config();
@@ -39,5 +47,6 @@ export function searchSettings(): SearchSettings {
     candidates: c.SEARCH_CANDIDATES,
     efSearch: c.SEARCH_HNSW_EF_SEARCH,
     minScore: c.SEARCH_MIN_SCORE,
+    exactVectorChunks: EXACT_VECTOR_CHUNKS,
   };
 }

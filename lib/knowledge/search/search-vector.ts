@@ -35,6 +35,8 @@ export async function vectorRanking(opts: {
   efSearch: number;
   sourceId?: string;
   reach?: Reach;
+  /** Measure every chunk in scope instead of walking the index: for a scope small enough (SearchSettings.exactVectorChunks). */
+  exact?: boolean;
 }): Promise<VectorRanking | null> {
   const active = await activeEmbeddingModel();
   const { model, id } = active;
@@ -61,13 +63,16 @@ export async function vectorRanking(opts: {
       : Prisma.empty
   }`;
   const distance = Prisma.sql`c.embedding::vector(${dims}) <=> ${literal}::int4[]::float4[]::vector(${dims})`;
+  // Exact: ordered by score, which the index cannot serve (it serves `ORDER BY distance`), so every
+  // chunk in scope is measured, reached through the sources' index.
+  const order = opts.exact ? Prisma.sql`score DESC` : distance;
   return {
     sql: Prisma.sql`
     vec AS MATERIALIZED (
       SELECT c.seq AS chunk_seq, (1 - (${distance}))::float8 AS score
       FROM chunks c
       WHERE c.embedding_model = ${id} ${scope}
-      ORDER BY ${distance}
+      ORDER BY ${order}
       LIMIT ${opts.limit}
     )`,
     similarity: Prisma.sql`CASE WHEN c.embedding_model = ${id} THEN (1 - (${distance}))::float8 END`,
@@ -75,6 +80,6 @@ export async function vectorRanking(opts: {
     efSearch: Math.min(1000, Math.max(opts.efSearch, Math.trunc(opts.limit))),
     // Under a filter the index scan goes on past ef_search until it has `limit` rows that pass it
     // (pgvector 0.8's iterative scans), instead of returning the few of its first ef_search that do.
-    iterative: Boolean(restricted || opts.sourceId),
+    iterative: !opts.exact && Boolean(restricted || opts.sourceId),
   };
 }
