@@ -2,8 +2,10 @@ import type { RouteDeclaration } from '@/lib/http/define-route';
 import { adminApi } from './admin';
 import { assistantApi } from './assistant';
 import { chatApi } from './chat';
+import { collectionsApi } from './collections';
 import { conversationsApi } from './conversations';
 import { feedbackApi } from './feedback';
+import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
 
 /**
@@ -17,5 +19,7 @@ export const apiRoutes: RouteDeclaration[] = [
   feedbackApi,
   assistantApi,
   knowledgeApi,
+  collectionsApi,
+  groupsApi,
   adminApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);
