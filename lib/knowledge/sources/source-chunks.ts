@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Reach } from '@/lib/access';
 import { prisma } from '@/lib/db/index';
 import { ApiError } from '@/lib/http/api-error';
 import { decodeKeyset, encodeKeyset } from '@/lib/schemas/common';
@@ -31,7 +32,7 @@ export interface SourceChunks {
  */
 export async function listSourceChunks(
   id: string,
-  { limit, cursor }: { limit: number; cursor?: string },
+  { limit, cursor, reach }: { limit: number; cursor?: string; reach?: Reach },
 ): Promise<SourceChunks> {
   const after = decodeKeyset(cursor, (values) => {
     if (
@@ -42,7 +43,7 @@ export async function listSourceChunks(
       return undefined;
     return { generation: Number(values[0]), ordinal: Number(values[1]) };
   });
-  const { generation, chunkCount } = await searchableSource(id);
+  const { generation, chunkCount } = await searchableSource(id, reach);
   if (after && after.generation !== generation) {
     throw new ApiError(
       'conflict',

@@ -1,6 +1,8 @@
 import 'server-only';
 import { prisma } from '@/lib/db/index';
+import type { Reach } from '@/lib/access';
 import { ApiError, notFound } from '@/lib/http/api-error';
+import { inReach } from './source-access';
 import type { ChunkLocation } from './types';
 
 /** Chunks read per statement: a large source never holds the database for long. */
@@ -26,9 +28,9 @@ export interface SourceText {
  * filled to its length: a citation's `location.start`/`end` index the result. 404 for no such
  * source, 409 while it has no searchable text (ingested for the first time, or failed).
  */
-export async function readSourceText(id: string): Promise<SourceText> {
+export async function readSourceText(id: string, reach?: Reach): Promise<SourceText> {
   const db = await prisma();
-  const source = await searchableSource(id);
+  const source = await searchableSource(id, reach);
   const { generation, chunkCount } = source;
   let written = 0; // characters of the text so far
   let after = -1; // the last ordinal read
@@ -58,14 +60,16 @@ export async function readSourceText(id: string): Promise<SourceText> {
 
 /**
  * The source's generation that search reads, with its chunk count and media type. 404 for no such
- * source, 409 while it has none: ingested for the first time, or failed.
+ * source or one outside `reach` (the collections the caller reads), 409 while it has none:
+ * ingested for the first time, or failed.
  */
 export async function searchableSource(
   id: string,
+  reach?: Reach,
 ): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
   const db = await prisma();
-  const source = await db.source.findUnique({
-    where: { id },
+  const source = await db.source.findFirst({
+    where: { id, ...inReach(reach) },
     select: { status: true, generation: true, chunkCount: true, mediaType: true },
   });
   if (!source) throw notFound('source');

@@ -1,3 +1,4 @@
+import { readableCollections } from '@/lib/access';
 import { knowledgeApi as api } from '@/lib/api/knowledge';
 import { noneMatchHolds } from '@/lib/http/entity-tags';
 import { serveRoute } from '@/lib/http/serve-route';
@@ -5,8 +6,8 @@ import { otherMethods } from '@/lib/http/with-api';
 import { readSourceText, sourceTextEtag } from '@/lib/knowledge/sources';
 
 // GET /api/knowledge/sources/{id}/text – the source's text as ingested, which citations' offsets index
-export const GET = serveRoute(api.text, async ({ req, params: { id } }) => {
-  const { generation, text, mediaType } = await readSourceText(id);
+export const GET = serveRoute(api.text, async ({ req, principal, params: { id } }) => {
+  const { generation, text, mediaType } = await readSourceText(id, await readableCollections(principal));
   const etag = sourceTextEtag(id, generation);
   const headers = { etag, 'source-generation': String(generation), 'cache-control': 'private, no-cache' };
   if (noneMatchHolds(req.headers.get('if-none-match'), etag)) {
