@@ -47,10 +47,11 @@ export async function editableCollectionOrThrow(principal: Principal, collection
 export async function editableSourceOrThrow(principal: Principal, id: string): Promise<string> {
   const [readable, editable] = [await readableCollections(principal), await editableCollections(principal)];
   const db = await prisma();
-  const source = await db.source.findFirst({
-    where: { id, OR: [inReach(readable), inReach(editable)] },
-    select: { collectionId: true },
-  });
+  const either: Reach =
+    readable.all || editable.all
+      ? { all: true }
+      : { all: false, collectionIds: [...readable.collectionIds, ...editable.collectionIds] };
+  const source = await db.source.findFirst({ where: { id, ...inReach(either) }, select: { collectionId: true } });
   if (!source) throw notFound('source');
   if (!reaches(editable, source.collectionId)) throw mayNotEdit('this source');
   return source.collectionId;
