@@ -9,6 +9,7 @@ import { SourceRow } from './source-row';
 import { announceSourcesChanged, usePanelRequest } from './panel-requests';
 import type { Source, SourceStatus } from './types';
 import type { SourceSortKey, SourcesView } from './sources-view';
+import { CollectionSelect, useCollections } from './use-collections';
 import { useSources } from './use-sources';
 
 // Kind, size and date give way on small screens; title, status and chunks stay.
@@ -26,9 +27,15 @@ const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: bo
  * replace, and several deleted at once by ticking them (on the page shown: a tick on another page
  * or filter is not acted on).
  */
-export function SourcesTable({ initial }: { initial: SourcesView }) {
-  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } =
-    useSources(initial);
+export function SourcesTable({ initial, editorOnly = false }: { initial: SourcesView; editorOnly?: boolean }) {
+  // An editor who is not an admin manages the collections they edit, one at a time.
+  const { collections } = useCollections();
+  const shown = (collections ?? []).filter((c) => !editorOnly || c.canEdit);
+  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber, ...view } =
+    useSources(initial, {
+      fallback: editorOnly ? (shown[0]?.id ?? '') : '',
+      ready: !editorOnly || collections !== null,
+    });
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmTicked, setConfirmTicked] = useState(false);
@@ -137,6 +144,17 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           testId="source-search"
           className="w-full sm:w-56"
         />
+        {shown.length > 0 ? (
+          <CollectionSelect
+            id="collection-filter"
+            label="Collection"
+            value={view.collection}
+            onChange={view.setCollection}
+            collections={shown}
+            allLabel={editorOnly ? undefined : 'All'}
+            testId="collection-filter"
+          />
+        ) : null}
         <div className="flex items-center gap-2">
           <label htmlFor="status-filter" className="text-sm text-muted">
             Status
@@ -200,7 +218,12 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                   onChange={(on) => setTicked(on ? new Set((sources ?? []).map((s) => s.id)) : new Set())}
                 />
               </th>
-              {columns.map((c) => (
+              {columns.map((c) => [
+                c.key === 'kind' ? (
+                  <th key="collection" scope="col" className="hidden px-3 py-2 font-medium lg:table-cell">
+                    Collection
+                  </th>
+                ) : null,
                 <th
                   key={c.key}
                   scope="col"
@@ -216,8 +239,8 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 1 ? '↑' : '↓') : ''}</span>
                   </button>
-                </th>
-              ))}
+                </th>,
+              ])}
               <th scope="col" className="py-2 pl-0 pr-2 text-right font-medium sm:pl-3 sm:pr-4">
                 <span className="sr-only">Actions</span>
               </th>
@@ -226,13 +249,13 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           <tbody>
             {sources === null ? (
               <tr>
-                <td colSpan={8} className="px-4 py-6 text-center text-muted">
+                <td colSpan={9} className="px-4 py-6 text-center text-muted">
                   Loading sources…
                 </td>
               </tr>
             ) : sources.length === 0 ? (
               <tr>
-                <td colSpan={8} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
+                <td colSpan={9} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
                   {q
                     ? `No source${status ? ' with this status' : ''} matches “${q}”.`
                     : status
