@@ -6,10 +6,12 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
+import { SourcesFilters } from './sources-filters';
+import { TickAll } from './tick-all';
 import { announceSourcesChanged, usePanelRequest } from './panel-requests';
-import type { Source, SourceStatus } from './types';
+import type { Source } from './types';
 import type { SourceSortKey, SourcesView } from './sources-view';
-import { CollectionSelect, useCollections } from './use-collections';
+import { useCollections } from './use-collections';
 import { useSources } from './use-sources';
 
 // Kind, size and date give way on small screens; title, status and chunks stay.
@@ -36,6 +38,12 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
       fallback: editorOnly ? (shown[0]?.id ?? '') : '',
       ready: !editorOnly || collections !== null,
     });
+  // A collection deleted (or no longer readable) since it was chosen: show them all again.
+  const stale = collections !== null && view.collection !== '' && !shown.some((c) => c.id === view.collection);
+  const { setCollection } = view;
+  useEffect(() => {
+    if (stale) setCollection('');
+  }, [stale, setCollection]);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmTicked, setConfirmTicked] = useState(false);
@@ -144,35 +152,14 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
           testId="source-search"
           className="w-full sm:w-56"
         />
-        {shown.length > 0 ? (
-          <CollectionSelect
-            id="collection-filter"
-            label="Collection"
-            value={view.collection}
-            onChange={view.setCollection}
-            collections={shown}
-            allLabel={editorOnly ? undefined : 'All'}
-            testId="collection-filter"
-          />
-        ) : null}
-        <div className="flex items-center gap-2">
-          <label htmlFor="status-filter" className="text-sm text-muted">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            data-testid="status-filter"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as SourceStatus | '')}
-            className="h-9 rounded-lg border border-border bg-bg px-2 text-sm"
-          >
-            <option value="">All</option>
-            <option value="pending">Queued</option>
-            <option value="processing">Ingesting</option>
-            <option value="ready">Ready</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
+        <SourcesFilters
+          collections={shown}
+          collection={view.collection}
+          onCollection={view.setCollection}
+          allCollections={!editorOnly}
+          status={status}
+          onStatus={setStatus}
+        />
       </div>
       {chosen.length > 0 ? (
         <div
@@ -307,33 +294,5 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
         They and all their chunks will be removed. The assistant will stop citing them at once.
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** Ticks every source of the page, or none; half ticked while some are. */
-function TickAll({
-  sources,
-  chosen,
-  onChange,
-}: {
-  sources: Source[];
-  chosen: number;
-  onChange: (on: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < sources.length;
-  }, [chosen, sources.length]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="Select every source on this page"
-      checked={sources.length > 0 && chosen === sources.length}
-      disabled={sources.length === 0}
-      onChange={(e) => onChange(e.target.checked)}
-      className="h-4 w-4 accent-accent"
-      data-testid="tick-all"
-    />
   );
 }

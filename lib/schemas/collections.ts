@@ -20,19 +20,15 @@ export const collectionSchema = z
     description: z.string(),
     visibility: visibilitySchema,
     readerGroupIds: z.array(z.uuid()).meta({ description: 'The groups that read it when `visibility` is `groups`.' }),
-    editorGroupIds: z
-      .array(z.uuid())
-      .meta({
-        description: 'The groups whose members add, replace, rename, move and delete its sources (and read it).',
-      }),
+    editorGroupIds: z.array(z.uuid()).meta({
+      description: 'The groups whose members add, replace, rename, move and delete its sources (and read it).',
+    }),
     sourceCount: z.number().int(),
     chunkCount: z.number().int().meta({ description: 'The searchable chunks of its sources.' }),
     canEdit: z.boolean().meta({ description: 'Whether the caller may change its sources.' }),
-    isDefault: z
-      .boolean()
-      .meta({
-        description: 'The collection named by `DEFAULT_COLLECTION`: sources sent without `collectionId` go there.',
-      }),
+    isDefault: z.boolean().meta({
+      description: 'The collection named by `DEFAULT_COLLECTION`: sources sent without `collectionId` go there.',
+    }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -21,13 +21,10 @@ export const groupSchema = z
     id: z.uuid(),
     name: z.string(),
     description: z.string(),
-    managedBy: z
-      .enum(['oidc'])
-      .nullable()
-      .meta({
-        description:
-          '`oidc`: named by the identity provider’s groups claim; its members follow each sign-in and it cannot be edited here.',
-      }),
+    managedBy: z.enum(['oidc']).nullable().meta({
+      description:
+        '`oidc`: named by the identity provider’s groups claim; its members follow each sign-in and it cannot be edited here.',
+    }),
     memberCount: z.number().int(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
