@@ -109,8 +109,13 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
       ? { value: parsed.data[1], id: parsed.data[2] }
       : undefined;
   });
+  // One collection (asked for, or all the caller reads) is an equality, which the index on
+  // (collection_id, created_at, id) reads in order; `= ANY` of one would be sorted after.
+  const only =
+    opts.collectionId ??
+    (opts.reach?.all === false && opts.reach.collectionIds.length === 1 ? opts.reach.collectionIds[0] : undefined);
   const conditions = [opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`];
-  if (opts.collectionId) conditions.push(Prisma.sql`s.collection_id = ${opts.collectionId}::uuid`);
+  if (only) conditions.push(Prisma.sql`s.collection_id = ${only}::uuid`);
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
     const pattern = `%${escapeLike(opts.q)}%`;

@@ -35,17 +35,23 @@ type Auth = { key?: string; cookie?: string };
 
 /** Every read of knowledge a caller can make about a source, as the bodies they answer with. */
 async function everyRead(auth: Auth, s: { id: string }, words: string) {
-  const res = await Promise.all([
-    api('GET', '/api/knowledge/sources?limit=100', auth),
-    api('GET', `/api/knowledge/sources?limit=100&q=${encodeURIComponent(words.split(' ')[0]!)}`, auth),
-    api('GET', `/api/knowledge/sources/${s.id}`, auth),
-    api('GET', `/api/knowledge/sources/${s.id}/text`, auth),
-    api('GET', `/api/knowledge/sources/${s.id}/chunks`, auth),
-    api('GET', `/api/knowledge/search?${new URLSearchParams({ q: words })}`, auth),
-    api('GET', `/api/knowledge/search?${new URLSearchParams({ q: words, sourceId: s.id })}`, auth),
-    api('GET', '/api/collections', auth),
-  ]);
-  return Promise.all(res.map(async (r) => ({ status: r.status, body: await r.text() })));
+  const paths = [
+    '/api/knowledge/sources?limit=100',
+    `/api/knowledge/sources?limit=100&q=${encodeURIComponent(words.split(' ')[0]!)}`,
+    `/api/knowledge/sources/${s.id}`,
+    `/api/knowledge/sources/${s.id}/text`,
+    `/api/knowledge/sources/${s.id}/chunks`,
+    `/api/knowledge/search?${new URLSearchParams({ q: words })}`,
+    `/api/knowledge/search?${new URLSearchParams({ q: words, sourceId: s.id })}`,
+    '/api/collections',
+  ];
+  // One after another: a new visitor's first requests at once would race to create it.
+  const bodies: { status: number; body: string }[] = [];
+  for (const p of paths) {
+    const r = await api('GET', p, auth);
+    bodies.push({ status: r.status, body: await r.text() });
+  }
+  return bodies;
 }
 
 const ingest = async (auth: Auth, body: Record<string, unknown>) =>
