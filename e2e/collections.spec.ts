@@ -39,8 +39,9 @@ test('an admin makes a group and a collection, adds text to it, filters by it, a
   await page.screenshot({ path: 'test-results/collections-admin.png', fullPage: true });
 
   await row.getByTestId('collection-delete').click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText('Its source and all their chunks will be deleted');
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete collection and sources' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete “Handbook ${stamp}”?` });
+  await expect(confirm).toContainText('Its source and all their chunks will be deleted');
+  await confirm.getByRole('button', { name: 'Delete collection and sources' }).click();
   await expect(row).toHaveCount(0);
   await page.getByTestId('collection-filter').selectOption({ label: 'All' });
   await expect(page.getByTestId('source-row').filter({ hasText: `Leave policy ${stamp}` })).toHaveCount(0);

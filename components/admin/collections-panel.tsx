@@ -82,9 +82,6 @@ export function CollectionsPanel() {
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Sources
               </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-                Chunks
-              </th>
               <th scope="col" className="py-2 pl-3 text-right font-medium">
                 <span className="sr-only">Actions</span>
               </th>
@@ -111,8 +108,12 @@ export function CollectionsPanel() {
                 <td className="hidden px-3 py-2 text-muted sm:table-cell">
                   {c.editorGroupIds.length ? c.editorGroupIds.map(groupName).join(', ') : 'Admins'}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{c.sourceCount}</td>
-                <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{c.chunkCount}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {c.sourceCount}
+                  <span className="block whitespace-nowrap text-xs text-muted">
+                    {c.chunkCount === 1 ? '1 chunk' : `${c.chunkCount} chunks`}
+                  </span>
+                </td>
                 <td className="whitespace-nowrap py-2 pl-3 text-right">
                   <button
                     type="button"
