@@ -74,10 +74,7 @@ export function CollectionsPanel() {
                 Name
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Readers
-              </th>
-              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                Editors
+                Access
               </th>
               <th scope="col" className="px-3 py-2 text-right font-medium">
                 Sources
@@ -104,9 +101,9 @@ export function CollectionsPanel() {
                   {c.visibility === 'groups' && c.readerGroupIds.length ? (
                     <span className="text-muted">: {c.readerGroupIds.map(groupName).join(', ')}</span>
                   ) : null}
-                </td>
-                <td className="hidden px-3 py-2 text-muted sm:table-cell">
-                  {c.editorGroupIds.length ? c.editorGroupIds.map(groupName).join(', ') : 'Admins'}
+                  <span className="block text-xs text-muted">
+                    Edited by {c.editorGroupIds.length ? c.editorGroupIds.map(groupName).join(', ') : 'admins'}
+                  </span>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">
                   {c.sourceCount}
