@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AssistantSettings } from '@/components/admin/assistant-settings';
+import { CollectionsPanel } from '@/components/admin/collections-panel';
+import { GroupsPanel } from '@/components/admin/groups-panel';
 import { FeedbackList } from '@/components/admin/feedback-list';
 import { KeysManager } from '@/components/admin/keys-manager';
 import { KnowledgeUploader } from '@/components/admin/knowledge-uploader';
@@ -15,6 +17,7 @@ import { pagePrincipal } from '@/components/server/page-principal';
 import { readAssistant } from '@/lib/assistant/assistant-store';
 import { chatModelId } from '@/lib/ai/providers/chat-models';
 import { config } from '@/lib/config';
+import { editableCollections } from '@/lib/access';
 
 export const metadata: Metadata = { title: 'Knowledge' };
 
@@ -28,14 +31,18 @@ function Brand() {
 }
 
 // The knowledge manager. Everything on it goes through the same /api routes a script would use.
+// Admins see all of it; a signed-in member of a collection's editor groups sees only adding and
+// managing the sources of the collections they edit (the API refuses them the rest anyway).
 export default async function AdminPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const principal = await pagePrincipal();
+  const editable = principal && principal.role !== 'admin' ? await editableCollections(principal) : null;
+  const editor = editable !== null && (editable.all || editable.collectionIds.length > 0);
 
-  if (principal?.role !== 'admin') {
+  if (principal?.role !== 'admin' && !editor) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <div className="w-full max-w-sm rounded-2xl border border-border bg-surface p-6 shadow-sm">
@@ -73,19 +80,31 @@ export default async function AdminPage({
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="admin-console">
-        <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
-        <KnowledgeUploader />
-        <SourcesTable initial={readSourcesView(await searchParams)} />
-        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-          <RetrievalSearch />
-          <KeysManager />
-        </div>
-        <PeoplePanel />
-        <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
-        <UsagePanel />
-        <FeedbackList />
-      </main>
+      {editor ? (
+        <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="editor-console">
+          <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
+          <p className="text-sm text-muted">The sources of the collections you edit.</p>
+          <KnowledgeUploader />
+          <SourcesTable initial={readSourcesView(await searchParams)} editorOnly />
+        </main>
+      ) : (
+        <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="admin-console">
+          <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
+          <KnowledgeUploader />
+          <SourcesTable initial={readSourcesView(await searchParams)} />
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <CollectionsPanel />
+            <GroupsPanel />
+          </div>
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <RetrievalSearch />
+            <KeysManager />
+          </div>
+          <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
+          <UsagePanel />
+          <FeedbackList />
+        </main>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
 import { announceSourcesChanged } from './panel-requests';
 import { isIngesting, type Source } from './types';
+import { CollectionSelect, defaultTarget, useCollections } from './use-collections';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
 function firstSource(body: unknown): Source | null {
@@ -23,6 +24,11 @@ export function KnowledgeUploader() {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { collections } = useCollections();
+  const [picked, setPicked] = useState('');
+  const editable = (collections ?? []).filter((c) => c.canEdit);
+  // The collection new sources go to: the one picked, else the default (or first) one the viewer edits.
+  const target = editable.some((c) => c.id === picked) ? picked : defaultTarget(collections);
 
   const update = (key: string, patch: Partial<Upload>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
@@ -35,6 +41,7 @@ export function KnowledgeUploader() {
     ]);
     const form = new FormData();
     form.append('file', file, file.name);
+    if (target) form.append('collectionId', target);
     try {
       const result = await xhrUpload({
         url: '/api/knowledge/sources',
@@ -64,7 +71,7 @@ export function KnowledgeUploader() {
       const res = await reach('/api/knowledge/sources', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify(target ? { ...(body as object), collectionId: target } : body),
       });
       const parsed: unknown = await res.json().catch(() => null);
       if (!res.ok)
@@ -87,9 +94,21 @@ export function KnowledgeUploader() {
 
   return (
     <section aria-labelledby="add-knowledge" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
-      <h2 id="add-knowledge" className="text-base font-semibold">
-        Add knowledge
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="add-knowledge" className="text-base font-semibold">
+          Add knowledge
+        </h2>
+        {editable.length > 0 ? (
+          <CollectionSelect
+            id="upload-collection"
+            label="To collection"
+            value={target}
+            onChange={setPicked}
+            collections={editable}
+            testId="upload-collection"
+          />
+        ) : null}
+      </div>
       <div
         data-testid="dropzone"
         onDragOver={(e) => {

@@ -151,6 +151,12 @@ export function SourceRow({
           </span>
         ) : null}
       </td>
+      <td
+        className="hidden max-w-[10rem] truncate px-3 py-2.5 text-muted lg:table-cell"
+        data-testid="source-collection"
+      >
+        {source.collection.name}
+      </td>
       <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
       <td className="px-2 py-2.5 sm:px-3">
         <StatusBadge status={source.status} />

@@ -6,9 +6,12 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SourceRow } from './source-row';
+import { SourcesFilters } from './sources-filters';
+import { TickAll } from './tick-all';
 import { announceSourcesChanged, usePanelRequest } from './panel-requests';
-import type { Source, SourceStatus } from './types';
+import type { Source } from './types';
 import type { SourceSortKey, SourcesView } from './sources-view';
+import { useCollections } from './use-collections';
 import { useSources } from './use-sources';
 
 // Kind, size and date give way on small screens; title, status and chunks stay.
@@ -26,9 +29,21 @@ const columns: { key: SourceSortKey; label: string; numeric?: boolean; wide?: bo
  * replace, and several deleted at once by ticking them (on the page shown: a tick on another page
  * or filter is not acted on).
  */
-export function SourcesTable({ initial }: { initial: SourcesView }) {
-  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber } =
-    useSources(initial);
+export function SourcesTable({ initial, editorOnly = false }: { initial: SourcesView; editorOnly?: boolean }) {
+  // An editor who is not an admin manages the collections they edit, one at a time.
+  const { collections } = useCollections();
+  const shown = (collections ?? []).filter((c) => !editorOnly || c.canEdit);
+  const { sources, error, status, setStatus, sort, setSort, query, setQuery, q, next, previous, pageNumber, ...view } =
+    useSources(initial, {
+      fallback: editorOnly ? (shown[0]?.id ?? '') : '',
+      ready: !editorOnly || collections !== null,
+    });
+  // A collection deleted (or no longer readable) since it was chosen: show them all again.
+  const stale = collections !== null && view.collection !== '' && !shown.some((c) => c.id === view.collection);
+  const { setCollection } = view;
+  useEffect(() => {
+    if (stale) setCollection('');
+  }, [stale, setCollection]);
   const [pendingDelete, setPendingDelete] = useState<Source | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmTicked, setConfirmTicked] = useState(false);
@@ -137,24 +152,14 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           testId="source-search"
           className="w-full sm:w-56"
         />
-        <div className="flex items-center gap-2">
-          <label htmlFor="status-filter" className="text-sm text-muted">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            data-testid="status-filter"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as SourceStatus | '')}
-            className="h-9 rounded-lg border border-border bg-bg px-2 text-sm"
-          >
-            <option value="">All</option>
-            <option value="pending">Queued</option>
-            <option value="processing">Ingesting</option>
-            <option value="ready">Ready</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
+        <SourcesFilters
+          collections={shown}
+          collection={view.collection}
+          onCollection={view.setCollection}
+          allCollections={!editorOnly}
+          status={status}
+          onStatus={setStatus}
+        />
       </div>
       {chosen.length > 0 ? (
         <div
@@ -200,7 +205,12 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                   onChange={(on) => setTicked(on ? new Set((sources ?? []).map((s) => s.id)) : new Set())}
                 />
               </th>
-              {columns.map((c) => (
+              {columns.map((c) => [
+                c.key === 'kind' ? (
+                  <th key="collection" scope="col" className="hidden px-3 py-2 font-medium lg:table-cell">
+                    Collection
+                  </th>
+                ) : null,
                 <th
                   key={c.key}
                   scope="col"
@@ -216,8 +226,8 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
                     {c.label}
                     <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 1 ? '↑' : '↓') : ''}</span>
                   </button>
-                </th>
-              ))}
+                </th>,
+              ])}
               <th scope="col" className="py-2 pl-0 pr-2 text-right font-medium sm:pl-3 sm:pr-4">
                 <span className="sr-only">Actions</span>
               </th>
@@ -226,13 +236,13 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
           <tbody>
             {sources === null ? (
               <tr>
-                <td colSpan={8} className="px-4 py-6 text-center text-muted">
+                <td colSpan={9} className="px-4 py-6 text-center text-muted">
                   Loading sources…
                 </td>
               </tr>
             ) : sources.length === 0 ? (
               <tr>
-                <td colSpan={8} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
+                <td colSpan={9} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
                   {q
                     ? `No source${status ? ' with this status' : ''} matches “${q}”.`
                     : status
@@ -284,33 +294,5 @@ export function SourcesTable({ initial }: { initial: SourcesView }) {
         They and all their chunks will be removed. The assistant will stop citing them at once.
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** Ticks every source of the page, or none; half ticked while some are. */
-function TickAll({
-  sources,
-  chosen,
-  onChange,
-}: {
-  sources: Source[];
-  chosen: number;
-  onChange: (on: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = chosen > 0 && chosen < sources.length;
-  }, [chosen, sources.length]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="Select every source on this page"
-      checked={sources.length > 0 && chosen === sources.length}
-      disabled={sources.length === 0}
-      onChange={(e) => onChange(e.target.checked)}
-      className="h-4 w-4 accent-accent"
-      data-testid="tick-all"
-    />
   );
 }

@@ -11,6 +11,8 @@ export interface SourcesView {
   status: SourceStatus | '';
   sort: SourceSort;
   q: string;
+  /** Only this collection's sources ('' for every collection the viewer reads). */
+  collection: string;
 }
 
 const STATUSES: readonly string[] = ['pending', 'processing', 'ready', 'failed'] satisfies SourceStatus[];
@@ -35,15 +37,17 @@ export function readSourcesView(params: Record<string, string | string[] | undef
     status: STATUSES.includes(status) ? (status as SourceStatus) : '',
     sort: SORT_KEYS.includes(key) ? { key: key as SourceSortKey, dir: sort.startsWith('-') ? -1 : 1 } : DEFAULT_SORT,
     q: one(params.q).trim().slice(0, 200),
+    collection: /^[0-9a-f-]{36}$/i.test(one(params.collection)) ? one(params.collection) : '',
   };
 }
 
 /** The address's query for a view, without what is the default. */
-export function sourcesViewQuery({ status, sort, q }: SourcesView): string {
+export function sourcesViewQuery({ status, sort, q, collection }: SourcesView): string {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (sort.key !== DEFAULT_SORT.key || sort.dir !== DEFAULT_SORT.dir)
     params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
   if (q) params.set('q', q);
+  if (collection) params.set('collection', collection);
   return params.toString();
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 // Types only: the schemas are the API's (lib/schemas), and none of their code reaches the browser.
+import type { collectionSchema } from '@/lib/schemas/collections';
+import type { groupSchema, groupWithMembersSchema } from '@/lib/schemas/groups';
 import type { apiKeySchema } from '@/lib/schemas/keys';
 import type { searchHitSchema, sourceSchema, SourceStatus } from '@/lib/schemas/knowledge';
 
@@ -10,6 +12,22 @@ export type Source = z.infer<typeof sourceSchema>;
 
 /** A hit of GET /api/knowledge/search. */
 export type SearchResult = z.infer<typeof searchHitSchema>;
+
+/** A collection as GET /api/collections lists it. */
+export type CollectionView = z.infer<typeof collectionSchema>;
+
+/** A group as GET /api/groups lists it, and with its members as GET /api/groups/{id} reads it. */
+export type GroupView = z.infer<typeof groupSchema>;
+export type GroupWithMembers = z.infer<typeof groupWithMembersSchema>;
+
+/** A person as GET /api/users lists them (the fields this page reads). */
+export interface UserView {
+  id: string;
+  email: string;
+  name: string | null;
+  role: 'admin' | 'member';
+  status: 'active' | 'disabled';
+}
 
 /** A key as GET /api/keys lists it. */
 export type ApiKeyView = z.infer<typeof apiKeySchema>;

@@ -16,7 +16,10 @@ const PAGE = 20;
  * and every second while a source on the page is still being ingested. The order, filter and
  * search start from the page's address and are kept in it, for a reload or a shared link.
  */
-export function useSources(initial: SourcesView) {
+export function useSources(initial: SourcesView, opts: { fallback: string; ready: boolean }) {
+  const [chosenCollection, setCollection] = useState(initial.collection);
+  // A member's table always shows one collection they edit: the one chosen, else `fallback`.
+  const collection = chosenCollection || opts.fallback;
   const [status, setStatus] = useState<SourceStatus | ''>(initial.status);
   const [sort, setSort] = useState<SourceSort>(initial.sort);
   const [query, setQuery] = useState(initial.q);
@@ -31,6 +34,7 @@ export function useSources(initial: SourcesView) {
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (status) params.set('status', status);
   if (q) params.set('q', q);
+  if (collection) params.set('collectionId', collection);
   params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
   if (cursor) params.set('cursor', cursor);
   const url = `/api/knowledge/sources?${params}`;
@@ -48,23 +52,26 @@ export function useSources(initial: SourcesView) {
 
   useEffect(
     () =>
-      loadInEffect(
-        (signal) => apiFetch<{ data: Source[]; nextCursor: string | null }>(url, { signal }),
-        (next) => {
-          publishSources(next.data);
-          setPage(next);
-          setError(null);
-        },
-        setError,
-      ),
-    [url, tick, sourcesVersion],
+      // (a member's table waits for the collections they edit, to ask for one of them)
+      !opts.ready
+        ? undefined
+        : loadInEffect(
+            (signal) => apiFetch<{ data: Source[]; nextCursor: string | null }>(url, { signal }),
+            (next) => {
+              publishSources(next.data);
+              setPage(next);
+              setError(null);
+            },
+            setError,
+          ),
+    [url, tick, sourcesVersion, opts.ready],
   );
 
   useEffect(() => {
-    const search = sourcesViewQuery({ status, sort, q });
+    const search = sourcesViewQuery({ status, sort, q, collection: chosenCollection });
     if (search === window.location.search.slice(1)) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
-  }, [status, sort, q]);
+  }, [status, sort, q, chosenCollection]);
 
   const active = page?.data.some(isIngesting) ?? false;
   useEffect(() => {
@@ -87,6 +94,11 @@ export function useSources(initial: SourcesView) {
     setQuery,
     /** The search the shown page answers (`query` once typing pauses). */
     q,
+    collection,
+    setCollection: (id: string) => {
+      setCollection(id);
+      setCursors([null]);
+    },
     setStatus: (s: SourceStatus | '') => {
       setStatus(s);
       setCursors([null]);

@@ -3,8 +3,10 @@ import { accountsApi } from './accounts';
 import { adminApi } from './admin';
 import { assistantApi } from './assistant';
 import { chatApi } from './chat';
+import { collectionsApi } from './collections';
 import { conversationsApi } from './conversations';
 import { feedbackApi } from './feedback';
+import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
 import { ssoApi } from './sso';
 
@@ -20,6 +22,8 @@ export const apiRoutes: RouteDeclaration[] = [
   assistantApi,
   knowledgeApi,
   accountsApi,
+  collectionsApi,
+  groupsApi,
   adminApi,
   ssoApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

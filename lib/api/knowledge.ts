@@ -5,6 +5,7 @@ import {
   deletedSchema,
   deleteSourcesBody,
   ingestBody,
+  ingestQuery,
   listSourcesQuery,
   retriedSchema,
   retrySourcesBody,
@@ -31,15 +32,21 @@ export const knowledgeApi = {
     auth: 'user',
     tags,
     summary: 'List knowledge sources',
+    description: 'Only the sources of collections you may read.',
     query: listSourcesQuery,
     responses: { 200: { description: 'Newest first.', schema: sourcePageSchema } },
   }),
   ingest: defineRoute({
     method: 'POST',
     path: '/knowledge/sources',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Ingest sources (admin)',
+    summary: 'Ingest sources (admin or editor)',
+    description:
+      'Into the collection named by `collectionId` (default: `DEFAULT_COLLECTION`’s). Admins may add to any collection, ' +
+      'others to those one of their groups edits: 403 for a collection they only read, 404 for one they cannot read. ' +
+      'Identical content already in that collection is not stored twice.',
+    query: ingestQuery,
     body: { documented: ingestBody },
     responses: {
       200: { description: 'Identical content already stored: the existing source.', schema: sourceOrList() },
@@ -49,6 +56,7 @@ export const knowledgeApi = {
         schema: sourceOrList(),
       },
       413: uploadTooLarge,
+      403: problem('You may not add to that collection (you read it but are not in its editor groups), or to any.'),
       415: notAccepted,
     },
   }),
@@ -64,9 +72,9 @@ export const knowledgeApi = {
   replace: defineRoute({
     method: 'PUT',
     path: '/knowledge/sources/{id}',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Replace a source’s content (admin)',
+    summary: 'Replace a source’s content (admin or editor)',
     description:
       'Same forms as POST, one source. The old chunks stay searchable until the new ones are ready. Send the `ETag` of ' +
       '`GET /knowledge/sources/{id}/text` as `If-Match` to replace only the text you read: an edit made meanwhile is not overwritten.',
@@ -95,14 +103,15 @@ export const knowledgeApi = {
   update: defineRoute({
     method: 'PATCH',
     path: '/knowledge/sources/{id}',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Rename a source or change its metadata (admin)',
+    summary: 'Rename a source, move it to another collection, or change its metadata (admin or editor)',
     description:
       'Without sending its content again. Both show at once in listings, search hits and citations. A source’s title is ' +
       'indexed with each of its chunks, so a new title also queues it to be chunked again from the content it keeps ' +
       '(status `pending`): it answers from its old chunks until the new ones are ready, and keeps them if that fails. ' +
-      'A source being ingested starts again under the new title; a failed one takes it when retried.',
+      'A source being ingested starts again under the new title; a failed one takes it when retried. `collectionId` ' +
+      'moves it as it is (no new ingestion): you must edit both collections, and the same content already in the target is a 409.',
     params: idParam,
     body: { schema: updateSourceBody, mediaTypes: ['application/merge-patch+json', 'application/json'] },
     responses: {
@@ -113,18 +122,18 @@ export const knowledgeApi = {
   delete: defineRoute({
     method: 'DELETE',
     path: '/knowledge/sources/{id}',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Delete a source and its chunks (admin)',
+    summary: 'Delete a source and its chunks (admin or editor)',
     params: idParam,
     responses: { 204: { description: 'Deleted; an ingestion in progress is cancelled.' } },
   }),
   retryFailed: defineRoute({
     method: 'POST',
     path: '/knowledge/sources/retry',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Retry every failed source (admin)',
+    summary: 'Retry every failed source (admin or editor)',
     description:
       'Queues failed sources again with the content they failed on, after an outage of the embedding server for example. ' +
       'The body is optional: without it every failed source is retried. Of failed sources with the same content only the oldest is queued.',
@@ -138,9 +147,9 @@ export const knowledgeApi = {
   deleteMany: defineRoute({
     method: 'POST',
     path: '/knowledge/sources/delete',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Delete several sources and their chunks (admin)',
+    summary: 'Delete several sources and their chunks (admin or editor)',
     description:
       'As `DELETE /knowledge/sources/{id}` for each: an ingestion in progress is cancelled, and none of their chunks ' +
       'is found or cited again. Ids that name no source are listed, not refused, so a repeated request answers the same way.',
@@ -150,9 +159,9 @@ export const knowledgeApi = {
   retry: defineRoute({
     method: 'POST',
     path: '/knowledge/sources/{id}/retry',
-    auth: 'admin',
+    auth: 'user',
     tags,
-    summary: 'Retry a failed source (admin)',
+    summary: 'Retry a failed source (admin or editor)',
     description:
       'Queues a `failed` source again with the content it failed on, for a cause that has passed (an embedding server that was down, a page that did not answer).',
     params: idParam,

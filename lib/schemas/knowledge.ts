@@ -100,10 +100,15 @@ export const sourceSchema = z
       .meta({ description: 'SHA-256 identifying the content; identical content is stored once.' }),
     uri: z.string().optional(),
     filename: z.string().optional(),
+    collectionId: z.uuid().meta({ description: 'The collection it belongs to, which decides who reads it.' }),
+    collection: z.object({ id: z.uuid(), name: z.string() }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'Source', description: 'A knowledge source.' });
+
+const collectionIdField = (description: string) =>
+  z.uuid({ message: 'must be a UUID' }).optional().meta({ description });
 
 export const sourceListSchema = z.object({ data: z.array(sourceSchema) }).meta({ id: 'SourceList' });
 export const sourcePageSchema = z
@@ -124,6 +129,14 @@ export const listSourcesQuery = () =>
     }),
     status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }),
     q: containsQuery('Only sources whose title, file name or URL contains this (case-insensitive, no wildcards).'),
+    collectionId: collectionIdField('Only the sources of this collection (404 when you may not read it).'),
+  });
+
+export const ingestQuery = () =>
+  z.object({
+    collectionId: collectionIdField(
+      'The collection the sources go to, when the body does not name one (JSON Lines): see the body’s `collectionId`.',
+    ),
   });
 
 export const searchQuery = () =>
@@ -208,12 +221,22 @@ export const sourceChunksSchema = z
 
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
+const COLLECTION_ID_NOTE =
+  'POST: the collection the sources go to (default: `DEFAULT_COLLECTION`’s). You must be an admin or in one of its ' +
+  'editor groups: 403 if you only read it, 404 if you cannot read it. PUT ignores it (move with PATCH).';
+
 /** What POST and PUT /knowledge/sources take, for the OpenAPI document (read-ingest-request.ts reads it). */
 export const ingestBody = {
   description:
     'JSON (`{text}`, `{url}` or `{sources: [...]}`), `multipart/form-data` with `file` fields, or JSON Lines.',
   content: {
-    'application/json': { schema: z.union([textSourceInput(), urlSourceInput(), bulkSourcesInput()]) },
+    'application/json': {
+      schema: z.union([
+        textSourceInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
+        urlSourceInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
+        bulkSourcesInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
+      ]),
+    },
     'multipart/form-data': {
       schema: z.object({
         file: z.string().meta({
@@ -228,6 +251,7 @@ export const ingestBody = {
           description: 'A JSON object kept with every file of the request (under a JSON Lines line’s own members).',
           contentMediaType: 'application/json',
         }),
+        collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }),
       }),
     },
     'application/jsonl': {
@@ -246,6 +270,10 @@ export const updateSourceBody = once(() =>
       metadata: metadataSchema.nullable().optional().meta({
         description:
           'Merged into its metadata as a JSON merge patch: members sent replace those there, objects merge, `null` removes a member. `null`: none at all.',
+      }),
+      collectionId: z.uuid({ message: 'must be a UUID' }).optional().meta({
+        description:
+          'Moves it to this collection as it is (its chunks stay; nothing is ingested again). You must edit both collections.',
       }),
     })
     .meta({

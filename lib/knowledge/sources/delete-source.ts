@@ -1,5 +1,6 @@
 import 'server-only';
-import { prisma } from '@/lib/db/index';
+import { reachSql, type Reach } from '@/lib/access';
+import { Prisma, prisma } from '@/lib/db/index';
 import { notFound } from '@/lib/http/api-error';
 import { markIndexDirty } from '../index/maintain-index';
 
@@ -21,15 +22,20 @@ const DELETE_BATCH = 50;
 
 /**
  * Deletes several sources as `deleteSource` does one, a few at a time. Returns the ids deleted
- * and, in the order given, those that named no source (deleted already, or never there).
+ * and, in the order given, those that named no source (deleted already, or never there) or one
+ * outside `reach` (the collections the caller edits).
  */
-export async function deleteSources(ids: string[]): Promise<{ deleted: string[]; unknown: string[] }> {
+export async function deleteSources(
+  ids: string[],
+  reach: Reach = { all: true },
+): Promise<{ deleted: string[]; unknown: string[] }> {
   const db = await prisma();
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
   const deleted = new Set<string>();
   for (let at = 0; at < wanted.length; at += DELETE_BATCH) {
     const rows = await db.$queryRaw<{ id: string }[]>`
-      DELETE FROM sources WHERE id = ANY(${wanted.slice(at, at + DELETE_BATCH)}::uuid[]) RETURNING id::text AS id`;
+      DELETE FROM sources WHERE id = ANY(${wanted.slice(at, at + DELETE_BATCH)}::uuid[])
+        AND ${reachSql(reach, Prisma.sql`collection_id`)} RETURNING id::text AS id`;
     for (const row of rows) deleted.add(row.id);
   }
   if (deleted.size > 0) markIndexDirty();

@@ -6,10 +6,17 @@ export { createSources } from './create-sources';
 export { deleteSource, deleteSources } from './delete-source';
 export { getSourceOrThrow, listSources, sourcesPageQuery } from './list-sources';
 export { defaultTitle } from './new-source';
+export { moveSource } from './move-source';
 export { readIngestRequest } from './read-ingest-request';
 export { replaceSource, retryFailedSources, retrySource } from './replace-source';
 export { type SourceChunk, type SourceChunks, listSourceChunks } from './source-chunks';
-export { toSourceJson } from './source-json';
+export {
+  assertEditableSources,
+  assertEditsSomething,
+  editableCollectionOrThrow,
+  editableSourceOrThrow,
+} from './source-access';
+export { presentSource, presentSources, type SourceJson } from './source-json';
 export { readSourceText, sourceTextEtag } from './source-text';
 export { type ChunkLocation, type SearchHit } from './types';
 export { updateSource } from './update-source';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { reachSql, type Reach } from '@/lib/access';
 import { Prisma, prisma } from '@/lib/db/index';
 import { escapeLike } from '@/lib/db/like-pattern';
 import { notFound } from '@/lib/http/api-error';
@@ -11,7 +12,8 @@ import {
   type SourceSortKey,
   type SourceStatus,
 } from '@/lib/schemas/knowledge';
-import { toSourceJson, type SourceJson } from './source-json';
+import { inReach } from './source-access';
+import { presentSource, presentSources, type SourceJson } from './source-json';
 
 /**
  * Each order's SQL expression and the type its cursor value (the expression as text, read back
@@ -67,6 +69,10 @@ interface ListOptions {
   status?: SourceStatus;
   q?: string;
   sort?: SourceSort;
+  /** Only this collection's sources. */
+  collectionId?: string;
+  /** The collections the caller reads (lib/access): others' sources are left out inside the query. */
+  reach?: Reach;
 }
 
 /**
@@ -85,7 +91,7 @@ export async function listSources(opts: ListOptions): Promise<{ data: SourceJson
   const last = page.at(-1);
   return {
     // A source deleted between the two reads is left out.
-    data: page.flatMap((r) => rows.get(r.id) ?? []).map(toSourceJson),
+    data: await presentSources(page.flatMap((r) => rows.get(r.id) ?? [])),
     nextCursor: ids.length > opts.limit && last ? encodeKeyset([sort, last.key, last.id]) : null,
   };
 }
@@ -103,7 +109,13 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
       ? { value: parsed.data[1], id: parsed.data[2] }
       : undefined;
   });
-  const conditions = [Prisma.sql`TRUE`];
+  // One collection (asked for, or all the caller reads) is an equality, which the index on
+  // (collection_id, created_at, id) reads in order; `= ANY` of one would be sorted after.
+  const only =
+    opts.collectionId ??
+    (opts.reach?.all === false && opts.reach.collectionIds.length === 1 ? opts.reach.collectionIds[0] : undefined);
+  const conditions = [opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`];
+  if (only) conditions.push(Prisma.sql`s.collection_id = ${only}::uuid`);
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
     const pattern = `%${escapeLike(opts.q)}%`;
@@ -128,9 +140,10 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
 
 const cursorSchema = z.tuple([z.string(), z.string(), z.uuid()]);
 
-export async function getSourceOrThrow(id: string): Promise<SourceJson> {
+/** A source the caller reads (within `reach`): 404 otherwise, exactly as for an unknown id. */
+export async function getSourceOrThrow(id: string, reach?: Reach): Promise<SourceJson> {
   const db = await prisma();
-  const row = await db.source.findUnique({ where: { id } });
+  const row = await db.source.findFirst({ where: { id, ...inReach(reach) } });
   if (!row) throw notFound('source');
-  return toSourceJson(row);
+  return presentSource(row);
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { assertStorableJson, readTextWithin, storableJsonProblem, tooLarge } from '@/lib/http/read-json';
@@ -29,14 +29,28 @@ type UrlInput = z.infer<ReturnType<typeof urlSourceInput>>;
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+export interface IngestRequest {
+  sources: NewSource[];
+  titled: boolean;
+  withMetadata: boolean;
+  /** The collection named in the body (a JSON member, a form field); the route checks the caller may edit it. */
+  collectionId?: string;
+}
+
+/** A `collectionId` as sent: a UUID, else a 400 naming where it was. */
+function collectionIdOf(value: unknown, error: (detail: string) => ApiError): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw error('must be a UUID');
+  return parsed.data.toLowerCase();
+}
+
 /**
  * Reads an ingest request (POST or PUT) into sources to queue: JSON text, URL or
  * bulk; JSON Lines; or multipart files. Bodies are counted while they stream and
  * refused with 413 the moment they pass MAX_UPLOAD_BYTES.
  */
-export async function readIngestRequest(
-  req: Request,
-): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
+export async function readIngestRequest(req: Request): Promise<IngestRequest> {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) return readMultipart(req);
   if (/^application\/(jsonl|x-ndjson|x-jsonlines)\b/.test(type)) {
@@ -64,6 +78,9 @@ async function readJsonBody(req: Request) {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new ApiError('bad_request', 'The body must be a JSON object.');
   assertStorableJson(body);
+  const collectionId = collectionIdOf((body as { collectionId?: unknown }).collectionId, (detail) =>
+    fieldError({ in: 'body', path: ['collectionId'] }, detail),
+  );
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -72,6 +89,7 @@ async function readJsonBody(req: Request) {
       sources: items.map((s, i) => ('url' in s ? urlSource(s, ['sources', i, 'url']) : textSource(s))),
       titled: items.every((s) => s.title !== undefined),
       withMetadata: items.every((s) => s.metadata !== undefined),
+      collectionId,
     };
   }
   if (!('text' in body) && !('url' in body))
@@ -81,7 +99,12 @@ async function readJsonBody(req: Request) {
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const input = parsed.data as TextInput | UrlInput;
   const source = 'url' in input ? urlSource(input) : textSource(input);
-  return { sources: [source], titled: input.title !== undefined, withMetadata: input.metadata !== undefined };
+  return {
+    sources: [source],
+    titled: input.title !== undefined,
+    withMetadata: input.metadata !== undefined,
+    collectionId,
+  };
 }
 
 function textSource(input: TextInput): NewSource {
@@ -152,7 +175,7 @@ function atMostPerRequest<T>(items: T[]): T[] {
   return items;
 }
 
-async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titled: boolean; withMetadata: boolean }> {
+async function readMultipart(req: Request): Promise<IngestRequest> {
   const limit = config().MAX_UPLOAD_BYTES;
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
@@ -191,7 +214,7 @@ async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titl
       errors: [{ parameter: 'file', detail: 'is required' }],
     });
   atMostPerRequest(files);
-  const { title, metadata } = formFields(form, files.length);
+  const { title, metadata, collectionId } = formFields(form, files.length);
   const sources: NewSource[] = [];
   for (const file of files) {
     if (file.size > limit) throw tooLarge(limit);
@@ -227,7 +250,7 @@ async function readMultipart(req: Request): Promise<{ sources: NewSource[]; titl
       });
     atMostPerRequest(sources);
   }
-  return { sources, titled: title !== undefined, withMetadata: metadata !== undefined };
+  return { sources, titled: title !== undefined, withMetadata: metadata !== undefined, collectionId };
 }
 
 /** A 400 about a form field, which `errors` names as a parameter. */
@@ -235,10 +258,13 @@ const formFieldError = (name: string, detail: string) =>
   new ApiError('validation', `${name}: ${detail}`, { errors: [{ parameter: name, detail }] });
 
 /**
- * The text fields that go with uploaded files: `title`, for a single file, and `metadata`, a JSON
- * object for every file, checked as the JSON forms check theirs.
+ * The text fields that go with uploaded files: `title`, for a single file, `metadata`, a JSON
+ * object for every file, checked as the JSON forms check theirs, and the `collectionId` they go to.
  */
-function formFields(form: FormData, files: number): { title?: string; metadata?: Record<string, unknown> } {
+function formFields(
+  form: FormData,
+  files: number,
+): { title?: string; metadata?: Record<string, unknown>; collectionId?: string } {
   const one = (name: string): string | undefined => {
     const values = form.getAll(name);
     if (values.length > 1) throw formFieldError(name, 'must be sent once');
@@ -268,5 +294,6 @@ function formFields(form: FormData, files: number): { title?: string; metadata?:
     }
     metadata = checked('metadata', value, metadataSchema);
   }
-  return { title, metadata };
+  const collectionId = collectionIdOf(one('collectionId'), (detail) => formFieldError('collectionId', detail));
+  return { title, metadata, collectionId };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
+import { reachSql, type Reach } from '@/lib/access';
 import { prisma, Prisma } from '@/lib/db/index';
 import type { Prisma as P, Source } from '@/lib/db/generated/client';
 import { ApiError, notFound } from '@/lib/http/api-error';
@@ -70,7 +71,7 @@ export async function replaceSource(
       isDeepStrictEqual(metadata, current.metadata);
     const { content, ...source } = current;
     if (unchanged) return { source, queued: false };
-    await refuseDuplicate(tx, id, hash);
+    await refuseDuplicate(tx, { id, hash, collectionId: current.collectionId });
     const generation = Math.max(current.generation, content?.generation ?? 0) + 1;
     await writeContent(tx, { sourceId: id, generation, base64 });
     const updated = await tx.source.update({
@@ -102,24 +103,30 @@ export async function retrySource(id: string): Promise<Source> {
   const { queued } = await retryFailedSources([id]);
   if (queued[0]) return queued[0];
   const db = await prisma();
-  const current = await db.source.findUnique({ where: { id }, select: { status: true, contentHash: true } });
+  const current = await db.source.findUnique({
+    where: { id },
+    select: { status: true, contentHash: true, collectionId: true },
+  });
   if (!current) throw notFound('source');
   if (current.status !== 'failed')
     throw new ApiError('conflict', `Only a failed source can be retried; this one is ${current.status}.`);
-  await refuseDuplicate(db, id, current.contentHash ?? '');
+  await refuseDuplicate(db, { id, hash: current.contentHash ?? '', collectionId: current.collectionId });
   throw new ApiError('conflict', 'The source could not be queued again; try once more.');
 }
 
 /**
  * Queues every failed source again (or those of `ids` that failed), as `retrySource` does one:
- * after an outage of the embedding server, say. A source whose content another source now holds
- * stays failed and is listed in `skipped`; of failed sources with the same content, the oldest goes.
+ * after an outage of the embedding server, say. A source whose content another source of its
+ * collection now holds stays failed and is listed in `skipped`; of failed sources with the same
+ * content in one collection, the oldest goes. `reach`: only sources of these collections (the
+ * caller's editable ones); ids outside it count as unknown.
  */
 export async function retryFailedSources(
   ids?: string[],
+  reach: Reach = { all: true },
 ): Promise<{ queued: Source[]; skipped: { id: string; title: string }[]; unknown: string[] }> {
   const db = await prisma();
-  const scope = ids ? Prisma.sql`AND id = ANY(${ids}::uuid[])` : Prisma.empty;
+  const scope = Prisma.sql`${ids ? Prisma.sql`AND id = ANY(${ids}::uuid[])` : Prisma.empty} AND ${reachSql(reach, Prisma.sql`collection_id`)}`;
   const result = await db.$transaction(async (tx) => {
     const hashes = await tx.$queryRaw<{ h: string }[]>`
       SELECT DISTINCT content_hash AS h FROM sources WHERE status = 'failed' AND content_hash IS NOT NULL ${scope}`;
@@ -129,10 +136,11 @@ export async function retryFailedSources(
     );
     const queued = await tx.$queryRaw<{ id: string }[]>`
       WITH pick AS (
-        SELECT DISTINCT ON (coalesce(f.content_hash, f.id::text)) f.id FROM sources f
+        SELECT DISTINCT ON (f.collection_id, coalesce(f.content_hash, f.id::text)) f.id FROM sources f
         WHERE f.status = 'failed' ${scope}
-          AND NOT EXISTS (SELECT 1 FROM sources o WHERE o.content_hash = f.content_hash AND o.status <> 'failed')
-        ORDER BY coalesce(f.content_hash, f.id::text), f.created_at, f.id
+          AND NOT EXISTS (SELECT 1 FROM sources o WHERE o.content_hash = f.content_hash
+            AND o.collection_id = f.collection_id AND o.status <> 'failed')
+        ORDER BY f.collection_id, coalesce(f.content_hash, f.id::text), f.created_at, f.id
       )
       UPDATE sources s SET status = 'pending', progress = 0, error = NULL, attempts = 0,
         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
@@ -148,7 +156,7 @@ export async function retryFailedSources(
     const unknown = ids
       ? await tx.$queryRaw<{ id: string }[]>`
           SELECT u.id::text AS id FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS u(id, n)
-          WHERE NOT EXISTS (SELECT FROM sources s WHERE s.id = u.id)
+          WHERE NOT EXISTS (SELECT FROM sources s WHERE s.id = u.id AND ${reachSql(reach, Prisma.sql`s.collection_id`)})
           GROUP BY u.id ORDER BY min(u.n)`
       : [];
     return { queued: rows, skipped, unknown: unknown.map((r) => r.id) };
@@ -167,10 +175,16 @@ export const QUEUED_AGAIN = {
   leaseExpiresAt: null,
 } as const;
 
-/** Content held by another source that has not failed would be stored twice: 409, naming it (`duplicateOf`: its id). */
-async function refuseDuplicate(db: Pick<P.TransactionClient, 'source'>, id: string, hash: string): Promise<void> {
+/**
+ * Content held by another source of the same collection that has not failed would be stored
+ * twice: 409, naming it (`duplicateOf`: its id). Another collection may hold the same content.
+ */
+export async function refuseDuplicate(
+  db: Pick<P.TransactionClient, 'source'>,
+  { id, hash, collectionId }: { id: string; hash: string; collectionId: string },
+): Promise<void> {
   const other = await db.source.findFirst({
-    where: { contentHash: hash, status: { not: 'failed' }, id: { not: id } },
+    where: { contentHash: hash, collectionId, status: { not: 'failed' }, id: { not: id } },
     select: { id: true, title: true },
     orderBy: { createdAt: 'asc' },
   });

@@ -1,3 +1,5 @@
+import 'server-only';
+import { prisma } from '@/lib/db/index';
 import type { Source as SourceRow } from '@/lib/db/generated/client';
 
 /** The public shape of a source: never its content, lease or attempt counters. */
@@ -16,11 +18,13 @@ export interface SourceJson {
   contentHash: string | null;
   uri?: string;
   filename?: string;
+  collectionId: string;
+  collection: { id: string; name: string };
   createdAt: string;
   updatedAt: string;
 }
 
-export function toSourceJson(row: SourceRow): SourceJson {
+export function toSourceJson(row: SourceRow, collectionName: string): SourceJson {
   return {
     id: row.id,
     title: row.title,
@@ -36,7 +40,28 @@ export function toSourceJson(row: SourceRow): SourceJson {
     contentHash: row.contentHash,
     ...(row.uri ? { uri: row.uri } : {}),
     ...(row.filename ? { filename: row.filename } : {}),
+    collectionId: row.collectionId,
+    collection: { id: row.collectionId, name: collectionName },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Sources as the API shows them, each with its collection's name (one query for all of them). */
+export async function presentSources(rows: SourceRow[]): Promise<SourceJson[]> {
+  const ids = [...new Set(rows.map((r) => r.collectionId))];
+  const db = await prisma();
+  const names = new Map(
+    ids.length
+      ? (await db.collection.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [
+          c.id,
+          c.name,
+        ])
+      : [],
+  );
+  return rows.map((r) => toSourceJson(r, names.get(r.collectionId) ?? ''));
+}
+
+export async function presentSource(row: SourceRow): Promise<SourceJson> {
+  return (await presentSources([row]))[0]!;
 }

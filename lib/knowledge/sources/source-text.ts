@@ -2,6 +2,7 @@ import 'server-only';
 import type { Reach } from '@/lib/access';
 import { prisma } from '@/lib/db/index';
 import { ApiError, notFound } from '@/lib/http/api-error';
+import { inReach } from './source-access';
 import type { ChunkLocation } from './types';
 
 /** Chunks read per statement: a large source never holds the database for long. */
@@ -69,7 +70,7 @@ export async function searchableSource(
 ): Promise<{ generation: number; chunkCount: number; mediaType: string }> {
   const db = await prisma();
   const source = await db.source.findFirst({
-    where: { id, ...(reach.all ? {} : { collectionId: { in: reach.collectionIds } }) },
+    where: { id, ...inReach(reach) },
     select: { status: true, generation: true, chunkCount: true, mediaType: true },
   });
   if (!source) throw notFound('source');

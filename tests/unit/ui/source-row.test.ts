@@ -18,6 +18,8 @@ const source = (over: Partial<Source>): Source => ({
   metadata: {},
   contentHash: null,
   filename: 'handbook.md',
+  collectionId: '0193a0b0-0000-7000-8000-0000000000c1',
+  collection: { id: '0193a0b0-0000-7000-8000-0000000000c1', name: 'General' },
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
   ...over,

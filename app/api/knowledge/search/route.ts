@@ -1,16 +1,21 @@
+import { readableCollections, reachSql } from '@/lib/access';
 import { knowledgeApi as api } from '@/lib/api/knowledge';
-import { prisma } from '@/lib/db';
+import { Prisma, prisma } from '@/lib/db';
 import { notFound } from '@/lib/http/api-error';
 import { serveRoute } from '@/lib/http/serve-route';
 import { json, otherMethods } from '@/lib/http/with-api';
 import { searchKnowledge } from '@/lib/knowledge/search';
 
-// GET /api/knowledge/search – hybrid search, the same retrieval the assistant uses
-export const GET = serveRoute(api.search, async ({ query: { q, k, sourceId } }) => {
-  if (sourceId && !(await (await prisma()).source.findUnique({ where: { id: sourceId }, select: { id: true } }))) {
-    throw notFound('source');
+// GET /api/knowledge/search – hybrid search over the collections the caller reads, the same retrieval the assistant uses
+export const GET = serveRoute(api.search, async ({ principal, query: { q, k, sourceId } }) => {
+  const reach = await readableCollections(principal);
+  if (sourceId) {
+    const db = await prisma();
+    const found = await db.$queryRaw<unknown[]>`
+      SELECT 1 FROM sources WHERE id = ${sourceId}::uuid AND ${reachSql(reach, Prisma.sql`collection_id`)}`;
+    if (found.length === 0) throw notFound('source');
   }
-  return json({ data: await searchKnowledge({ query: q, k, sourceId }) });
+  return json({ data: await searchKnowledge({ query: q, k, sourceId, reach }) });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.search);

@@ -1,27 +1,38 @@
+import { readableCollections, assertReadableCollection } from '@/lib/access';
 import { knowledgeApi as api } from '@/lib/api/knowledge';
 import { serveRoute } from '@/lib/http/serve-route';
 import { json, otherMethods } from '@/lib/http/with-api';
-import { createSources, listSources, readIngestRequest, toSourceJson } from '@/lib/knowledge/sources';
+import {
+  assertEditsSomething,
+  createSources,
+  editableCollectionOrThrow,
+  listSources,
+  presentSources,
+  readIngestRequest,
+} from '@/lib/knowledge/sources';
 
-// GET /api/knowledge/sources – list sources, newest first (`status`, `q`: filters; `sort`)
-export const GET = serveRoute(api.list, async ({ query: { limit, cursor, status, q, sort } }) =>
-  json(await listSources({ limit, cursor, status, q, sort })),
+// GET /api/knowledge/sources – the sources of collections the caller reads, newest first (`status`, `q`, `collectionId`: filters; `sort`)
+export const GET = serveRoute(
+  api.list,
+  async ({ principal, query: { limit, cursor, status, q, sort, collectionId } }) => {
+    if (collectionId) await assertReadableCollection(principal, collectionId);
+    const reach = await readableCollections(principal);
+    return json(await listSources({ limit, cursor, status, q, sort, collectionId, reach }));
+  },
 );
 
-// POST /api/knowledge/sources – queue text, URLs or files for ingestion (JSON, multipart or JSON Lines: readIngestRequest)
-export const POST = serveRoute(api.ingest, async ({ req }) => {
-  const { sources } = await readIngestRequest(req);
-  const results = await createSources(sources);
+// POST /api/knowledge/sources – queue text, URLs or files for ingestion into a collection the caller edits
+// (JSON, multipart or JSON Lines: readIngestRequest)
+export const POST = serveRoute(api.ingest, async ({ req, principal, query }) => {
+  await assertEditsSomething(principal); // before the body is read: most callers may not add anything
+  const request = await readIngestRequest(req);
+  const collectionId = await editableCollectionOrThrow(principal, request.collectionId ?? query.collectionId);
+  const results = await createSources(request.sources, { collectionId });
   const status = results.some((r) => r.created) ? 202 : 200;
-  if (results.length === 1) {
-    const source = toSourceJson(results[0]!.source);
-    return json(source, { status, headers: { location: `/api/knowledge/sources/${source.id}` } });
-  }
-  const first = results[0]!.source.id;
-  return json(
-    { data: results.map((r) => toSourceJson(r.source)) },
-    { status, headers: { location: `/api/knowledge/sources/${first}` } },
-  );
+  const sources = await presentSources(results.map((r) => r.source));
+  const location = `/api/knowledge/sources/${sources[0]!.id}`;
+  if (sources.length === 1) return json(sources[0], { status, headers: { location } });
+  return json({ data: sources }, { status, headers: { location } });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.list, api.ingest);
