@@ -100,6 +100,7 @@ export default async function AdminPage({
             <RetrievalSearch />
             <KeysManager />
           </div>
+          <PeoplePanel />
           <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
           <UsagePanel />
           <FeedbackList />
