@@ -39,10 +39,11 @@ export async function authenticate(req: Request): Promise<Principal | null> {
   const visitorId = await readVisitorCookie(readCookie(req, ANON_COOKIE));
   if (visitorId && (await anonymousAccess())) {
     const db = await prisma();
-    const principal = await db.principal.upsert({
+    // A new visitor's first requests arrive together: an upsert would race them into a unique
+    // violation (a 500 on PostgreSQL), so the row is inserted unless it exists, then read.
+    await db.$executeRaw`INSERT INTO principals (id, kind, role) VALUES (${visitorId}::uuid, 'anonymous', 'user') ON CONFLICT (id) DO NOTHING`;
+    const principal = await db.principal.findUniqueOrThrow({
       where: { id: visitorId },
-      create: { id: visitorId, kind: 'anonymous', role: 'user' },
-      update: {},
       select: { id: true, role: true, kind: true, name: true },
     });
     return { ...principal, via: 'visitor-cookie' };

@@ -83,6 +83,12 @@ describe('authentication', () => {
     expect(session.principal).toMatchObject({ id: visitor.principalId, kind: 'anonymous', role: 'user' });
   });
 
+  it('answers a new visitor’s first requests sent all at once (its identity is created once, without a race)', async () => {
+    const cookie = `gw_visitor=${(await newVisitorCookie(false)).value}`;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api('GET', '/api/conversations', { cookie })));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
+  });
+
   it('counts the sends of all anonymous visitors of one address together: new visitor cookies do not reset the limit', async () => {
     await withSettings({ RATE_LIMIT_VISITOR_MESSAGES: 3 }, async () => {
       const ask = async (peer: string, auth: { cookie?: string; key?: string }) =>

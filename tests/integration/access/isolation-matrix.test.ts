@@ -60,7 +60,46 @@ const sourceText = (shelf: Shelf): Endpoint => ({
   shows: true,
 });
 
+/** An endpoint about one collection's source: 200 for a caller who reads that collection, else 404 as unknown. */
+const sourceEndpoint = (shelf: Shelf, name: string, path: (id: string) => string): Endpoint => ({
+  name: `GET ${name.replace('{id}', `{${shelf}}`)}`,
+  call: (who) => callAs(who, 'GET', path(org.sources[shelf])),
+  status: (who) => (who.reads!.includes(shelf) ? 200 : 404),
+  shows: true,
+});
+
+const collectionEndpoint = (shelf: Shelf): Endpoint => ({
+  name: `GET /api/collections/{${shelf}}`,
+  call: (who) => callAs(who, 'GET', `/api/collections/${org.collections[shelf]}`),
+  status: (who) => (who.reads!.includes(shelf) ? 200 : 404),
+  checked: collectionsNamed,
+  shows: true,
+});
+
+const SHELVES = ['public', 'members', 'hr'] as const;
+
+/** A collection's id counts as its shelf's secret: listing an unreadable collection is a leak too. */
+const collectionsNamed = (body: string) =>
+  SHELVES.reduce((text, shelf) => text.replaceAll(org.collections[shelf], org.secrets[shelf]), body);
+
 const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'GET /api/knowledge/search',
+    call: (who) => callAs(who, 'GET', `/api/knowledge/search?q=${encodeURIComponent(QUESTION)}&k=20`),
+    shows: true,
+  },
+  { name: 'GET /api/knowledge/sources', call: (who) => callAs(who, 'GET', '/api/knowledge/sources'), shows: true },
+  ...SHELVES.flatMap((shelf) => [
+    sourceEndpoint(shelf, '/api/knowledge/sources/{id}', (id) => `/api/knowledge/sources/${id}`),
+    sourceEndpoint(shelf, '/api/knowledge/sources/{id}/chunks', (id) => `/api/knowledge/sources/${id}/chunks`),
+  ]),
+  {
+    name: 'GET /api/collections',
+    call: (who) => callAs(who, 'GET', '/api/collections'),
+    checked: collectionsNamed,
+    shows: true,
+  },
+  ...SHELVES.map(collectionEndpoint),
   {
     name: 'POST /api/ask',
     call: (who) => callAs(who, 'POST', '/api/ask', { json: { question: QUESTION } }),
