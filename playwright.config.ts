@@ -59,10 +59,8 @@ export default defineConfig({
       RATE_LIMIT_MESSAGES: '10000',
       // Smaller than the default, so the composer's limit is seen to be the server's.
       MAX_MESSAGE_CHARS: '4000',
-      // Unset, anonymous access turns off once anyone has an account, and accounts.spec invites
-      // people: every spec after it would meet the sign-in page. Its `off` side is tested on a
-      // server of its own (accounts.spec).
-      ANONYMOUS_ACCESS: 'on',
+      // ANONYMOUS_ACCESS stays unset, as on a fresh install: no spec creates an account on this
+      // server (accounts.spec and sso.spec start servers of their own), so visitors chat freely.
     },
   },
 });
