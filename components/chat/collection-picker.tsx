@@ -3,13 +3,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiFetch } from '@/components/client-api';
 import { BookIcon, CheckIcon } from '@/components/ui/icons';
+// Types only: the list's shape is the API's schema, so the picker reads what the server sends.
+import type { CollectionJson } from '@/lib/schemas/collections';
 
 /** A collection as GET /api/collections lists it (only those the caller may read). */
-interface CollectionItem {
-  id: string;
-  name: string;
-  description: string;
-}
+type CollectionItem = Pick<CollectionJson, 'id' | 'name' | 'description'>;
 
 /**
  * Which collections the conversation answers from, beside the composer: "All collections" (the
@@ -32,8 +30,8 @@ export function CollectionPicker({
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<{ collections: CollectionItem[] }>('/api/collections', { signal: controller.signal })
-      .then((r) => setCollections(r.collections))
+    apiFetch<{ data: CollectionItem[] }>('/api/collections', { signal: controller.signal })
+      .then((r) => setCollections(r.data))
       .catch(() => setCollections(null)); // no list, no picker: the conversation reads everything it may
     return () => controller.abort();
   }, []);
