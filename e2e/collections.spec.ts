@@ -9,6 +9,16 @@ test('an admin makes a group and a collection, adds text to it, filters by it, a
   await page.getByTestId('group-name').fill(`Editors ${stamp}`);
   await page.getByTestId('group-create').click();
   await expect(page.getByTestId('group-row').filter({ hasText: `Editors ${stamp}` })).toContainText('0 members');
+  // Its members are picked from everyone with an account (none on this server yet), and saved.
+  await page
+    .getByTestId('group-row')
+    .filter({ hasText: `Editors ${stamp}` })
+    .getByTestId('group-members')
+    .click();
+  const members = page.getByTestId('members-dialog');
+  await expect(members.getByRole('status')).toHaveText(/^0 chosen of \d+$/);
+  await members.getByTestId('members-save').click();
+  await expect(members).toHaveCount(0);
 
   await page.getByTestId('collection-new').click();
   const dialog = page.getByTestId('collection-dialog');

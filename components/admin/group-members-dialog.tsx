@@ -6,6 +6,11 @@ import { fieldClass } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { announceSourcesChanged } from './panel-requests';
 import type { GroupView, GroupWithMembers, UserView } from './types';
+// Types only: the list's shape is the API's schema, so the picker reads what the server sends.
+import type { z } from 'zod';
+import type { userListSchema } from '@/lib/schemas/users';
+
+type UserList = z.infer<typeof userListSchema>;
 
 /** Everyone with an account, every page of GET /api/users: a members picker lists them all. */
 async function allUsers(signal: AbortSignal): Promise<UserView[]> {
@@ -13,10 +18,8 @@ async function allUsers(signal: AbortSignal): Promise<UserView[]> {
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page: { users: UserView[]; nextCursor: string | null } = await apiFetch(`/api/users?limit=100${query}`, {
-      signal,
-    });
-    users.push(...page.users);
+    const page: UserList = await apiFetch(`/api/users?limit=100${query}`, { signal });
+    users.push(...page.data);
     cursor = page.nextCursor;
   } while (cursor && users.length < 5000);
   return users;
