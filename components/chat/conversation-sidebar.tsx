@@ -292,7 +292,7 @@ export function ConversationSidebar({
             href="/admin"
             className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-muted hover:bg-surface-2 hover:text-fg"
           >
-            {isAdmin ? 'Knowledge & keys' : 'Admin sign-in'}
+            {isAdmin ? 'Knowledge & keys' : viewer?.editsKnowledge ? 'Knowledge' : 'Admin sign-in'}
           </Link>
         </div>
       </nav>

@@ -8,6 +8,8 @@ import { apiFetch } from '@/components/client-api';
 export interface ChatViewer {
   name: string | null;
   email: string;
+  /** Edits some collection (a member of an editor group): the knowledge manager is theirs too. */
+  editsKnowledge: boolean;
 }
 
 /**

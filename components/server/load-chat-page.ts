@@ -7,7 +7,7 @@ import {
   type ConversationDetail,
   type ConversationSummary,
 } from '@/components/chat/types';
-import { readableCollections } from '@/lib/access';
+import { editableCollections, readableCollections } from '@/lib/access';
 import type { AssistantProfile } from '@/lib/assistant/assistant-profile';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { config } from '@/lib/config';
@@ -68,6 +68,7 @@ export const loadChatPage = cache(async function loadChatPage(
     authOptions(),
     principal?.kind === 'user' ? findUser(principal.id) : null,
   ]);
+  const editable = person && principal ? await editableCollections(principal) : null;
   const examples =
     profile.starters.length > 0
       ? profile.starters
@@ -79,7 +80,13 @@ export const loadChatPage = cache(async function loadChatPage(
     examples,
     assistant: { name: profile.name, greeting: profile.greeting, description: profile.description },
     maxMessageChars: config().MAX_MESSAGE_CHARS,
-    viewer: person ? { name: person.name, email: person.email } : null,
+    viewer: person
+      ? {
+          name: person.name,
+          email: person.email,
+          editsKnowledge: editable !== null && (editable.all || editable.collectionIds.length > 0),
+        }
+      : null,
     canSignIn: options.password || options.oidc,
   };
 
