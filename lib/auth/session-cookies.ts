@@ -19,10 +19,11 @@ interface AdminPayload {
   exp: number;
 }
 
-function cookieHeader(name: string, value: string, maxAge: number, secure: boolean): string {
+/** Every cookie of ours: httpOnly, SameSite=Lax, Secure when the request came over HTTPS. */
+export function cookieHeader(name: string, value: string, maxAge: number, secure: boolean, path = '/'): string {
   return [
     `${name}=${value}`,
-    'Path=/',
+    `Path=${path}`,
     'HttpOnly',
     'SameSite=Lax',
     `Max-Age=${maxAge}`,

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { prisma } from '@/lib/db';
 import type { Principal } from '@/lib/auth/principal';
+import { cookieHeader } from '@/lib/auth/session-cookies';
 
 export const USER_COOKIE = 'gw_session';
 /** A session lasts this long after its last use (sliding), and never more than MAX_SESSION_DAYS from sign-in. */
@@ -11,16 +12,8 @@ const DAY = 24 * 3600 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${USER_COOKIE}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
+const sessionCookie = (value: string, maxAgeSeconds: number, secure: boolean) =>
+  cookieHeader(USER_COOKIE, value, maxAgeSeconds, secure);
 
 export const clearSessionCookie = (secure = false) => sessionCookie('', 0, secure);
 

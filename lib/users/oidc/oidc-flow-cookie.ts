@@ -1,6 +1,6 @@
 import 'server-only';
 import { getSessionSecret } from '@/lib/auth/session-secret';
-import { readCookie } from '@/lib/auth/session-cookies';
+import { cookieHeader, readCookie } from '@/lib/auth/session-cookies';
 import { sign, verify } from '@/lib/auth/signed-cookie';
 
 /**
@@ -28,9 +28,6 @@ interface FlowPayload {
   exp: number;
 }
 
-const attributes = (maxAge: number, secure: boolean) =>
-  [`Path=${PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure ? ['Secure'] : [])].join('; ');
-
 export async function flowCookie(flow: OidcFlow, secure: boolean): Promise<string> {
   const payload: FlowPayload = {
     v: flow.codeVerifier,
@@ -39,7 +36,7 @@ export async function flowCookie(flow: OidcFlow, secure: boolean): Promise<strin
     r: flow.returnTo,
     exp: Math.floor(Date.now() / 1000) + FLOW_SECONDS,
   };
-  return `${OIDC_FLOW_COOKIE}=${sign(payload, await getSessionSecret())}; ${attributes(FLOW_SECONDS, secure)}`;
+  return cookieHeader(OIDC_FLOW_COOKIE, sign(payload, await getSessionSecret()), FLOW_SECONDS, secure, PATH);
 }
 
 /** The flow this browser started, if its cookie is there, untampered and not expired. */
@@ -51,4 +48,4 @@ export async function readFlowCookie(req: Request): Promise<OidcFlow | null> {
 }
 
 /** Ends the flow whatever the outcome, so the same callback URL cannot be played again. */
-export const clearFlowCookie = (secure: boolean) => `${OIDC_FLOW_COOKIE}=; ${attributes(0, secure)}`;
+export const clearFlowCookie = (secure: boolean) => cookieHeader(OIDC_FLOW_COOKIE, '', 0, secure, PATH);
