@@ -43,7 +43,7 @@ export function tydiSample(part: TydiPart, size: number, file = TYDI_FILE): Tydi
         context: p.context,
       })),
     );
-  const order = (q: TydiQuestion) => sha256(`${SAMPLE_SEED}${q.id}`).toString('hex');
+  const order = (q: TydiQuestion) => sha256(`${SAMPLE_SEED}${q.id}\n${q.question}`).toString('hex');
   questions.sort((a, b) => (order(a) < order(b) ? -1 : 1));
   const seen = new Set<string>();
   return questions.filter((q) => !seen.has(q.context) && seen.add(q.context)).slice(0, size);
