@@ -1,8 +1,9 @@
 // The fixed split of TyDi QA GoldP English (../shared/bench/tydiqa-goldp-en/train.json) into a
 // part to tune the local model on and a part only ever reported. A paragraph and all its
 // questions land in one part: by the first byte of the SHA-256 of the paragraph's text (< 128:
-// tune, else report). Each part's sample is its questions ordered by SHA-256 of SAMPLE_SEED and
-// the question id, one question per paragraph, the first `size` of them.
+// tune, else report). Each part's sample is its questions ordered by SHA-256 of SAMPLE_SEED, the
+// question id and its text (ids repeat across articles), one question per paragraph, the first
+// `size` of them.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
