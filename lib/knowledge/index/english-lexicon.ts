@@ -59,3 +59,24 @@ export function englishSurface(term: string, asked: string): string | undefined 
   const nearest = (w: string) => editDistance(asked, w, 3);
   return forms.sort((a, b) => nearest(a) - nearest(b) || englishCount(b) - englishCount(a))[0];
 }
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The English words one edit from a word (a letter dropped, added, changed, or two swapped) that
+ * everyday English uses more than it: what a real word may be a slip for ("loose": "lose").
+ */
+export function englishNeighbours(word: string): string[] {
+  const edits = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) edits.add(head + tail.slice(1));
+    if (tail.length > 1) edits.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of LETTERS) {
+      if (tail) edits.add(head + c + tail.slice(1));
+      edits.add(head + c + tail);
+    }
+  }
+  const count = englishCount(word);
+  return [...edits].filter((w) => w !== word && englishCount(w) > count && isEnglishWord(w));
+}

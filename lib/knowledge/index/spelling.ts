@@ -3,15 +3,17 @@ import type { Reach } from '@/lib/access';
 import { Prisma, prisma } from '@/lib/db/index';
 import { englishCount } from '@/lib/english-words';
 import { editDistance } from '@/lib/text/edit-distance';
-import { englishSurface, isEnglishWord, stemOf } from './english-lexicon';
+import { englishNeighbours, englishSurface, isEnglishWord, stemOf } from './english-lexicon';
 import { chooseCorrection, correctable, type Correction, type SpellingCandidate } from './spelling-choice';
 import { forTextSearch } from './text-search-input';
 import { liveChunksHolding, termHeld } from './words-seen';
 
 export type { Correction } from './spelling-choice';
 
-/** Postings counted at most, for a term's frequency in a narrowed reach: enough to rank a handful of terms. */
-const DF_CAP = 1000;
+/** Postings counted at most, for a term's frequency in a narrowed reach: enough to rank a few terms. */
+const DF_CAP = 200;
+/** Index terms looked at per misspelt word, nearest first. */
+const NEAREST = 8;
 
 interface Row {
   word: string;
@@ -24,30 +26,46 @@ interface Row {
 /**
  * The corrections of the words (a question's telling words) that the index, within the asker's
  * reach, has never seen but holds a near term of (see `chooseCorrection`). One round trip finds,
- * for each word the reach holds no lexeme of, the terms a couple of edits from its lexeme that
- * begin with its letter, counted in the reach: a term only collections the asker cannot read
- * hold is never one. A term English has no word for is spelt as a passage of the reach spells it
- * (one more round trip, only then).
+ * for each word the reach holds no lexeme of, its candidates counted in the reach (a term only
+ * collections the asker cannot read hold is never one): for a word English lacks, the index
+ * terms nearest its lexeme that begin with its first two letters, or with the two swapped (an
+ * index range each: a slip in the first two letters otherwise goes uncorrected, the price of a
+ * lookup of a few milliseconds at any size); for an English word, the lexemes of the
+ * commoner English words one edit from it (only a slip of sound can be one: see
+ * `chooseCorrection`). A term English has no word for is spelt as a passage of the reach spells
+ * it (one more round trip, only then).
  */
 export async function correctSpelling(words: string[], reach: Reach): Promise<Correction[]> {
   const asked = [...new Set(words.filter(correctable))];
   if (asked.length === 0) return [];
+  const lower = asked.map((w) => w.toLowerCase());
+  const english = lower.map((w) => isEnglishWord(w));
+  const near = lower.flatMap((w, i) => (english[i] ? englishNeighbours(w).map((n) => [asked[i]!, n] as const) : []));
   const db = await prisma();
   const rows = await db.$queryRaw<Row[]>`
     WITH w AS (
-      SELECT w.word, w.n, (SELECT min(l.lexeme) FROM unnest(to_tsvector('english', w.parsed)) l) AS stem
-      FROM unnest(${asked}::text[], ${asked.map((w) => forTextSearch(w.toLowerCase()))}::text[])
-        WITH ORDINALITY AS w(word, parsed, n)
+      SELECT w.word, w.english, w.n, (SELECT min(l.lexeme) FROM unnest(to_tsvector('english', w.parsed)) l) AS stem
+      FROM unnest(${asked}::text[], ${lower.map(forTextSearch)}::text[], ${english}::boolean[])
+        WITH ORDINALITY AS w(word, parsed, english, n)
     ), unseen AS (
       SELECT * FROM w WHERE w.stem IS NOT NULL AND NOT ${termHeld(Prisma.sql`w.stem`, reach)}
+    ), near AS (
+      SELECT u.word, t.term, u.word AS spelt FROM unseen u CROSS JOIN LATERAL (
+        SELECT tc.term FROM (VALUES (left(u.stem, 2)), (substr(u.stem, 2, 1) || left(u.stem, 1))) p(prefix)
+        JOIN term_counts tc ON tc.term >= p.prefix AND tc.term < left(p.prefix, 1) || chr(ascii(substr(p.prefix, 2)) + 1)
+        WHERE NOT u.english AND length(u.stem) > 2 AND abs(length(tc.term) - length(u.stem)) <= 2
+        GROUP BY tc.term HAVING sum(tc.df) > 0
+        ORDER BY levenshtein_less_equal(u.stem, tc.term, 3), tc.term LIMIT ${NEAREST}
+      ) t WHERE levenshtein_less_equal(u.stem, t.term, 2) <= 2
+      UNION
+      SELECT u.word, (SELECT min(l.lexeme) FROM unnest(to_tsvector('english', n.spelt)) l), n.spelt
+      FROM unseen u JOIN unnest(${near.map((n) => n[0])}::text[], ${near.map((n) => n[1])}::text[]) AS n(word, spelt)
+        ON n.word = u.word
     )
-    SELECT u.word, u.stem, c.term, c.df::int AS df, dmetaphone(u.word) = dmetaphone(c.term) AS "soundsAlike"
+    SELECT u.word, u.stem, c.term, c.df::int AS df, c."soundsAlike"
     FROM unseen u LEFT JOIN LATERAL (
-      SELECT t.term, ${frequency(Prisma.sql`t.term`, reach)} AS df FROM (
-        SELECT DISTINCT tc.term FROM term_counts tc
-        WHERE tc.term >= left(u.stem, 1) AND tc.term < chr(ascii(u.stem) + 1)
-          AND abs(length(tc.term) - length(u.stem)) <= 2 AND levenshtein_less_equal(u.stem, tc.term, 2) <= 2
-      ) t
+      SELECT n.term, ${frequency(Prisma.sql`n.term`, reach)} AS df, bool_or(dmetaphone(n.spelt) = dmetaphone(u.word)) AS "soundsAlike"
+      FROM near n WHERE n.word = u.word AND n.term IS NOT NULL GROUP BY n.term
     ) c ON c.df > 0
     ORDER BY u.n`;
   const found = new Map<string, { stem: string; candidates: SpellingCandidate[] }>();
@@ -81,7 +99,7 @@ async function spellFromPassages(
 ): Promise<void> {
   const unspelt = found.flatMap(([word, { stem, candidates }]) =>
     candidates
-      .filter((c) => !c.surface && editDistance(stem, c.term, word.length >= 9 ? 2 : 1) <= 2)
+      .filter((c) => !c.surface && editDistance(stem, c.term, 2) <= (word.length >= 9 ? 2 : 1))
       .map((c) => ({ word: word.toLowerCase(), c })),
   );
   if (unspelt.length === 0) return;
@@ -93,7 +111,7 @@ async function spellFromPassages(
   const textOf = new Map(texts.map((r) => [r.term, r.text ?? '']));
   for (const { word, c } of unspelt) {
     const spellings = [...new Set(textOf.get(c.term)!.match(/\p{L}+/gu) ?? [])].filter(
-      (w) => stemOf(w.toLowerCase()) === c.term,
+      (w) => editDistance(word, w.toLowerCase(), 3) <= 3 && stemOf(w.toLowerCase()) === c.term,
     );
     c.surface = spellings.sort((a, b) => editDistance(word, a, 3) - editDistance(word, b, 3))[0];
   }
