@@ -3,6 +3,7 @@ import { englishCount } from '@/lib/english-words';
 import {
   chooseCorrection,
   correctable,
+  englishNeighbours,
   englishSurface,
   isEnglishWord,
   stemOf,
@@ -87,6 +88,14 @@ describe('chooseCorrection', () => {
         englishCount,
       }),
     ).toBeUndefined();
+  });
+});
+
+describe('englishNeighbours', () => {
+  it('are the commoner English words one edit away: what a real word may be a slip for', () => {
+    expect(englishNeighbours('loose')).toContain('lose');
+    expect(englishNeighbours('taxes')).toContain('takes');
+    expect(englishNeighbours('lose')).not.toContain('loose');
   });
 });
 
