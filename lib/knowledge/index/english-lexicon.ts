@@ -60,6 +60,14 @@ export function englishSurface(term: string, asked: string): string | undefined 
   return forms.sort((a, b) => nearest(a) - nearest(b) || englishCount(b) - englishCount(a))[0];
 }
 
+/**
+ * Loads the dictionary, the stemmer and the word list (about a second together) now, so that the
+ * first question with a word the index lacks does not wait for them.
+ */
+export function warmEnglishLexicon(): void {
+  englishSurface('expens', 'expences');
+}
+
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /**

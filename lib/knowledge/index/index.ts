@@ -17,4 +17,4 @@ export { vectorLiteral } from './vector-literal';
 export { wordsSeen } from './words-seen';
 export { correctSpelling } from './spelling';
 export { chooseCorrection, correctable, type Correction, type SpellingCandidate } from './spelling-choice';
-export { englishNeighbours, englishSurface, isEnglishWord, stemOf } from './english-lexicon';
+export { englishNeighbours, englishSurface, isEnglishWord, stemOf, warmEnglishLexicon } from './english-lexicon';
