@@ -1,4 +1,5 @@
 // Which index term a word the index lacks was meant as, if any: the choice, apart from the database.
+import { COMMON_COUNT } from '@/lib/english-words';
 import { editDistance } from '@/lib/text/edit-distance';
 
 export interface Correction {
@@ -37,7 +38,8 @@ export function correctable(word: string): boolean {
  * from nine letters on), by the word or by its stem, and of those the commonest in the index. A
  * real English word ("taxes") is what the asker meant and is left alone, but for the real-word
  * slip that sounds as a commoner word one letter away does ("loose" for "lose"): English can
- * only tell it by sound, and the index, lacking the word asked, says which was meant.
+ * only tell it by sound, and the index, lacking the word asked, says which was meant. Never to
+ * one of the commonest words ("hole" is not taken for "whole"): it would tell search nothing.
  */
 export function chooseCorrection({
   word,
@@ -61,10 +63,15 @@ export function chooseCorrection({
     if (!surface || surface === asked || df <= 0 || /\p{N}/u.test(term)) continue;
     const edits = Math.min(editDistance(stem, term, max), editDistance(asked, surface, max));
     if (edits > max) continue;
-    if (real && !(soundsAlike && editDistance(asked, surface, 1) === 1 && englishCount(surface) > englishCount(asked)))
-      continue;
+    if (real && !soundSlip(asked, surface, soundsAlike, englishCount)) continue;
     const score = Math.log(df) - edits * Math.log(EDIT_COST);
     if (!best || score > best.score) best = { surface, score };
   }
   return best && { word, correction: best.surface };
+}
+
+/** A real word written for the commoner, still telling, word it sounds like one letter away. */
+function soundSlip(asked: string, surface: string, soundsAlike: boolean, englishCount: (w: string) => number) {
+  const count = englishCount(surface);
+  return soundsAlike && editDistance(asked, surface, 1) === 1 && count > englishCount(asked) && count < COMMON_COUNT;
 }

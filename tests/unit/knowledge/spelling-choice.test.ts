@@ -66,6 +66,8 @@ describe('chooseCorrection', () => {
     // Not when they sound apart, nor when the word asked is the commoner one.
     expect(choose('loose', [{ term: 'lose', df: 4 }])).toBeUndefined();
     expect(choose('lose', [{ term: 'loos', df: 4 }], ['loos'])).toBeUndefined();
+    // Nor for one of the commonest words, which would tell search nothing.
+    expect(choose('hole', [{ term: 'whole', df: 40 }], ['whole'])).toBeUndefined();
   });
 
   it('never touches short words, numbers or code names', () => {
