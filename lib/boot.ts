@@ -6,7 +6,7 @@ import { recoverInterruptedReplies } from '@/lib/conversations/reply/recover-int
 import { config } from '@/lib/config';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { interceptIncomingRequests } from '@/lib/http/incoming-requests';
-import { log } from '@/lib/log';
+import { errorFields, log } from '@/lib/log';
 
 /**
  * Everything the server does once before it takes requests: validate the
@@ -24,6 +24,14 @@ export async function boot(): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   const started = await startBackgroundWork(c.INGEST_WORKER);
   stops.push(...started);
+  // Spelling correction's dictionary and word list, loaded once the server is up rather than on a first question.
+  setTimeout(
+    () =>
+      void import('@/lib/knowledge/index')
+        .then((index) => index.warmEnglishLexicon())
+        .catch((error: unknown) => log.warn('could not load the spelling dictionary', errorFields(error))),
+    0,
+  );
   const shutdown = async (signal: string) => {
     log.info('shutting down', { signal });
     await Promise.allSettled(stops.map((stop) => stop()));

@@ -30,3 +30,20 @@ export function englishCount(word: string): number {
  * about what a question is about, they are no evidence that a knowledge base lacks its subject.
  */
 export const COMMON_COUNT = 10_000;
+
+let sorted: string[] | undefined;
+
+/** The words of the list (lower case) that begin with `prefix`: the inflections of a stem, for one. */
+export function englishWordsFrom(prefix: string): string[] {
+  sorted ??= [...englishCounts().keys()].sort();
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) found.push(sorted[i]!);
+  return found;
+}

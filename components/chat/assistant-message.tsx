@@ -5,7 +5,7 @@ import { CheckIcon, CopyIcon, RefreshIcon } from '@/components/ui/icons';
 import { PassageDialog } from './passage-dialog';
 import { ReplyFeedback, type Rating } from './reply-feedback';
 import { SourceList } from './source-list';
-import { citationsOf, isRestricted, textOf, type ChatMessage } from './types';
+import { citationsOf, isRestricted, searchedForOf, textOf, type ChatMessage } from './types';
 import { VersionSwitch } from './version-switch';
 
 // The Markdown stack (react-markdown, remark-gfm, micromark) is the largest
@@ -40,6 +40,7 @@ export function AssistantMessage({
   const [copied, setCopied] = useState(false);
   const citations = citationsOf(message);
   const text = textOf(message);
+  const searchedFor = searchedForOf(message);
   const status = message.metadata?.status;
   // A source the reader may no longer read has no passage to open.
   const cited = open !== null ? citations[open - 1] : undefined;
@@ -73,6 +74,11 @@ export function AssistantMessage({
       ) : null}
       {!streaming && status === 'interrupted' ? (
         <p className="mt-2 text-xs text-warning">This reply was interrupted.</p>
+      ) : null}
+      {!streaming && searchedFor ? (
+        <p className="mt-2 text-xs text-muted" data-testid="searched-for">
+          Searched for: {searchedFor.corrections.map((c) => c.correction).join(', ') || searchedFor.question}
+        </p>
       ) : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
       {streaming ? (

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { z } from 'zod';
 // Types only: the shapes are the API's schemas (lib/schemas), and none of their code reaches the browser.
-import type { citationSchema, restrictedCitationSchema } from '@/lib/schemas/chat';
+import type { citationSchema, restrictedCitationSchema, searchedForSchema } from '@/lib/schemas/chat';
 import type { ConversationSummary, ConversationView, UIMessageView } from '@/lib/schemas/conversations';
 import type { chunkLocationSchema } from '@/lib/schemas/knowledge';
 
@@ -29,7 +29,10 @@ export const RESTRICTED_LABEL = 'A source you no longer have access to';
 /** A message's metadata as the chat reads it: a message stored or streamed by an older version may lack any field. */
 export type MessageMetadata = Partial<UIMessageView['metadata']>;
 
-export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation }>;
+/** The `data-searched-for` part: the question as searched for, when words of it were corrected. */
+export type SearchedFor = z.infer<typeof searchedForSchema>;
+
+export type ChatMessage = UIMessage<MessageMetadata, { citation: Citation; 'searched-for': SearchedFor }>;
 
 /** A conversation as GET /api/conversations/{id} returns it, its messages typed for useChat. */
 export type ConversationDetail = Omit<ConversationView, 'messages'> & { messages: ChatMessage[] };
@@ -39,6 +42,12 @@ export function citationsOf(message: ChatMessage): Citation[] {
   const out: Citation[] = [];
   for (const part of message.parts) if (part.type === 'data-citation') out.push(part.data);
   return out;
+}
+
+/** What the reply's question was searched for as, when a word of it was corrected. */
+export function searchedForOf(message: ChatMessage): SearchedFor | undefined {
+  for (const part of message.parts) if (part.type === 'data-searched-for') return part.data;
+  return undefined;
 }
 
 export function textOf(message: ChatMessage): string {

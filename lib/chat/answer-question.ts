@@ -3,25 +3,25 @@ import { generateText } from 'ai';
 import type { Reach } from '@/lib/access';
 import { getChatModel } from '@/lib/ai/providers/chat-models';
 import { modelInput } from '@/lib/ai/prompt/model-input';
-import { planQuestion } from '@/lib/ai/question-plan';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from '@/lib/conversations/chat-message';
 import { citedInOrder, numberPassages } from './number-passages';
+import { planAsked } from './plan-asked';
 import { ReplyFilter } from './reply-filter';
 import { retrievePassages } from './retrieve-passages';
 
 /**
  * The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing
- * stored. `reach`: what the asker may read (lib/access), applied inside retrieval's SQL.
+ * stored. `searchedFor`: the question as searched for, when a word of it was corrected. `reach`: what the asker may read (lib/access), applied inside retrieval's SQL.
  */
 export async function answerQuestion(
   question: string,
   reach: Reach,
-): Promise<{ answer: string; citations: CitationData[] }> {
+): Promise<{ answer: string; citations: CitationData[]; searchedFor?: string }> {
   const { model, extractive } = getChatModel();
-  const plan = planQuestion([question]);
+  const { plan, searchedFor } = await planAsked([question], reach);
   const [hits, { profile: assistant }] = await Promise.all([
     retrievePassages({ plan, extractive, reach }),
     currentAssistant(),
@@ -44,5 +44,5 @@ export async function answerQuestion(
     log.warn('chat model failed on /ask', errorFields(error));
     throw new ApiError('unavailable', 'The chat model failed to answer; try again later.');
   }
-  return { answer, citations };
+  return { answer, citations, ...(searchedFor === undefined ? {} : { searchedFor }) };
 }

@@ -39,5 +39,10 @@ export function selectHistory(turns: StoredTurn[], budget: number): ModelMessage
  * does it differ from streamText?"), or with the question it leans on (see lib/ai/question-plan).
  */
 export function questionPlanAfter(turns: StoredTurn[], question: string): QuestionPlan {
-  return planQuestion([...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question]);
+  return planQuestion(questionsAfter(turns, question));
+}
+
+/** The conversation's questions up to this one, oldest first: what its plan is made of. */
+export function questionsAfter(turns: StoredTurn[], question: string): string[] {
+  return [...turns.filter((t) => t.role === 'user').map((t) => textOfParts(t.parts).trim()), question];
 }

@@ -3,6 +3,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import { getChatModel } from '@/lib/ai/providers/chat-models';
 import type { Principal } from '@/lib/auth/principal';
 import { replyReach } from '@/lib/conversations/conversation-scope';
+import { planAsked } from './plan-asked';
 import { retrievePassages } from './retrieve-passages';
 import { releaseConversation } from '@/lib/conversations/reply/save-reply';
 import { startReply } from './start-reply';
@@ -39,7 +40,8 @@ export async function sendMessage({
     // Not overlapped with the write above: one database session at a time keeps PGlite (and its
     // wire-protocol test server) happy, and the write is a few milliseconds.
     const reach = await replyReach(principal, conversationId);
-    const passages = retrievePassages({ ...started.asked, extractive, reach });
+    const { plan, searchedFor } = await planAsked(started.asked.questions, reach);
+    const passages = retrievePassages({ plan, cited: started.asked.cited, extractive, reach });
     passages.catch(() => {}); // awaited (and reported) by streamReply
     const { stream, done } = streamReply({
       conversationId,
@@ -47,7 +49,8 @@ export async function sendMessage({
       question: started.question,
       questionId: started.questionId,
       passages,
-      plan: started.asked.plan,
+      plan,
+      searchedFor,
       history: started.history,
       earlierAnswers: started.earlierAnswers,
       model,

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
 import { claimReplySlot, releaseReplySlot } from '@/lib/conversations/reply/claim-reply-slot';
 import { citationsOfParts, textOfParts } from '@/lib/conversations/message-parts';
-import { questionPlanAfter, selectHistory } from './select-history';
+import { questionsAfter, selectHistory } from './select-history';
 import { storeTurn, type EarlierMessage } from '@/lib/conversations/reply/store-turn';
 import { clipAtWord } from '@/lib/clip-text';
 
@@ -53,11 +53,12 @@ export async function startReply({
       assistant: { id: assistantId, createdAt: assistantCreatedAt },
       history: selectHistory(previous, config().CHAT_HISTORY_TOKENS),
       /**
-       * What is asked (the question plan, which retrieval and the model read);
-       * and the passages the reply above and the earlier replies cited, which "Tell me more" goes on from.
+       * What is asked (the conversation's questions, which the question plan is made of once the
+       * asker's reach is known: see planAsked); and the passages the reply above and the earlier
+       * replies cited, which "Tell me more" goes on from.
        */
       asked: {
-        plan: questionPlanAfter(previous, question.text),
+        questions: questionsAfter(previous, question.text),
         cited: [replyAbove, ...earlierReplies].flatMap((m) => citationsOfParts(m?.parts).map((c) => c.chunkId)),
       },
       /** On a regenerate, the question's earlier replies, oldest first: a model may answer otherwise. */

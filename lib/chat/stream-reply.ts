@@ -21,6 +21,8 @@ export interface ReplyJob {
   passages: Promise<Passage[]>;
   /** What is asked, analysed once for retrieval and the model. */
   plan: QuestionPlan;
+  /** The question as searched for, when a word of it was corrected (see planAsked): told under the reply. */
+  searchedFor?: string;
   history: ModelMessage[];
   /** On a regenerate, the question's earlier replies: the local model answers with other sentences when it can. */
   earlierAnswers?: string[];
@@ -68,7 +70,7 @@ async function answer(job: ReplyJob, reply: Reply): Promise<void> {
     text?.release(reply);
     reply.fail(MODEL_FAILED);
   }
-  await reply.settle({ trailing: citationEvents(passages, text), usage });
+  await reply.settle({ trailing: [...searchedForEvents(job), ...citationEvents(passages, text)], usage });
 }
 
 /** The model's answer, event by event, into the reply; its usage when the reply is whole. */
@@ -185,6 +187,13 @@ class AnswerText {
     this.text += rest;
     if (rest && this.#id) reply.send({ type: 'text-delta', id: this.#id, delta: rest });
   }
+}
+
+/** A `data-searched-for` part when a word of the question was corrected for the search. */
+function searchedForEvents({ searchedFor, plan }: ReplyJob): ChatChunk[] {
+  if (searchedFor === undefined) return [];
+  const data = { question: searchedFor, corrections: plan.corrections ?? [] };
+  return [{ type: 'data-searched-for', id: 'searched-for', data }];
 }
 
 /** One `source-document` per cited source, then one `data-citation` per cited passage. */

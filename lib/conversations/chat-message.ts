@@ -44,7 +44,16 @@ export interface ChatMessageMetadata {
   feedback?: { rating: 'up' | 'down'; comment: string | null };
 }
 
-export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData }>;
+/**
+ * The `data-searched-for` part: the question as it was searched for, when a word of it the
+ * knowledge base lacks was taken for a near word it has ("expences": "expenses").
+ */
+export interface SearchedForData {
+  question: string;
+  corrections: { word: string; correction: string }[];
+}
+
+export type ChatUIMessage = UIMessage<ChatMessageMetadata, { citation: CitationData; 'searched-for': SearchedForData }>;
 
 /** One event of a reply's UI message stream, as the client, the live-replies registry and the store receive it. */
 export type ChatChunk = InferUIMessageChunk<ChatUIMessage>;

@@ -79,6 +79,7 @@ export async function loadMigrations(dir: string): Promise<Migration[]> {
 const REQUIRED_EXTENSIONS: Record<string, string> = {
   vector: 'pgvector, https://github.com/pgvector/pgvector',
   pg_trgm: "part of PostgreSQL's contrib modules, e.g. the postgresql-contrib package",
+  fuzzystrmatch: "part of PostgreSQL's contrib modules, e.g. the postgresql-contrib package",
 };
 
 /** Stops with a message naming each extension the server cannot provide, before anything is created. */

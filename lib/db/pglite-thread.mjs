@@ -9,6 +9,7 @@
 // to run while another caller waits on PGlite's lock.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -20,7 +21,7 @@ let pg;
 let adapter;
 
 try {
-  pg = await PGlite.create(location, { extensions: { vector, pg_trgm } });
+  pg = await PGlite.create(location, { extensions: { vector, pg_trgm, fuzzystrmatch } });
   adapter = await new PrismaPGlite(pg).connect();
   parentPort.postMessage({ ready: true, connectionInfo: adapter.getConnectionInfo() });
 } catch (error) {

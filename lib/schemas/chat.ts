@@ -139,8 +139,33 @@ export const citationSchema = z
   });
 
 export const askResponseSchema = z
-  .object({ answer: z.string(), citations: z.array(citationSchema) })
+  .object({
+    answer: z.string(),
+    citations: z.array(citationSchema),
+    searchedFor: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'The question as it was searched for and answered, when words of it the knowledge base lacks were taken for ' +
+          'near words it has ("expences" → "expenses"). Absent when nothing was corrected.',
+      }),
+  })
   .meta({ id: 'AskResponse' });
+
+export const searchedForSchema = z
+  .object({
+    question: z.string().meta({ description: 'The question as searched for and answered.' }),
+    corrections: z
+      .array(z.object({ word: z.string(), correction: z.string() }))
+      .meta({ description: 'Each word as asked and the word searched for instead.' }),
+  })
+  .meta({
+    id: 'SearchedFor',
+    description:
+      'The payload of a `data-searched-for` stream part: sent (and stored) with a reply whose question had words the ' +
+      'knowledge base lacks but holds a near word of ("Searched for: expenses").',
+  });
 
 export const restrictedCitationSchema = z
   .object({

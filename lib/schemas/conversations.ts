@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { citationSchema, restrictedCitationSchema } from './chat';
+import { citationSchema, restrictedCitationSchema, searchedForSchema } from './chat';
 import { containsQuery, pageQuery, titleSchema } from './common';
 
 const scopeIds = (description: string) =>
@@ -66,15 +66,15 @@ export const uiMessageSchema = z
       .array(
         z.looseObject({
           type: z.string(),
-          data: z
-            .union([citationSchema, restrictedCitationSchema])
-            .optional()
-            .meta({ description: 'On a `data-citation` part: the citation.' }),
+          data: z.union([citationSchema, restrictedCitationSchema, searchedForSchema]).optional().meta({
+            description:
+              'On a `data-citation` part: the citation; on a `data-searched-for` part: what was searched for.',
+          }),
         }),
       )
       .meta({
         description:
-          'AI SDK UIMessage parts: text, source-document, data-citation, … A `data-citation` whose source the reader may no ' +
+          'AI SDK UIMessage parts: text, source-document, data-citation, data-searched-for, … A `data-citation` whose source the reader may no ' +
           'longer read (moved to another collection, or access lost) has the payload `RestrictedCitation` `{n, restricted: true}` ' +
           'and that source has no `source-document` part: "a source you no longer have access to".',
       }),

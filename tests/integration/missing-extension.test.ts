@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { vector } from '@electric-sql/pglite-pgvector';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('a server without an extension the migrations need', () => {
   });
 
   it('names only the one that is missing', async () => {
-    const { db, server } = await serverWith({ extensions: { vector } });
+    const { db, server } = await serverWith({ extensions: { vector, fuzzystrmatch } });
     await expectRefused(server, /does not provide the "pg_trgm" extension \([^)]*\)\. Install it on/);
     const tables = await db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
     expect(tables.rows).toEqual([]);

@@ -10,6 +10,7 @@ export const localModelInput = z.object({
     ...asked,
     compared: z.tuple([z.string(), z.string()]).optional(),
     parts: z.array(z.object(asked)).default([]),
+    corrections: z.array(z.object({ word: z.string(), correction: z.string() })).optional(),
   }),
   /** The numbered passages, as the system prompt lists them for other models. */
   sources: z.array(

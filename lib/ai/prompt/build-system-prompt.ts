@@ -20,10 +20,13 @@ export function buildSystemPrompt({
   sources,
   assistant = DEFAULT_ASSISTANT,
   now = new Date(),
+  searchedFor,
 }: {
   sources: PromptSource[];
   assistant?: PromptAssistant;
   now?: Date;
+  /** The question as searched for, when words of it were corrected (misspelt, or missing from the knowledge base). */
+  searchedFor?: string;
 }): string {
   const rules = [
     `You are ${assistant.name}${ROLE}`,
@@ -46,6 +49,11 @@ export function buildSystemPrompt({
       '',
     );
   }
+  if (searchedFor)
+    rules.push(
+      `Words of the question that the knowledge base lacks were searched for as: ${JSON.stringify(searchedFor)}`,
+      '',
+    );
   if (sources.length === 0) {
     rules.push(
       'No sources matched this question. Say that the knowledge base has nothing relevant, unless the message is a greeting or about you.',

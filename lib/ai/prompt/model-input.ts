@@ -21,12 +21,14 @@ export function modelInput({
   earlierAnswers?: string[];
   now?: Date;
 }): { system: string; providerOptions: { local: LocalModelInput } } {
-  const { question, previousQuestion, compared, parts } = plan;
+  const { question, previousQuestion, compared, parts, corrections } = plan;
+  // A corrected question was searched for as corrected: the model is told, so it answers that.
+  const searchedFor = corrections?.length ? question : undefined;
   return {
-    system: buildSystemPrompt({ sources, assistant, now }),
+    system: buildSystemPrompt({ sources, assistant, now, searchedFor }),
     providerOptions: {
       local: {
-        plan: { question, previousQuestion, compared, parts },
+        plan: { question, previousQuestion, compared, parts, corrections },
         sources,
         assistantName: assistant.name,
         earlierAnswers,

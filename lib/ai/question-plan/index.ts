@@ -5,6 +5,8 @@ export {
   type AskedQuestion,
   type PlannedSearch,
   type QuestionPlan,
+  type SpellingCorrection,
+  withCorrections,
 } from './question-plan';
 export { outsideKnowledge } from './outside-knowledge';
 export { namePattern, subjectColumns, titles } from './compared-subjects';

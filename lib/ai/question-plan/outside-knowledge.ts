@@ -6,6 +6,7 @@
  * question is about.
  */
 import { COMMON_COUNT, englishCount } from '@/lib/english-words';
+import { editDistance } from '@/lib/text/edit-distance';
 import { contentTerms, isStopword, wordsOf } from './text-terms';
 
 /**
@@ -65,27 +66,7 @@ function sharesPhrase(question: string, passages: string[]): boolean {
   });
 }
 
-/**
- * Optimal string alignment distance of a and b (insertions, deletions, substitutions and swaps of
- * two neighbours) is at most `max`.
- */
+/** The edit distance of a and b (see `editDistance`) is at most `max`. */
 export function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return false;
-    before = previous;
-    previous = row;
-  }
-  return previous[b.length]! <= max;
+  return editDistance(a, b, max) <= max;
 }

@@ -38,6 +38,14 @@ export interface QuestionPlan extends AskedQuestion {
   searches: PlannedSearch[];
   /** The words whose absence from the knowledge base says it does not cover the question (see `outsideKnowledge`). */
   tellingWords: string[];
+  /** Words of the questions the index lacked, each made the near word it has ("expences": "expenses"): the plan is of the corrected text. */
+  corrections?: SpellingCorrection[];
+}
+
+/** A word as asked and the word searched for instead (lib/knowledge/index's `Correction`). */
+export interface SpellingCorrection {
+  word: string;
+  correction: string;
 }
 
 /** The query for a question: itself, plus the previous question when it is a follow-up. */
@@ -49,8 +57,11 @@ export function retrievalQuery(question: string, previousQuestion?: string): str
 /**
  * The plan for the last of a conversation's questions (oldest first, the new one last): a
  * follow-up resolved into the question it stands for when it stands for one (see `askedInContext`).
+ * With corrections, the plan is of the questions as corrected, and carries them.
  */
-export function planQuestion(questions: readonly string[]): QuestionPlan {
+export function planQuestion(questions: readonly string[], corrections: SpellingCorrection[] = []): QuestionPlan {
+  if (corrections.length > 0)
+    return { ...planQuestion(questions.map((q) => withCorrections(q, corrections))), corrections };
   const { question, previousQuestion } = askedInContext(questions);
   const query = retrievalQuery(question, previousQuestion);
   const compared = comparedSubjects(question);
@@ -85,4 +96,15 @@ function search(question: string, query: string, compared: [string, string] | un
 /** A key only when it has a value: the plan stays plain JSON, without undefined. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
+}
+
+/** The text with each corrected word (letters only) replaced wherever it stands as a whole word, its capital kept. */
+export function withCorrections(text: string, corrections: readonly SpellingCorrection[]): string {
+  return corrections.reduce(
+    (said, { word, correction }) =>
+      said.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${word}(?![\\p{L}\\p{N}_])`, 'giu'), (found) =>
+        /^\p{Lu}/u.test(found) ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction,
+      ),
+    text,
+  );
 }

@@ -15,3 +15,6 @@ export { storeChunks } from './store-chunks';
 export { forTextSearch, forTextSearchIfChanged } from './text-search-input';
 export { vectorLiteral } from './vector-literal';
 export { wordsSeen } from './words-seen';
+export { correctSpelling } from './spelling';
+export { chooseCorrection, correctable, type Correction, type SpellingCandidate } from './spelling-choice';
+export { englishNeighbours, englishSurface, isEnglishWord, stemOf, warmEnglishLexicon } from './english-lexicon';

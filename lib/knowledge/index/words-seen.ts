@@ -19,16 +19,24 @@ export interface WordSeen {
 export async function wordsSeen(words: string[], reach: Reach): Promise<WordSeen[]> {
   if (words.length === 0) return [];
   const db = await prisma();
-  const held = reach.all
-    ? Prisma.sql`(SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = l.lexeme) > 0`
-    : Prisma.sql`EXISTS (
-        SELECT 1 FROM chunk_terms ct JOIN chunks c ON c.seq = ct.chunk_seq JOIN sources s ON s.id = c.source_id
-        WHERE ct.term = l.lexeme AND c.generation = s.generation AND ${reachSql(reach, Prisma.sql`s.collection_id`)})`;
   return db.$queryRaw<WordSeen[]>`
     SELECT w.word, EXISTS (
-      SELECT 1 FROM unnest(to_tsvector('english', w.parsed)) l WHERE ${held}
+      SELECT 1 FROM unnest(to_tsvector('english', w.parsed)) l WHERE ${termHeld(Prisma.sql`l.lexeme`, reach)}
     ) AS seen
     FROM unnest(${words}::text[], ${words.map(forTextSearch)}::text[]) WITH ORDINALITY AS w(word, parsed, n)
     WHERE to_tsvector('english', w.parsed) <> ''::tsvector
     ORDER BY w.n`;
+}
+
+/** SQL: some chunk the reach reads now holds the term (any chunk, any generation, for a reach of all). */
+export function termHeld(term: Prisma.Sql, reach: Reach): Prisma.Sql {
+  return reach.all
+    ? Prisma.sql`(SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = ${term}) > 0`
+    : Prisma.sql`EXISTS (${liveChunksHolding(term, reach)})`;
+}
+
+/** SQL: a row for each live chunk the reach reads that holds the term. */
+export function liveChunksHolding(term: Prisma.Sql, reach: Reach, columns = Prisma.sql`1`): Prisma.Sql {
+  return Prisma.sql`SELECT ${columns} FROM chunk_terms ct JOIN chunks c ON c.seq = ct.chunk_seq JOIN sources s ON s.id = c.source_id
+    WHERE ct.term = ${term} AND c.generation = s.generation AND ${reachSql(reach, Prisma.sql`s.collection_id`)}`;
 }
