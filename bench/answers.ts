@@ -107,7 +107,12 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   const uploadAs = async (items: { name: string; bytes: Uint8Array; file: string }[]) => {
     const form = new FormData();
     for (const item of items) form.append('file', new Blob([item.bytes as BlobPart]), item.name);
-    const res = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
+    // Rendering the formats blocks this process (pandoc runs synchronously) past the server's keep-alive timeout:
+    // the pooled connection is closed under it and the upload fails with EPIPE before the server read a byte.
+    const post = () => fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
+    const res = await post().catch((e: Error) =>
+      /EPIPE|ECONNRESET/.test(String(e.cause)) ? post() : Promise.reject(e),
+    );
     if (res.status !== 202) throw new Error(`upload → ${res.status} ${await res.text()}`);
     const { data } = (await res.json()) as { data: { id: string }[] };
     data.forEach((s, i) => fileOf.set(s.id, items[i]!.file));

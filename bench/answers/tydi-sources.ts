@@ -40,14 +40,14 @@ async function listSources({ baseUrl, auth }: Api) {
 
 /**
  * Empties the knowledge base of what the bench put there (`added`, and paragraphs a stopped run left behind); returns
- * how many sources of someone else's remain (a server of BENCH_BASE_URL may hold the developer's own).
+ * how many it deleted and how many sources of someone else's remain (a BENCH_BASE_URL server may hold the developer's).
  */
-export async function clearBenchSources(api: Api, added: string[]): Promise<number> {
+export async function clearBenchSources(api: Api, added: string[]): Promise<{ deleted: number; others: number }> {
   await deleteSources(api, added);
   const left = await listSources(api);
   const ours = left.filter((s) => s.metadata.bench === TAG.bench).map((s) => s.id);
   await deleteSources(api, ours);
-  return left.length - ours.length;
+  return { deleted: added.length + ours.length, others: left.length - ours.length };
 }
 
 /** Ingests each paragraph as a text source titled by its first words and waits until all are ready; returns their ids, in order. */
