@@ -28,6 +28,8 @@
 // release schedule and releases, axe-core's rule texts), asked about in the same blind way
 // (tabular-dev.json, 20, to tune on, and tabular-held-out.json, 20, never tune on it): a
 // version's codename, a release's dates, what a rule checks, as a user asks of a data file.
+// Then the TyDi stage (bench/answers/tydi.ts): real questions over encyclopaedia paragraphs, on a knowledge base
+// of those paragraphs alone. BENCH_ANSWERS_ONLY runs some stages only (bench/answers/stages.ts).
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
@@ -35,6 +37,9 @@
 // or reword a fact, so compare runs of one version.
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lastReply, type Reply } from './answers/last-reply';
+import { needs, runs } from './answers/stages';
+import { runTydiStage } from './answers/tydi';
 import { FORMATS, formatRenderer, formatsUnavailable } from './render-formats';
 import { percentile } from './scifact-data';
 
@@ -102,7 +107,12 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   const uploadAs = async (items: { name: string; bytes: Uint8Array; file: string }[]) => {
     const form = new FormData();
     for (const item of items) form.append('file', new Blob([item.bytes as BlobPart]), item.name);
-    const res = await fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
+    // Rendering the formats blocks this process (pandoc runs synchronously) past the server's keep-alive timeout:
+    // the pooled connection is closed under it and the upload fails with EPIPE before the server read a byte.
+    const post = () => fetch(`${baseUrl}/api/knowledge/sources`, { method: 'POST', headers: auth, body: form });
+    const res = await post().catch((e: Error) =>
+      /EPIPE|ECONNRESET/.test(String(e.cause)) ? post() : Promise.reject(e),
+    );
     if (res.status !== 202) throw new Error(`upload → ${res.status} ${await res.text()}`);
     const { data } = (await res.json()) as { data: { id: string }[] };
     data.forEach((s, i) => fileOf.set(s.id, items[i]!.file));
@@ -136,8 +146,10 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   };
   const sourcesOf = (items: { source: string | string[] }[]) => [...new Set(items.flatMap((q) => q.source))];
   const files = sourcesOf(judged);
-  await upload(docsDir, files);
-  log(`${judged.length} judged questions over ${files.length} files of the AI SDK docs`);
+  if (needs('docs')) {
+    await upload(docsDir, files);
+    log(`${judged.length} judged questions over ${files.length} files of the AI SDK docs`);
+  }
 
   const times: number[] = [];
   const ask = async (question: string): Promise<Reply> => {
@@ -191,10 +203,12 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
       name,
       set.map((q) => ({ ...q, asked: q.question, reply: () => ask(q.question) })),
     );
-  for (const [name, set] of Object.entries(sets)) await askAll(name, set);
-  log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
-  const [askP50Ms, askP95Ms] = [percentile(times, 50), percentile(times, 95)];
-  for (const [name, set] of Object.entries(unanswerable)) {
+  if (runs('docs')) {
+    for (const [name, set] of Object.entries(sets)) await askAll(name, set);
+    log(`POST /api/ask p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+    Object.assign(figures, { askP50Ms: percentile(times, 50), askP95Ms: percentile(times, 95) });
+  }
+  for (const [name, set] of Object.entries(runs('unanswerable') ? unanswerable : {})) {
     let declined = 0;
     for (const { question } of set) {
       const reply = await ask(question);
@@ -209,13 +223,14 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     log(`${name}: said nothing was found ${declined}/${set.length}`);
     Object.assign(figures, { [`${name}Questions`]: set.length, [`${name}Declined`]: declined / set.length });
   }
-  for (const [name, set] of Object.entries(conversations)) {
+  for (const [name, set] of Object.entries(runs('follow-ups') ? conversations : {})) {
     await judge(
       name,
       set.map((c) => ({ ...c, asked: c.turns.join(' → '), reply: () => lastReply(baseUrl, auth, c.turns) })),
     );
   }
-  for (const [name, set] of Object.entries({ switchDev: sets.dev, switchHeldOut: sets.heldOut })) {
+  const switchSets = { switchDev: sets.dev, switchHeldOut: sets.heldOut };
+  for (const [name, set] of Object.entries(runs('follow-ups') ? switchSets : {})) {
     const switched = set.map((q, i) => ({ ...q, turns: [set.at(i - 1)!.question, q.question] }));
     await judge(
       name,
@@ -224,21 +239,23 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   }
   // Each later corpus joins the same knowledge base, so every earlier figure stays comparable.
   const corpora = [
-    { dir: nextDocsDir, sets: nextSets, what: 'files of the Next.js docs' },
-    { dir: packagesDir, sets: readmeSets, what: 'package READMEs' },
+    { stage: 'next', dir: nextDocsDir, sets: nextSets, what: 'files of the Next.js docs' },
+    { stage: 'readme', dir: packagesDir, sets: readmeSets, what: 'package READMEs' },
   ];
   let readmeIds: string[] = [];
-  for (const { dir, sets, what } of corpora) {
+  for (const { stage, dir, sets, what } of corpora) {
+    if (!needs(stage)) continue;
     const added = sourcesOf(Object.values(sets).flat());
     const ids = await upload(dir, added);
     if (sets === readmeSets) readmeIds = ids;
     log(`${added.length} ${what} added`);
-    for (const [name, set] of Object.entries(sets)) await askAll(name, set);
+    if (runs(stage)) for (const [name, set] of Object.entries(sets)) await askAll(name, set);
   }
   // Last, the READMEs take the place of their Markdown as each other format people upload: the
   // same questions over the same knowledge base, so what a parser loses shows as answers lost.
-  const unavailable = formatsUnavailable();
+  const unavailable = needs('formats') && formatsUnavailable();
   if (unavailable) log(`formats skipped: ${unavailable}`);
+  else if (!runs('formats')) await remove(readmeIds);
   else {
     const readmes = sourcesOf(Object.values(readmeSets).flat());
     await remove(readmeIds);
@@ -266,44 +283,13 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
     }
   }
   // The tables join after the READMEs' formats, so no earlier figure has them in the knowledge base.
-  const tables = sourcesOf(Object.values(tabularSets).flat());
-  await upload(rootDir, tables);
-  log(`${tables.length} data files (CSV and JSON) added`);
-  for (const [name, set] of Object.entries(tabularSets)) await askAll(name, set);
-  return {
-    ...figures,
-    askP50Ms,
-    askP95Ms,
-  };
-}
-
-interface Reply {
-  answer: string;
-  /** The ids of the sources it cites. */
-  cited: string[];
-}
-
-/** Sends each turn as a message of a new conversation, each reply read to its end, and returns the last reply as stored. */
-async function lastReply(baseUrl: string, auth: Record<string, string>, turns: string[]): Promise<Reply> {
-  const json = { ...auth, 'content-type': 'application/json' };
-  const created = await fetch(`${baseUrl}/api/conversations`, { method: 'POST', headers: json, body: '{}' });
-  if (created.status !== 201) throw new Error(`create conversation → ${created.status} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: string };
-  for (const content of turns) {
-    const sent = await fetch(`${baseUrl}/api/conversations/${id}/messages`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ content }),
-    });
-    if (!sent.ok) throw new Error(`send → ${sent.status} ${await sent.text()}`);
-    await sent.text(); // the stream, to its end
+  if (runs('tables')) {
+    const tables = sourcesOf(Object.values(tabularSets).flat());
+    await upload(rootDir, tables);
+    log(`${tables.length} data files (CSV and JSON) added`);
+    for (const [name, set] of Object.entries(tabularSets)) await askAll(name, set);
   }
-  const { messages } = (await (await fetch(`${baseUrl}/api/conversations/${id}`, { headers: auth })).json()) as {
-    messages: { role: string; parts: { type: string; text?: string; data?: { sourceId: string } }[] }[];
-  };
-  const parts = messages.findLast((m) => m.role === 'assistant')?.parts ?? [];
-  return {
-    answer: parts.flatMap((p) => (p.type === 'text' && p.text ? [p.text] : [])).join(''),
-    cited: parts.flatMap((p) => (p.type === 'data-citation' && p.data ? [p.data.sourceId] : [])),
-  };
+  // TyDi asks over a knowledge base of its own paragraphs: the stage removes every source above first.
+  if (runs('tydi')) Object.assign(figures, await runTydiStage({ baseUrl, auth, log, ask, added: [...fileOf.keys()] }));
+  return figures;
 }

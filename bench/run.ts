@@ -6,7 +6,8 @@
 // reports figures and never fails on them. `npm run bench -- knowledge` runs one.
 // BENCH_DATABASE_URL=postgres://… runs the suites on a PostgreSQL server instead (a fresh
 // database per suite, created and dropped there), and BENCH_WORKERS=n adds n `npm run worker`
-// processes beside each server.
+// processes beside each server. BENCH_BASE_URL=http://… with BENCH_ADMIN_KEY (its ADMIN_API_KEY) measures a
+// server already running instead (`npm run dev`, to iterate without a build): every suite then shares its database.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,17 +15,22 @@ import { freePort } from '../scripts/free-port';
 import { databaseServerUrl, freshDatabase } from './fresh-database';
 
 const root = path.resolve(import.meta.dirname, '..');
-const adminKey = `gwk_bench_${Date.now()}_admin_key_for_this_run`;
+const runningServer = process.env.BENCH_BASE_URL?.replace(/\/+$/, '');
+if (runningServer && !process.env.BENCH_ADMIN_KEY)
+  throw new Error('BENCH_BASE_URL needs BENCH_ADMIN_KEY: its ADMIN_API_KEY');
+const adminKey = runningServer ? process.env.BENCH_ADMIN_KEY! : `gwk_bench_${Date.now()}_admin_key_for_this_run`;
 const only = process.argv[2];
 
 const log = (line: string) => console.log(line);
 const workers = Number(process.env.BENCH_WORKERS ?? 0);
 if (workers > 0 && !databaseServerUrl) throw new Error('BENCH_WORKERS needs BENCH_DATABASE_URL: PGlite is one process');
-log(
-  `database: ${databaseServerUrl ? `PostgreSQL server (${new URL(databaseServerUrl).host}), ${workers} extra worker(s)` : 'embedded PGlite'}`,
-);
+if (runningServer) log(`server: ${runningServer} (already running; its own database)`);
+else
+  log(
+    `database: ${databaseServerUrl ? `PostgreSQL server (${new URL(databaseServerUrl).host}), ${workers} extra worker(s)` : 'embedded PGlite'}`,
+  );
 
-if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1') {
+if (!runningServer && (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD === '1')) {
   log('building the production server…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -32,6 +38,7 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.BENCH_BUILD
 
 /** A production server (and BENCH_WORKERS extra workers) on a fresh database of its own; `stop` also removes it. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  if (runningServer) return { baseUrl: runningServer, stop: async () => {} };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await freshDatabase(`bench_${process.pid}_${port}`);
