@@ -28,6 +28,8 @@
 // release schedule and releases, axe-core's rule texts), asked about in the same blind way
 // (tabular-dev.json, 20, to tune on, and tabular-held-out.json, 20, never tune on it): a
 // version's codename, a release's dates, what a rule checks, as a user asks of a data file.
+// The office set runs after everything else, on a knowledge base of its own four documents
+// (a handbook PDF, an FAQ Word file, a price table, release notes: bench/answers/office.ts).
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
@@ -35,6 +37,7 @@
 // or reword a fact, so compare runs of one version.
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runOfficeAnswers } from './answers/office';
 import { FORMATS, formatRenderer, formatsUnavailable } from './render-formats';
 import { percentile } from './scifact-data';
 
@@ -44,7 +47,7 @@ interface Options {
   log: (line: string) => void;
 }
 
-interface Judged {
+export interface Judged {
   question: string;
   /** A case-insensitive pattern that only a right answer matches. */
   expect: string;
@@ -58,7 +61,7 @@ const packagesDir = path.resolve(import.meta.dirname, '..', 'node_modules');
 /** The tabular sets name their files from the project's root (bench/answers/tabular/…, node_modules/…). */
 const rootDir = path.resolve(import.meta.dirname, '..');
 /** A conversation whose last reply is judged. */
-interface JudgedConversation extends Omit<Judged, 'question'> {
+export interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
 }
 
@@ -270,6 +273,8 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   await upload(rootDir, tables);
   log(`${tables.length} data files (CSV and JSON) added`);
   for (const [name, set] of Object.entries(tabularSets)) await askAll(name, set);
+  const converse = (turns: string[]) => lastReply(baseUrl, auth, turns);
+  Object.assign(figures, await runOfficeAnswers({ baseUrl, auth, log, uploadAs, remove, ask, converse, judge }));
   return {
     ...figures,
     askP50Ms,
@@ -277,7 +282,7 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   };
 }
 
-interface Reply {
+export interface Reply {
   answer: string;
   /** The ids of the sources it cites. */
   cited: string[];
