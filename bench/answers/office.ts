@@ -62,7 +62,6 @@ export async function runOfficeAnswers(stage: OfficeStage): Promise<Record<strin
     log(`office set skipped: ${unavailable}`);
     return {};
   }
-  await removeEverySource(stage);
   const renderer = await formatRenderer();
   const items = [];
   try {
@@ -76,6 +75,7 @@ export async function runOfficeAnswers(stage: OfficeStage): Promise<Record<strin
   } finally {
     await renderer.close();
   }
+  await removeEverySource(stage);
   const ids = await stage.uploadAs(items);
   // What a parser loses shows here first: the words each document's text kept of its source.
   for (const [i, id] of ids.entries()) {
