@@ -29,7 +29,9 @@
 // (tabular-dev.json, 20, to tune on, and tabular-held-out.json, 20, never tune on it): a
 // version's codename, a release's dates, what a rule checks, as a user asks of a data file.
 // Then the TyDi stage (bench/answers/tydi.ts): real questions over encyclopaedia paragraphs, on a knowledge base
-// of those paragraphs alone. BENCH_ANSWERS_ONLY runs some stages only (bench/answers/stages.ts).
+// of those paragraphs alone. Last, the office set, on a knowledge base of its own four documents
+// (a handbook PDF, an FAQ Word file, a price table, release notes: bench/answers/office.ts).
+// BENCH_ANSWERS_ONLY runs some stages only (bench/answers/stages.ts).
 // An answer is right when it states the judged fact (the question's `expect` pattern) and
 // cites the file that holds it. This measures whichever CHAT_MODEL the server runs: the
 // default local model, or a real one. The questions were written from the docs of ai@7.0,
@@ -38,6 +40,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lastReply, type Reply } from './answers/last-reply';
+import { runOfficeAnswers } from './answers/office';
 import { needs, runs } from './answers/stages';
 import { runTydiStage } from './answers/tydi';
 import { FORMATS, formatRenderer, formatsUnavailable } from './render-formats';
@@ -49,7 +52,7 @@ interface Options {
   log: (line: string) => void;
 }
 
-interface Judged {
+export interface Judged {
   question: string;
   /** A case-insensitive pattern that only a right answer matches. */
   expect: string;
@@ -63,7 +66,7 @@ const packagesDir = path.resolve(import.meta.dirname, '..', 'node_modules');
 /** The tabular sets name their files from the project's root (bench/answers/tabular/…, node_modules/…). */
 const rootDir = path.resolve(import.meta.dirname, '..');
 /** A conversation whose last reply is judged. */
-interface JudgedConversation extends Omit<Judged, 'question'> {
+export interface JudgedConversation extends Omit<Judged, 'question'> {
   turns: string[];
 }
 
@@ -291,5 +294,10 @@ export async function runAnswersBench({ baseUrl, adminKey, log }: Options): Prom
   }
   // TyDi asks over a knowledge base of its own paragraphs: the stage removes every source above first.
   if (runs('tydi')) Object.assign(figures, await runTydiStage({ baseUrl, auth, log, ask, added: [...fileOf.keys()] }));
+  // The office set last, on a knowledge base of its own four documents (the stage empties it first).
+  if (runs('office')) {
+    const converse = (turns: string[]) => lastReply(baseUrl, auth, turns);
+    Object.assign(figures, await runOfficeAnswers({ baseUrl, auth, log, uploadAs, remove, ask, converse, judge }));
+  }
   return figures;
 }

@@ -4,7 +4,7 @@
 /** The stages over the docs' growing knowledge base, in the order they run. */
 const docsStages = ['docs', 'unanswerable', 'follow-ups', 'next', 'readme', 'formats', 'tables'];
 /** Every stage; a name not here is refused, so a misspelt one does not silently run nothing. */
-const stages = [...docsStages, 'tydi'];
+const stages = [...docsStages, 'tydi', 'office'];
 
 const only = process.env.BENCH_ANSWERS_ONLY?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !stages.includes(s));
