@@ -2,7 +2,7 @@
 import { stemmer as porterStem } from 'stemmer';
 import { fencedCode } from '@/lib/knowledge/index';
 import { CAMEL_BREAK } from '@/lib/knowledge/index';
-import { splitSentences as sentencesOf } from '@/lib/text/split-sentences';
+import { sentencesOf } from '@/lib/text/read-english';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by

@@ -8,6 +8,10 @@ export interface Scoring {
   idf: Map<string, number>;
   questionWeight: number;
   kinds: RegExp[];
+  /** The sentence holds the kind of answer the question asks for, by its parts of speech and entities (see `askedFor`). */
+  typed?: (s: Sentence) => boolean;
+  /** Each passage's search relevance against the best found (see `PromptSource.relevance`), by rank. */
+  relevance?: number[];
   /** The sentences whose lead's words count as their own, while no pick has said them. */
   readsLead: Set<Sentence>;
   /** List items too short to answer on their own, shown in their list. */
