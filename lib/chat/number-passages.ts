@@ -15,6 +15,7 @@ export interface NumberedPassage {
  */
 export function numberPassages(hits: Passage[]): NumberedPassage[] {
   const numbers = new Map(hits.map((hit, i) => [hit.chunkId, i + 1]));
+  const top = Math.max(0, ...hits.map((hit) => hit.score));
   return hits.map((hit, i) => {
     const n = i + 1;
     const mediaType = typeof hit.metadata.mediaType === 'string' ? hit.metadata.mediaType : 'text/plain';
@@ -26,6 +27,7 @@ export function numberPassages(hits: Passage[]): NumberedPassage[] {
         n,
         title: hit.title,
         text: readable(hit),
+        ...(top > 0 && hit.score > 0 ? { relevance: hit.score / top } : {}),
         ...(follows ? { follows } : {}),
         ...(after ? { after } : {}),
       },

@@ -15,6 +15,7 @@ import { codeNames, namedKinds, questionTerms } from './answer/question-terms';
 import { select } from './answer/select';
 import { type Sentence, readingLeads } from './answer/sentence';
 import { readSentences } from './answer/read-sentences';
+import { askedFor, holdsAnswer, questionWords } from './language/answer-types';
 import { listedInTable } from './answer/table-rows';
 
 export { NOTHING_FOUND, NOTHING_MORE, NOT_ANSWERED } from './answer/fixed-replies';
@@ -174,8 +175,13 @@ function composeWords({
   const kinds = ANSWER_KINDS.filter(([asks]) => asks.test(question)).map(([, holds]) => holds);
   const definition = definitionOf(question);
   if (definition) kinds.push(definition.holds);
+  const type = askedFor(question);
+  const askedWords = type && questionWords(question);
   const scoring = {
     question,
+    typed: type && ((s: Sentence) => holdsAnswer(s.text, type, askedWords!)),
+    asksAmount: type === 'amount' || type === 'duration',
+    relevance: sources.map((source) => source.relevance ?? 1),
     weights,
     context,
     idf,

@@ -18,6 +18,7 @@ export const localModelInput = z.object({
       n: z.number(),
       title: z.string(),
       text: z.string(),
+      relevance: z.number().optional(),
       follows: z.number().optional(),
       after: z.number().optional(),
     }),

@@ -10,6 +10,8 @@ export interface PromptSource {
   n: number;
   title: string;
   text: string;
+  /** How well search matched it, against the best passage found (0–1]; none for a passage not searched for. */
+  relevance?: number;
   /** The number of the passage this one comes after in their source, when it was read as its continuation. */
   follows?: number;
   /** The number of the passage nearest before this one in their source, among those given: their order in it. */

@@ -2,7 +2,12 @@
 import { stemmer as porterStem } from 'stemmer';
 import { fencedCode } from '@/lib/knowledge/index';
 import { CAMEL_BREAK } from '@/lib/knowledge/index';
-import { splitSentences as sentencesOf } from '@/lib/text/split-sentences';
+import { sentencesOf as englishSentences } from '@/lib/text/read-english';
+import { splitSentences as icuSentences } from '@/lib/text/split-sentences';
+
+// A boundary either splitter finds: wink-nlp's ends "…vaccines.[137] In the 1940s" where ICU's
+// does not, ICU's (with its abbreviation guards) "…30 s. Errors are shown" where wink's does not.
+const sentencesOf = (text: string) => englishSentences(text).flatMap((sentence) => icuSentences(sentence));
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by

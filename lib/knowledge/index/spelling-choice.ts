@@ -62,7 +62,9 @@ export function chooseCorrection({
   for (const { term, df, surface, soundsAlike } of candidates) {
     if (!surface || surface === asked || df <= 0 || /\p{N}/u.test(term)) continue;
     const edits = Math.min(editDistance(stem, term, max), editDistance(asked, surface, max));
-    if (edits > max) continue;
+    // (stems can be nearer than the words: "wifi" is one edit from the stem of "wily", two from
+    // the word; a short word is only ever taken for one a single edit from it as written)
+    if (edits > max || editDistance(asked, surface, max + 1) > (asked.length < 6 ? max : max + 1)) continue;
     if (real && !soundSlip(asked, surface, soundsAlike, englishCount)) continue;
     const score = Math.log(df) - edits * Math.log(EDIT_COST);
     if (!best || score > best.score) best = { surface, score };

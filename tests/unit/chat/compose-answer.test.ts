@@ -975,7 +975,7 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
         previousAnswers: [previousAnswer],
         sources: docs,
       }),
-    ).toBe(`${previousAnswer} Pass a \`JobFunction\` to \`schedule\` to plan other jobs [2].`);
+    ).toBe('Pass a `JobFunction` to `schedule` to plan other jobs [2].');
   });
 
   it('reads "one" in a follow-up as the subject it stands for, not as a word to find', () => {
@@ -2174,11 +2174,18 @@ describe('text helpers', () => {
       'Is it?',
       'Yes.',
     ]);
-    // A sentence may open with code or emphasis; a lower-case word after a full stop opens none.
+    // A sentence may open with code or emphasis, or (as wink-nlp reads it) a lower-case word; a name
+    // with a dot in it ("Next.js") and a reference mark after a stop end none.
     expect(splitSentences('Call it. `streamText` streams. **Note:** it ends. see above.')).toEqual([
       'Call it.',
       '`streamText` streams.',
-      '**Note:** it ends. see above.',
+      '**Note:** it ends.',
+      'see above.',
+    ]);
+    expect(splitSentences('Next.js reads `.env`. Tesla was born in 1856.[3] He moved to St. Louis.')).toEqual([
+      'Next.js reads `.env`.',
+      'Tesla was born in 1856.[3]',
+      'He moved to St. Louis.',
     ]);
   });
   it('keeps a Markdown heading line out of the sentence after it', () => {

@@ -90,6 +90,8 @@ describe('chooseCorrection', () => {
         englishCount,
       }),
     ).toBeUndefined();
+    // A stem one edit away is not enough when the word is two: "wifi" is not "wily" (stem "wili").
+    expect(choose('wifi', [{ term: 'wili', df: 4 }])).toBeUndefined();
   });
 });
 

@@ -32,23 +32,15 @@ const ASKS_WHAT_FOR = new RegExp(
   'i',
 );
 
-/** An amount: a number, in figures or in words. */
-export const AMOUNT =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|single|once|twice|none)\b/i;
-
-// What a question's wording asks for. A sentence that holds that kind of thing answers it
-// better than one that only repeats its words: "How many kinds of tools are there?" is
-// answered by "There are four types of tools", not by "Tools are functions the model calls".
+// What a question's wording asks for, of the kinds a reference says in its own way (names in code,
+// defaults, what something returns or is for). A sentence that holds that kind of thing answers it
+// better than one that only repeats its words. Dates, amounts, durations, people and places are
+// told by their parts of speech and entities instead (lib/ai/local/language/answer-types.ts).
 export const ANSWER_KINDS: [asks: RegExp, holds: RegExp][] = [
-  // a count or an amount
-  [/\bhow\s+(?:many|much)\b/i, AMOUNT],
   // a duration, a frequency, a size…: an amount, or a span of time ("lasts about 2000 pages", "every night")
   [
     HOW_ADVERB,
-    new RegExp(
-      `${AMOUNT.source}|\\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\\b`,
-      'i',
-    ),
+    /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|hundred|thousand|once|twice|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|hourly|daily|nightly|weekly|monthly|yearly|annually|every)\b/i,
   ],
   // a name in the code: a function, hook, option…, written as code or as an identifier
   [

@@ -1,5 +1,6 @@
 // How much an answer shows.
-export const MAX_SENTENCES = 4;
+/** The answering sentence and at most one more (a list, code or table rows it brings come on top). */
+export const MAX_SENTENCES = 2;
 /**
  * Rows of a table answering a question alike ("Which Ubuntu releases are LTS?") are shown up to
  * this many, in this many words as shown (focusedRow), as a list from TIED_ROWS_LISTED on.

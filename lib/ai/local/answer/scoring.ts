@@ -8,6 +8,12 @@ export interface Scoring {
   idf: Map<string, number>;
   questionWeight: number;
   kinds: RegExp[];
+  /** The sentence holds the kind of answer the question asks for, by its parts of speech and entities (see `askedFor`). */
+  typed?: (s: Sentence) => boolean;
+  /** The question asks for an amount or a duration: a sentence with a figure counts more. */
+  asksAmount?: boolean;
+  /** Each passage's search relevance against the best found (see `PromptSource.relevance`), by rank. */
+  relevance?: number[];
   /** The sentences whose lead's words count as their own, while no pick has said them. */
   readsLead: Set<Sentence>;
   /** List items too short to answer on their own, shown in their list. */

@@ -1,6 +1,5 @@
 // The general answer: the sentences that best cover the question's terms (greedy), with their lists, rows and code.
 import { contentTerms } from '@/lib/ai/question-plan/text-terms';
-import { AMOUNT } from './answer-kinds';
 import { leadsIntoExample, withCodeExample } from './how-to';
 import { MAX_SENTENCES, MAX_WORDS, OVERVIEW_SENTENCES, TIED_ROWS_LISTED } from './limits';
 import { withLists } from './lists';
@@ -19,6 +18,9 @@ import type { Scoring } from './scoring';
 import { focusedRow, withTiedRows } from './table-rows';
 import {
   ANSWER_KIND_BOOST,
+  TYPED_BOOST,
+  OTHER_PASSAGE_SHARE,
+  RELEVANCE_FLOOR,
   COMPLETION_SHARE,
   FIGURE_BOOST,
   IMPLIED_SUBJECT,
@@ -44,6 +46,9 @@ export function select(
     idf,
     questionWeight,
     kinds,
+    typed,
+    asksAmount = false,
+    relevance = [],
     readsLead,
     shortItems,
     spellsName,
@@ -66,6 +71,7 @@ export function select(
   // `order`: the same, raised for a sentence holding what the question asks for, picks among them.
   // (asked for code, a sentence leading into an example holds it)
   const holdsKind = (s: Sentence) =>
+    typed?.(s) ||
     kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) ||
     introducesCode.has(s) ||
     definesRow(s) ||
@@ -84,7 +90,6 @@ export function select(
     !s.continues &&
     IMPLIED_SUBJECT.test(s.text) &&
     [...defined].every((t) => s.headingTerms?.has(t));
-  const asksAmount = kinds.includes(AMOUNT);
   // The next sentence of its paragraph completes a sentence that says what the question is about
   // but not what it asks for (see below). When that next sentence says little of the question on its
   // own, the two are the answer, and count as holding what it asks: "Tool results can be multi-part,
@@ -96,7 +101,7 @@ export function select(
     s.terms.has(t) || (kindsNamed.get(t)?.some((named) => codeTermsOf(s).has(named)) ?? false);
   const says = (s: Sentence) =>
     [...weights].reduce((sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
-  if (kinds.length > 0 || introducesCode.size > 0) {
+  if (kinds.length > 0 || typed || introducesCode.size > 0) {
     sentences.forEach((s, i) => {
       const next = sentences[i + 1];
       if (s.item || !next || !completes(s, next) || holdsKind(s) || !holdsKind(next)) return;
@@ -144,12 +149,19 @@ export function select(
     const figure = asksAmount && /\d/.test(s.text) ? FIGURE_BOOST - 1 : 0;
     const boost =
       (holds ? ANSWER_KIND_BOOST - 1 : 0) +
+      (typed?.(s) ? TYPED_BOOST - 1 : 0) +
       figure +
       (spellsName.has(s) ? SPELLED_NAME_BOOST - 1 : 0) +
       how * (SAYS_HOW_BOOST - 1);
-    const order = score + boost * value * shape;
+    // (of two sentences saying as much, the one of the passage search matched better)
+    const order = (score + boost * value * shape) * Math.min(1, (relevance[s.rank] ?? 1) / RELEVANCE_FLOOR);
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
+  const adds = (s: Sentence) =>
+    [...weights].reduce(
+      (sum, [t, w]) => (!covered.has(t) && !context.has(t) && hasTerm(s, t) ? sum + w * (idf.get(t) ?? 0) : sum),
+      0,
+    );
   const chosen: Candidate[] = [];
   const asked = [...weights.keys()].filter((t) => !context.has(t));
   // A heading shown for its code ("Installation:") says nothing without it: only a question asking
@@ -161,10 +173,14 @@ export function select(
   while (chosen.length < limits.sentences && remaining.length > 0) {
     let bestIndex = -1;
     let best = { score: -Infinity, order: -Infinity };
+    // (the first pick answers by the question's words: what it holds only ranks those that do)
+    const floor = chosen.length === 0 ? Math.max(0.25 * questionWeight, 0.3) : -Infinity;
     remaining.forEach((s, i) => {
       const g = gain(s);
-      if (g.order > best.order) [bestIndex, best] = [i, g];
+      if (g.score >= floor && g.order > best.order) [bestIndex, best] = [i, g];
     });
+
+    if (bestIndex < 0) return undefined;
     const pick = remaining.splice(bestIndex, 1)[0]!;
     if (chosen.length === 0) {
       // Whether anything answers at all is a matter of the question's words alone.
@@ -173,6 +189,18 @@ export function select(
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer || pick.codeHeading)) continue;
+    // One more sentence only from the answer's own passage, and only when the answer lacks what
+    // the question asks for and this one holds it: not another document's sentence sharing a word.
+    // (another passage's only when it says a good part of the question the answer has not: "What do
+    // generateText and streamText return?" is answered by a sentence for each)
+    const namesMore = [...names].some((name) => !covered.has(name) && pick.terms.has(name));
+    if (
+      chosen.length > 0 &&
+      pick.rank !== chosen[0]!.rank &&
+      !namesMore &&
+      adds(pick) < OTHER_PASSAGE_SHARE * questionWeight
+    )
+      continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
     if (
@@ -246,7 +274,13 @@ export function select(
   }
   // (a list of rows, in their table's order, though its passages were found in another)
   const rowList = chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED;
-  const place = (c: Candidate) => (rowList ? (inSource?.get(c.rank) ?? c.rank) : c.rank);
+  // (the answering sentence's passage first: the reader reads the answer before the rest)
+  // (the answering sentence itself before what surrounds it, unless it is one of a list)
+  const answer = chosen[0]!;
+  // (the parts of a two-part answer, from two passages, in retrieval order)
+  const alone = !answer.item && !answer.row && !answer.code && chosen.every((c) => c.rank === answer.rank);
+  const place = (c: Candidate) =>
+    rowList ? (inSource?.get(c.rank) ?? c.rank) : !alone ? c.rank : c === answer ? -2 : -1;
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
   const more =

@@ -23,6 +23,17 @@ export const ROW_NAME_SHARE = 1.5;
 export const NAMED_CELL_SHARE = 1.5;
 /** How much more a sentence holding what the question asks for counts. */
 export const ANSWER_KIND_BOOST = 1.3;
+/**
+ * How much more again a sentence counts that holds the kind of answer the question asks for by its
+ * parts of speech and entities (a date for "when", a number for "how many": see `askedFor`).
+ */
+export const TYPED_BOOST = 1.5;
+/**
+ * A passage search matched at least this well against the best one (its `relevance`) is as good
+ * a place for the answer as the best; one matched worse counts in proportion: "When did the
+ * Commercial Revolution end?" is not answered from a passage about communism that shares "end".
+ */
+export const RELEVANCE_FLOOR = 0.8;
 
 /** A sentence that opens with what its (unsaid) subject does: "Creates a…", "Returns the…". */
 export const IMPLIED_SUBJECT =
@@ -42,3 +53,9 @@ export const SPELLED_NAME_BOOST = 1.3;
  * your own tools".
  */
 export const SAYS_HOW_BOOST = 1.3;
+/**
+ * How much of the question (its weight) a sentence of another passage than the answer's must say
+ * that the answer does not, to follow it: the other part of a two-part question, not a sentence of
+ * another document that shares a word.
+ */
+export const OTHER_PASSAGE_SHARE = 0.2;
