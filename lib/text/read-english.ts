@@ -25,7 +25,9 @@ export interface Reading {
 }
 
 let instance: ReturnType<typeof winkNLP> | undefined;
-const nlp = () => (instance ??= winkNLP(model));
+/** The one wink-nlp instance (its model takes ~250 ms and some 20 MB to load: once per process). */
+export const englishNlp = () => (instance ??= winkNLP(model));
+const nlp = englishNlp;
 
 // Passages come back turn after turn; reading one costs ~0.05 ms a sentence, but not twice.
 const cache = new Map<string, Reading>();

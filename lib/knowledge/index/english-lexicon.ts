@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import nspell from 'nspell';
-import winkNLP, { type ItsFunction } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type { ItsFunction } from 'wink-nlp';
 import { englishCount, englishWordsFrom } from '@/lib/english-words';
 import { packagePath } from '@/lib/package-path';
 import { editDistance } from '@/lib/text/edit-distance';
+import { englishNlp } from '@/lib/text/read-english';
 
 type Speller = ReturnType<typeof nspell>;
 let speller: Speller | undefined;
@@ -26,14 +26,13 @@ function loadSpeller(): Speller {
   return nspell({ aff: readFileSync(path.join(dir, 'index.aff')), dic: readFileSync(path.join(dir, 'index.dic')) });
 }
 
-let nlp: ReturnType<typeof winkNLP> | undefined;
 const stems = new Map<string, string>();
 
 /** The word's Snowball (Porter2) stem, as PostgreSQL's `english` configuration makes its lexeme. */
 export function stemOf(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
-    nlp ??= winkNLP(model);
+    const nlp = englishNlp();
     // (wink's declarations type `its.stem` unlike the token functions `out` takes; it is one.)
     stem = nlp
       .readDoc(word)

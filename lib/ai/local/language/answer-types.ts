@@ -27,11 +27,14 @@ const WH = new Set(['when', 'where', 'who', 'whom', 'whose', 'why', 'how', 'what
 const REASON_WORDS = new Set(
   'because due since owing therefore thus hence consequently cause reason result order'.split(' '),
 );
+const ASKING_CHARS = 200;
+const MAX_QUESTION_CHARS = 2_000;
 const PLACE_PREPOSITIONS = new Set('in at near from into across throughout within outside inside'.split(' '));
 
 /** The kind of answer a question asks for, when its wording says one. */
 export function askedFor(question: string): AnswerType | undefined {
-  const tokens = readText(question).tokens.filter((t) => t.pos !== 'PUNCT');
+  // (its opening says what it asks: a message of thousands of questions is not read whole)
+  const tokens = readText(question.slice(0, ASKING_CHARS)).tokens.filter((t) => t.pos !== 'PUNCT');
   if (tokens.length === 0) return undefined;
   if (tokens[0]!.pos === 'AUX') return 'yesno';
   const at = tokens.findIndex((t, i) => i < 5 && WH.has(t.normal));
@@ -62,7 +65,7 @@ export function askedFor(question: string): AnswerType | undefined {
 
 /** The words of a question, as a sentence's tokens are compared with them (normal form and lemma). */
 export function questionWords(question: string): Set<string> {
-  return new Set(readText(question).tokens.flatMap((t) => [t.normal, t.lemma]));
+  return new Set(readText(question.slice(0, MAX_QUESTION_CHARS)).tokens.flatMap((t) => [t.normal, t.lemma]));
 }
 
 const isYear = (t: Token) => t.pos === 'NUM' && /^(?:1\d{3}|20\d{2})s?$/.test(t.normal);
