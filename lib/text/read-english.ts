@@ -68,6 +68,18 @@ export function readText(text: string): Reading {
  * name with a dot in it ("Next.js", "micromatch.isMatch()") is one word, not two sentences.
  */
 export function sentencesOf(text: string): string[] {
+  const cached = sentenceCache.get(text);
+  if (cached) return cached;
+  const sentences = boundSentences(text);
+  if (sentenceCache.size >= MAX_CACHED) sentenceCache.delete(sentenceCache.keys().next().value!);
+  sentenceCache.set(text, sentences);
+  return sentences;
+}
+
+// (a passage found again, as the passages of a knowledge base are question after question, is not read again)
+const sentenceCache = new Map<string, string[]>();
+
+function boundSentences(text: string): string[] {
   const engine = nlp();
   const { its } = engine;
   const doc = engine.readDoc(text);
