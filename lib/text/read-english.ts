@@ -37,9 +37,24 @@ const MAX_CACHED = 5_000;
 export function readText(text: string): Reading {
   const cached = cache.get(text);
   if (cached) return cached;
-  const engine = nlp();
-  const { its } = engine;
-  const doc = engine.readDoc(text);
+  const doc = nlp().readDoc(text);
+  const reading = {
+    tokens: tokensOf(doc),
+    sentences: doc.sentences().out(nlp().its.span) as unknown as [number, number][],
+  };
+  remember(text, reading);
+  return reading;
+}
+
+function remember(text: string, reading: Reading): void {
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(text, reading);
+}
+
+type Doc = ReturnType<ReturnType<typeof winkNLP>['readDoc']>;
+
+function tokensOf(doc: Doc): Token[] {
+  const { its } = nlp();
   const tokens = doc.tokens();
   const values = tokens.out(its.value);
   const normals = tokens.out(its.normal);
@@ -55,11 +70,7 @@ export function readText(text: string): Reading {
   (doc.entities().out(its.span) as unknown as [number, number][]).forEach(([from, to], e) => {
     for (let i = from; i <= to; i++) read[i]!.entity = types[e];
   });
-  const sentences = doc.sentences().out(its.span) as unknown as [number, number][];
-  const reading = { tokens: read, sentences };
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(text, reading);
-  return reading;
+  return read;
 }
 
 /**
@@ -86,34 +97,46 @@ function boundSentences(text: string): string[] {
   const values = doc.tokens().out(its.value);
   const spaces = doc.tokens().out(its.precedingSpaces);
   const sentences: string[] = [];
+  const ranges: [number, number][] = [];
   const join = (from: number, to: number) => {
     let piece = '';
     for (let i = from; i <= to; i++) piece += (i === from ? '' : spaces[i]!) + values[i]!;
     return piece;
   };
   let pending = '';
+  let pendingFrom = 0;
   for (const [first, to] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     let from = first;
     if (sentences.length > 0 && spaces[from] === '') {
       // A reference mark after the stop ("1856.[3] He moved") ends the sentence before.
       const close = values[from] === '[' ? values.indexOf(']', from) : -1;
       const end = close >= 0 && close < to ? close : to;
-      if (end >= from) sentences[sentences.length - 1] += join(from, end);
+      if (end >= from)
+        [sentences[sentences.length - 1], ranges.at(-1)![1]] = [sentences.at(-1)! + join(from, end), end];
       from = end + 1;
       if (from > to) continue;
     }
     let sentence = join(from, to);
     // (a list's number, "1.", opens the sentence after it rather than ending one)
-    if (pending) [sentence, pending] = [`${pending}${spaces[from]}${sentence}`, ''];
+    if (pending) [sentence, pending, from] = [`${pending}${spaces[from]}${sentence}`, '', pendingFrom];
     if (/^\d{1,3}[.)]$/.test(sentence)) {
-      pending = sentence;
+      [pending, pendingFrom] = [sentence, from];
       continue;
     }
     // (marks alone, as a fence's "~~~" after a sentence, are no sentence of their own)
     if (sentences.length > 0 && !/[\p{L}\p{N}]/u.test(sentence))
-      sentences[sentences.length - 1] += spaces[from] + sentence;
-    else sentences.push(sentence);
+      [sentences[sentences.length - 1], ranges.at(-1)![1]] = [sentences.at(-1)! + spaces[from] + sentence, to];
+    else {
+      sentences.push(sentence);
+      ranges.push([from, to]);
+    }
   }
   if (pending) sentences.push(pending);
+  // Each sentence's tokens, read here in their paragraph, serve whoever reads that sentence next.
+  const tokens = tokensOf(doc);
+  ranges.forEach(([from, to], i) => {
+    if (!cache.has(sentences[i]!))
+      remember(sentences[i]!, { tokens: tokens.slice(from, to + 1), sentences: [[0, to - from]] });
+  });
   return sentences;
 }
