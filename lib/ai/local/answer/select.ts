@@ -277,10 +277,9 @@ export function select(
   // (the answering sentence's passage first: the reader reads the answer before the rest)
   // (the answering sentence itself before what surrounds it, unless it is one of a list)
   const answer = chosen[0]!;
-  // (the parts of a two-part answer, from two passages, in retrieval order)
-  const alone = !answer.item && !answer.row && !answer.code && chosen.every((c) => c.rank === answer.rank);
+  const alone = !answer.item && !answer.row && !answer.code;
   const place = (c: Candidate) =>
-    rowList ? (inSource?.get(c.rank) ?? c.rank) : !alone ? c.rank : c === answer ? -2 : -1;
+    rowList ? (inSource?.get(c.rank) ?? c.rank) : alone && c === answer ? -2 : c.rank === answer.rank ? -1 : c.rank;
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
   const more =
