@@ -99,8 +99,12 @@ export function select(
   // (by the question's own words: an earlier question's subject is context, not what is asked)
   const hasTerm = (s: Sentence, t: string) =>
     s.terms.has(t) || (kindsNamed.get(t)?.some((named) => codeTermsOf(s).has(named)) ?? false);
-  const says = (s: Sentence) =>
-    [...weights].reduce((sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) ? w * (idf.get(t) ?? 0) : 0), 0);
+  // How much of the question (its own terms, not its context's) a sentence says, of the terms `counted`.
+  const says = (s: Sentence, counted: (t: string) => boolean = () => true) =>
+    [...weights].reduce(
+      (sum, [t, w]) => sum + (hasTerm(s, t) && !context.has(t) && counted(t) ? w * (idf.get(t) ?? 0) : 0),
+      0,
+    );
   if (kinds.length > 0 || typed || introducesCode.size > 0) {
     sentences.forEach((s, i) => {
       const next = sentences[i + 1];
@@ -157,11 +161,7 @@ export function select(
     const order = (score + boost * value * shape) * Math.min(1, (relevance[s.rank] ?? 1) / RELEVANCE_FLOOR);
     return { score, order: s.pointer ? order * POINTER_SHARE : order };
   };
-  const adds = (s: Sentence) =>
-    [...weights].reduce(
-      (sum, [t, w]) => (!covered.has(t) && !context.has(t) && hasTerm(s, t) ? sum + w * (idf.get(t) ?? 0) : sum),
-      0,
-    );
+  const adds = (s: Sentence) => says(s, (t) => !covered.has(t));
   const chosen: Candidate[] = [];
   const asked = [...weights.keys()].filter((t) => !context.has(t));
   // A heading shown for its code ("Installation:") says nothing without it: only a question asking
