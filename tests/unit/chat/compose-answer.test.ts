@@ -10,6 +10,7 @@ import {
   stem,
 } from '@/lib/ai/question-plan/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import imageAltPassages from './fixtures/image-alt-passages.json';
 
 const sources = [
   {
@@ -308,6 +309,13 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ];
     expect(composeAnswer({ question: 'What is the default upload limit?', sources: config })).toBe(
       'setting: `MAX_UPLOAD_BYTES`; default: `26214400`; meaning: upload limit, enforced while streaming (413) [1].',
+    );
+  });
+
+  it('answers from the row whose name the question spells, over rows sharing its other words', () => {
+    // (the passages search found for it in the answers bench's tabular set: axe-core's rules and Next.js's docs)
+    expect(composeAnswer({ question: 'What does the image-alt rule require?', sources: imageAltPassages })).toMatch(
+      /^(?:- )?image-alt — description: Ensure elements have alternative text or a role of none or presentation; help: Images must have alternative text \[1\]/,
     );
   });
 

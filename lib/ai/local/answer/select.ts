@@ -75,7 +75,13 @@ export function select(
     kinds.some((holds) => holds.test(s.text) || holds.test(plain(s.text))) ||
     introducesCode.has(s) ||
     definesRow(s) ||
+    namesRow(s) ||
     describesHeading(s);
+  // A row whose name the question spells as written is the row asked about: "What does the image-alt
+  // rule require?" is answered by `image-alt`, not by `aria-required-parent`, which shares "require".
+  const spelled = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}._-]+/gu, ' ')} `;
+  const namesRow = (s: Sentence) =>
+    !!s.key && /[^\p{L}]/u.test(s.key) && spelled.includes(` ${plain(s.key).toLowerCase()} `);
   // A row's first cell names its subject and the others say what it is or does: the row of that
   // name defines it ("setting: `EMBEDDING_MODEL`; default: `local`; meaning: …").
   const definesRow = (s: Sentence) =>
