@@ -15,7 +15,7 @@ import { codeNames, namedKinds, questionTerms } from './answer/question-terms';
 import { select } from './answer/select';
 import { type Sentence, readingLeads } from './answer/sentence';
 import { readSentences } from './answer/read-sentences';
-import { askedFor, holdsAnswer, questionWords } from './language/answer-types';
+import { askedFor, asksForSeveral, holdsAnswer, questionWords } from './language/answer-types';
 import { listedInTable } from './answer/table-rows';
 
 export { NOTHING_FOUND, NOTHING_MORE, NOT_ANSWERED } from './answer/fixed-replies';
@@ -181,6 +181,7 @@ function composeWords({
     question,
     typed: type && ((s: Sentence) => holdsAnswer(s.text, type, askedWords!)),
     asksAmount: type === 'amount' || type === 'duration',
+    asksEntity: type !== undefined && type !== 'reason' && type !== 'yesno' && !asksForSeveral(question),
     relevance: sources.map((source) => source.relevance ?? 1),
     weights,
     context,

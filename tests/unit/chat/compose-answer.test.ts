@@ -10,6 +10,7 @@ import {
   stem,
 } from '@/lib/ai/question-plan/text-terms';
 import type { PromptSource } from '@/lib/ai/prompt/sources-block';
+import footballPassages from './fixtures/football-passages.json';
 import imageAltPassages from './fixtures/image-alt-passages.json';
 
 const sources = [
@@ -309,6 +310,14 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     ];
     expect(composeAnswer({ question: 'What is the default upload limit?', sources: config })).toBe(
       'setting: `MAX_UPLOAD_BYTES`; default: `26214400`; meaning: upload limit, enforced while streaming (413) [1].',
+    );
+  });
+
+  it('answers a question asking for one amount, date, name or place with one sentence holding one', () => {
+    // (two passages TyDi QA's tuning part found for it: the second shares "American Football" and a year)
+    const question = 'How much time is in each quarter of an American football game?';
+    expect(composeAnswer({ question, sources: footballPassages })).toBe(
+      'Football games last for a total of 60 minutes in professional and college play and are divided into two-halves of 30 minutes and four-quarters of 15 minutes [1].',
     );
   });
 

@@ -10,6 +10,8 @@ export interface Scoring {
   kinds: RegExp[];
   /** The sentence holds the kind of answer the question asks for, by its parts of speech and entities (see `askedFor`). */
   typed?: (s: Sentence) => boolean;
+  /** Whether it asks for a thing a sentence holds or not (a date, an amount, a name, a place), not a reason or yes/no. */
+  asksEntity?: boolean;
   /** The question asks for an amount or a duration: a sentence with a figure counts more. */
   asksAmount?: boolean;
   /** Each passage's search relevance against the best found (see `PromptSource.relevance`), by rank. */

@@ -48,6 +48,7 @@ export function select(
     kinds,
     typed,
     asksAmount = false,
+    asksEntity = false,
     relevance = [],
     readsLead,
     shortItems,
@@ -175,6 +176,7 @@ export function select(
   const remaining = sentences.filter((s) => showsCode || !s.codeHeading);
   let first = 0;
   let firstOrder = 0;
+  let firstTyped = false;
   let words = 0;
   while (chosen.length < limits.sentences && remaining.length > 0) {
     let bestIndex = -1;
@@ -192,6 +194,7 @@ export function select(
       // Whether anything answers at all is a matter of the question's words alone.
       if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       [first, firstOrder] = [best.score, best.order];
+      firstTyped = !!typed?.(pick);
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer || pick.codeHeading)) continue;
@@ -207,6 +210,9 @@ export function select(
       adds(pick) < OTHER_PASSAGE_SHARE * questionWeight
     )
       continue;
+    // Asked for a date, an amount, a name or a place, one sentence holding one is the answer: a
+    // second only when the first holds none and it does.
+    if (chosen.length > 0 && asksEntity && (firstTyped || !typed?.(pick))) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
     if (

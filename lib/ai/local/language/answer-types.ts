@@ -63,6 +63,14 @@ export function askedFor(question: string): AnswerType | undefined {
   }
 }
 
+/** Whether the question asks for several of a kind: "Which cities…", "What years…" (its noun is plural). */
+export function asksForSeveral(question: string): boolean {
+  const tokens = readText(question.slice(0, ASKING_CHARS)).tokens.filter((t) => t.pos !== 'PUNCT');
+  const at = tokens.findIndex((t, i) => i < 5 && (t.normal === 'what' || t.normal === 'which'));
+  const noun = at < 0 ? undefined : tokens.slice(at + 1, at + 5).find((t) => t.pos === 'NOUN');
+  return !!noun && noun.lemma !== noun.normal;
+}
+
 /** The words of a question, as a sentence's tokens are compared with them (normal form and lemma). */
 export function questionWords(question: string): Set<string> {
   return new Set(readText(question.slice(0, MAX_QUESTION_CHARS)).tokens.flatMap((t) => [t.normal, t.lemma]));
