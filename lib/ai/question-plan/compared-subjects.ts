@@ -15,7 +15,7 @@ const END = '(?:\\s*[:,;]\\s*(?:which|what|when|how|should|is|are|do|does)\\b.*)
 // The ways a question sets two things side by side, each with the two subjects in order ('d':
 // where each is, to put a name in a pronoun's place).
 const COMPARISONS = [
-  `\\b(?:differences?|distinguish)\\s+between\\s+${SUBJECT}\\s+and\\s+${SUBJECT}${END}`,
+  `\\b(?:differ(?:ences?)?|distinguish)\\s+between\\s+${SUBJECT}\\s+and\\s+${SUBJECT}${END}`,
   `\\b(?:compare|comparing|comparison\\s+(?:of|between))\\s+${SUBJECT}\\s+(?:and|with|to|against|vs\\.?|versus)\\s+${SUBJECT}${END}`,
   `\\bhow\\s+(?:does|do|is|are)\\s+${SUBJECT}\\s+(?:differ|different|compare[sd]?)\\s+(?:from|to|with)\\s+${SUBJECT}${END}`,
   `\\b(?:is|are)\\s+${SUBJECT}\\s+(?:the\\s+same\\s+as|different\\s+from)\\s+${SUBJECT}${END}`,

@@ -321,6 +321,31 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('answers about rows as a small table of the columns asked for; two rows compared side by side', () => {
+    const plans = [
+      'plan: Basic; monthly price per user: $5; storage per user: 5 GB; API calls per day: 500; support: Email; uptime SLA: None',
+      'plan: Pro; monthly price per user: $25; storage per user: 100 GB; API calls per day: 50,000; support: Email and phone (24/7); uptime SLA: 99.9%',
+      'plan: Max; monthly price per user: $60; storage per user: 1 TB; API calls per day: 500,000; support: Email; uptime SLA: 99.9%',
+    ];
+    const sources = [{ n: 1, title: 'plans.csv', text: plans.join('\n\n') }];
+    // (a column is named by its own words, not by "per", which several share)
+    expect(composeAnswer({ question: 'How many API calls per day does the Pro plan allow?', sources })).toBe(
+      '| plan | API calls per day |\n| --- | --- |\n| Pro [1] | 50,000 |',
+    );
+    expect(composeAnswer({ question: 'How does support differ between the Basic and Max plans?', sources })).toBe(
+      '| plan | support |\n| --- | --- |\n| Basic [1] | Email |\n| Max [1] | Email |',
+    );
+    // (a column header may run to six words and more)
+    expect(sentenceParts('plan: Team; annual price per user per month: $15; users: 2 to 100')[0]).toMatchObject({
+      key: 'Team',
+    });
+    // Asked for no column, the two show where they differ.
+    expect(composeAnswer({ question: "What's the difference between the Pro and Max plans?", sources })).toBe(
+      '| plan | monthly price per user | storage per user | API calls per day | support |\n| --- | --- | --- | --- | --- |\n' +
+        '| Pro [1] | $25 | 100 GB | 50,000 | Email and phone (24/7) |\n| Max [1] | $60 | 1 TB | 500,000 | Email |',
+    );
+  });
+
   it('answers from the row whose name the question spells, over rows sharing its other words', () => {
     // (the passages search found for it in the answers bench's tabular set: axe-core's rules and Next.js's docs)
     expect(composeAnswer({ question: 'What does the image-alt rule require?', sources: imageAltPassages })).toMatch(
@@ -340,21 +365,21 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
     rows.push('Employee ID: E1006; Name: Grace Okafor; Department: Sales; Office: Lisbon');
     const staff = [{ n: 1, title: 'employees.csv', text: rows.join('\n\n') }];
-    // A wide record asked for some of its values by their labels shows its name and those.
+    // A wide record asked for some of its values by their labels shows its name and those, as a table.
     expect(composeAnswer({ question: 'Who works in the Support department?', sources: staff })).toBe(
-      'Name: Dmitri Ivanov; Department: Support [1]. Name: Ines Silva; Department: Support [1].',
+      '| Name | Department |\n| --- | --- |\n| Dmitri Ivanov [1] | Support |\n| Ines Silva [1] | Support |',
     );
     expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: staff })).toBe(
-      'Name: Hiro Tanaka; Office: Toronto [1].',
+      '| Name | Office |\n| --- | --- |\n| Hiro Tanaka [1] | Toronto |',
     );
     // (a value that says the name again, as an address may, is not asked for)
     const addressed = [{ n: 1, title: 'staff.csv', text: `${rows[2]}; Email: hiro.tanaka@example.com` }];
     expect(composeAnswer({ question: 'Which office is Hiro Tanaka in?', sources: addressed })).toBe(
-      'Name: Hiro Tanaka; Office: Toronto [1].',
+      '| Name | Office |\n| --- | --- |\n| Hiro Tanaka [1] | Toronto |',
     );
     // The labels every record repeats are what its values are about, not words that make one the answer.
     expect(composeAnswer({ question: 'Which department is Ines in?', sources: staff })).toBe(
-      'Name: Ines Silva; Department: Support [1].',
+      '| Name | Department |\n| --- | --- |\n| Ines Silva [1] | Support |',
     );
     // Asked for none of its values by label, a record shows whole. Its name names it: the row named
     // Grace Okafor says who she is, not the rows of those she manages.
@@ -493,7 +518,7 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
         question: 'When does Node 18 reach its end?',
         sources: [{ n: 1, title: 'schedule.json', text: schedule }],
       }),
-    ).toBe('v18 — end: 2025-04-30 [1].');
+    ).toBe('|  | end |\n| --- | --- |\n| v18 [1] | 2025-04-30 |');
     // A record with a name of its own is named by it, not by the heading over it.
     expect(sentenceParts('# products\n\nsku: TK-1; name: Trail Kettle; price: 39')[1]).toMatchObject({
       text: 'sku: TK-1; name: Trail Kettle; price: 39',

@@ -5,6 +5,7 @@ import { naming, subjectColumns, titles } from '@/lib/ai/question-plan/compared-
 import { contentTerms, SEPARATOR_CELL, tableCells } from '@/lib/ai/question-plan/text-terms';
 import { withLists } from './lists';
 import { render } from './render';
+import { namedColumns, rowNamed, rowTable } from './row-table';
 import { select } from './select';
 import { ADDRESSES_THE_ASSISTANT, type Candidate, type Sentence, clean, plain } from './sentence';
 
@@ -49,6 +50,15 @@ export function comparison(
     chosen.forEach((c) => shown.add(key(c)));
     parts.push(render(chosen.sort((a, b) => a.rank - b.rank || a.position - b.position)));
   };
+  // Two rows of one table, one named for each: the two, in the columns the question names, else those that differ.
+  const rows = subjects.map((subject) => rowNamed(sentences, subject));
+  if (rows[0] && rows[1] && rows[0] !== rows[1] && rows[0].column === rows[1].column) {
+    const named = namedColumns(
+      rows[0].fields!.map(([header]) => header),
+      purpose,
+    );
+    return rowTable(rows as Sentence[], named.length > 0 ? named : undefined);
+  }
   // A table with a column for each, or a list with an item opening with each name.
   for (const source of sources) {
     const table = sideBySideTable(source.text, subjects);

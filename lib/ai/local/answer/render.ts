@@ -9,7 +9,10 @@ import type { Candidate } from './sentence';
  * items that follow it are shown as a Markdown list, cited once, after the last item.
  */
 export function render(
-  sentences: Pick<Candidate, 'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth' | 'row'>[],
+  sentences: Pick<
+    Candidate,
+    'n' | 'rank' | 'position' | 'end' | 'text' | 'item' | 'lead' | 'code' | 'depth' | 'row' | 'table'
+  >[],
   leadSaid?: (lead: { text: string }) => boolean,
 ): string {
   type Shown = (typeof sentences)[number];
@@ -34,6 +37,11 @@ export function render(
       s.n === next?.n &&
       ((listedRow(s) && listedRow(next)) ||
         (follows(s, next) && (s.text.endsWith(':') || (listed(s, i) && listed(next, i + 1)))));
+    // (a table cites each row in it, and stands as a paragraph of its own)
+    if (s.table) {
+      answer += `${i > 0 ? '\n\n' : ''}${s.text}`;
+      return;
+    }
     let text = goesOn ? s.text : cite(s.text.replace(/\s*:$/, ''), s.n);
     // A sentence introducing its code keeps its colon: "…any condition [1]:"
     if (s.code) text = `${s.text.endsWith(':') ? text.replace(/\.$/, ':') : text}\n\n${s.code}\n\n`;
@@ -51,11 +59,13 @@ export function render(
         : ''
       : previous.code
         ? ''
-        : listed(s, i)
-          ? `\n${bullet}`
-          : listed(previous, i - 1)
-            ? '\n\n'
-            : ' ';
+        : previous.table
+          ? '\n\n'
+          : listed(s, i)
+            ? `\n${bullet}`
+            : listed(previous, i - 1)
+              ? '\n\n'
+              : ' ';
     answer += separator + text;
   });
   return answer.trimEnd();

@@ -15,7 +15,8 @@ import {
   shownWords,
 } from './sentence';
 import type { Scoring } from './scoring';
-import { focusedRow, withTiedRows } from './table-rows';
+import { tabulateRows } from './row-table';
+import { withTiedRows } from './table-rows';
 import {
   ANSWER_KIND_BOOST,
   TYPED_BOOST,
@@ -279,11 +280,7 @@ export function select(
   withLists(chosen, [...sentences, ...shortItems], words, follows);
   if (showsCode) withCodeExample(chosen, sentences);
   if (chosen.length === 0) return undefined;
-  for (const c of chosen) {
-    const row = sentences.find((s) => s.rank === c.rank && s.position === c.position && s.text === c.text);
-    const focused = row && focusedRow(row, asked);
-    if (focused) c.text = focused;
-  }
+  tabulateRows(chosen, sentences, asked, inSource);
   // (a list of rows, in their table's order, though its passages were found in another)
   const rowList = chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED;
   // (the answering sentence's passage first: the reader reads the answer before the rest)

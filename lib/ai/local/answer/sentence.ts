@@ -104,6 +104,8 @@ export interface Candidate {
   depth?: number;
   /** A table row shown with others saying the same of the question: see `TIED_ROWS_LISTED`. */
   row?: boolean;
+  /** Rows shown as a Markdown table, each cited in it: see `rowTable`. */
+  table?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Tables: questions listing rows ("Which releases are LTS?") and wide rows focused on the values asked for.
-import { contentTerms, HEADING_COLUMN, NAMING_LABEL } from '@/lib/ai/question-plan/text-terms';
+import { contentTerms, NAMING_LABEL } from '@/lib/ai/question-plan/text-terms';
 import { MAX_ROW_WORDS, MAX_TIED_ROWS, MAX_WORDS } from './limits';
+import { askedColumns } from './row-table';
 import { type Candidate, type Sentence, clean, shownWords } from './sentence';
 
 /** The words right after "what" or "which" that may name what is listed: "What file types can I upload?" */
@@ -116,35 +117,6 @@ export function listedInTable(
   return `${list} ${[...cited].map((n) => `[${n}]`).join('')}.`;
 }
 
-/** Values a row must have, besides its name, before it shows only those asked for. */
-const WIDE_ROW = 4;
-
-/**
- * A wide row (a record of five or more values) asked for some of them by their labels ("What is
- * Hiro Tanaka's email?") shows its name and those, with any value saying more of the question
- * than its name does: `Name: Hiro Tanaka; Email: hiro.tanaka@example.com`. Asked for none by
- * label, it shows whole.
- */
-export function focusedRow(row: Sentence, asked: string[]): string | undefined {
-  const fields = row.fields?.filter(([, cell]) => cell.trim());
-  if (!row.column || !fields || fields.length < WIDE_ROW) return undefined;
-  // (a record named by its heading shows it before its values: `v18 — end: 2025-04-30`)
-  const head = row.column === HEADING_COLUMN ? `${row.key} — ` : '';
-  if (!row.text.startsWith(head)) return undefined;
-  const parts = row.text.slice(head.length).split(/;\s+/);
-  if (parts.length !== fields.length + (head ? 0 : 1)) return undefined; // (a cell holding "; ")
-  const says = (text: string) => contentTerms(clean(text)).some((t) => asked.includes(t));
-  const named = new Set(fields.filter(([header]) => says(header)).map(([header]) => header));
-  if (named.size === 0) return undefined;
-  // (a value saying what the name already says, `ada.ito1499@corp.example`, adds nothing)
-  const saysMore = (cell: string) => contentTerms(clean(cell)).some((t) => asked.includes(t) && !row.keyTerms?.has(t));
-  const kept = parts.filter((part) => {
-    const field = fields.find(([header, cell]) => part === `${header}: ${cell}`);
-    return !field || named.has(field[0]) || saysMore(field[1]);
-  });
-  return kept.length < parts.length ? head + kept.join('; ') : undefined;
-}
-
 /**
  * Rows of the same table saying just what the best one says of the question, where it says it, answer it as well:
  * "Who works in the Support department?" is every row with `Department: Support`, not the first.
@@ -206,7 +178,16 @@ export function withTiedRows({
   if (ties.length > 0) {
     const rest = chosen.splice(1);
     // (a row is as long as what it shows of itself)
-    const rowWords = (s: Sentence) => (focusedRow(s, asked) ?? s.text).split(' ').length;
+    const rowWords = (s: Sentence) => {
+      const columns = askedColumns(s, asked);
+      return columns
+        ? 2 +
+            columns
+              .map((c) => s.fields?.find(([h]) => h === c)?.[1] ?? '')
+              .join(' ')
+              .split(' ').length
+        : s.text.split(' ').length;
+    };
     words = rowWords(firstPick);
     chosen[0]!.row = true;
     for (const s of ties) {
