@@ -131,7 +131,7 @@ describe('MCP tools', () => {
     let offset: number | null = 0;
     const pages: string[] = [];
     while (offset !== null) {
-      const { value } = await callTool<{ text: string; nextOffset: number | null; totalLength: number }>(
+      const { value }: { value: { text: string; nextOffset: number | null; totalLength: number } } = await callTool(
         client,
         'read_source',
         { sourceId, offset, length: 40 },
