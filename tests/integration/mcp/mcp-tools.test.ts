@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { api, newKey } from '../../support/http';
 import { addSource } from '../chat/chat-helpers';
+import { seedSource } from '../knowledge/seed-chunks';
 import { callTool, connectMcp } from './mcp-client';
 
 /** The MCP server through the SDK's own client, against the real route handler and an ingested source. */
@@ -153,6 +154,18 @@ describe('MCP tools', () => {
     expect(fromHit.text).toBe(fullText.slice(start, start + 30));
     const { value: past } = await callTool(client, 'read_source', { sourceId, offset: fullText.length + 10 });
     expect(past).toMatchObject({ text: '', nextOffset: null, totalLength: fullText.length });
+  });
+
+  it('read_source says when a source has no text yet, and get_source shows its status', async () => {
+    const pending = await seedSource({
+      title: `Kiln ${tag} notes`,
+      texts: ['Fire slowly.'],
+      live: false,
+      status: 'processing',
+    });
+    const read = await callTool(client, 'read_source', { sourceId: pending });
+    expect(read).toMatchObject({ isError: true, text: expect.stringMatching(/still being ingested/) });
+    expect((await callTool(client, 'get_source', { sourceId: pending })).value).toMatchObject({ status: 'processing' });
   });
 
   it('ask answers from the source with [n] markers and citations of its real chunks', async () => {
