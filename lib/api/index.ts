@@ -8,6 +8,7 @@ import { conversationsApi } from './conversations';
 import { feedbackApi } from './feedback';
 import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
+import { mcpApi } from './mcp';
 import { ssoApi } from './sso';
 
 /**
@@ -21,6 +22,7 @@ export const apiRoutes: RouteDeclaration[] = [
   feedbackApi,
   assistantApi,
   knowledgeApi,
+  mcpApi,
   accountsApi,
   collectionsApi,
   groupsApi,

@@ -19,6 +19,10 @@ export function buildOpenApiDocument() {
     tags: [
       { name: 'conversations', description: 'Conversations with the assistant and their streamed replies.' },
       { name: 'knowledge', description: 'Knowledge sources, ingestion and retrieval.' },
+      {
+        name: 'mcp',
+        description: 'The Model Context Protocol server for agents and MCP clients (JSON-RPC over HTTP).',
+      },
       { name: 'assistant', description: 'The assistant’s name, greeting, starter questions and instructions.' },
       { name: 'people', description: 'People with accounts: invitations, roles, disabling (admin).' },
       { name: 'sign-in', description: 'Signing in with a password or a one-time link, and signing out.' },

@@ -18,5 +18,6 @@ export {
 } from './source-access';
 export { presentSource, presentSources, type SourceJson } from './source-json';
 export { readSourceText, sourceTextEtag } from './source-text';
+export { readSourceTextRange, type SourceTextRange } from './source-text-range';
 export { type ChunkLocation, type SearchHit } from './types';
 export { updateSource } from './update-source';

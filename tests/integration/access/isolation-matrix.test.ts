@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf } from '../../support/http';
+import { toolsCall } from '../mcp/mcp-client';
 import {
   ask,
   buildOrg,
@@ -77,6 +78,21 @@ const collectionEndpoint = (shelf: Shelf): Endpoint => ({
 });
 
 const SHELVES = ['public', 'members', 'hr'] as const;
+
+/**
+ * An MCP tool call as a client sends it (tools/call, stateless): API keys only, so a cookie gets 401. A tool
+ * refused a source answers 200 with `isError`, so only the search and the answer must show something.
+ */
+const mcpTool = (tool: string, args: () => Record<string, unknown>, label = tool, shows = false): Endpoint => ({
+  name: `POST /api/mcp ${label}`,
+  call: (who) =>
+    callAs(who, 'POST', '/api/mcp', {
+      body: toolsCall(tool, args()),
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    }),
+  status: (who) => (who.auth.key ? 200 : 401),
+  shows,
+});
 
 /** A collection's id counts as its shelf's secret: listing an unreadable collection is a leak too. */
 const collectionsNamed = (body: string) =>
@@ -164,6 +180,17 @@ const ENDPOINTS: Endpoint[] = [
   sourceText('public'),
   sourceText('members'),
   sourceText('hr'),
+  mcpTool('search_knowledge', () => ({ query: QUESTION, k: 20 }), 'search_knowledge', true),
+  mcpTool('ask', () => ({ question: QUESTION }), 'ask', true),
+  ...SHELVES.flatMap((shelf) => [
+    mcpTool('get_source', () => ({ sourceId: org.sources[shelf] }), `get_source {${shelf}}`),
+    mcpTool('read_source', () => ({ sourceId: org.sources[shelf] }), `read_source {${shelf}}`),
+    mcpTool(
+      'search_knowledge',
+      () => ({ query: QUESTION, sourceId: org.sources[shelf] }),
+      `search_knowledge {${shelf}}`,
+    ),
+  ]),
   { name: 'GET /api/feedback', call: (who) => callAs(who, 'GET', '/api/feedback'), adminOnly: true, shows: true },
   { name: 'GET /api/usage', call: (who) => callAs(who, 'GET', '/api/usage'), adminOnly: true, shows: true },
 ];
