@@ -339,6 +339,18 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(sentenceParts('plan: Team; annual price per user per month: $15; users: 2 to 100')[0]).toMatchObject({
       key: 'Team',
     });
+    // A follow-up asks about the row its earlier question named, in the column it names.
+    const withProse = [
+      ...sources,
+      { n: 2, title: 'FAQ', text: 'Pro and Max plans come with an uptime SLA (99.9%) and a status page.' },
+    ];
+    expect(
+      composeAnswer({
+        question: 'how much storage does it come with?',
+        previousQuestion: 'Tell me about the Pro plan',
+        sources: withProse,
+      }),
+    ).toBe('| plan | storage per user |\n| --- | --- |\n| Pro [1] | 100 GB |');
     // Asked for no column, the two show where they differ.
     expect(composeAnswer({ question: "What's the difference between the Pro and Max plans?", sources })).toBe(
       '| plan | monthly price per user | storage per user | API calls per day | support |\n| --- | --- | --- | --- | --- |\n' +

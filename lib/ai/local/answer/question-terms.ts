@@ -1,10 +1,14 @@
 // The question's terms and their weights, as sentences are scored by them.
 import { CAMEL_BREAK } from '@/lib/knowledge/index';
 import { contentTerms, stem, wordsOf } from '@/lib/ai/question-plan/text-terms';
+import { questionVerbs } from '../language/answer-types';
 import { HOW_ADVERB, SHOULD_I_USE } from './answer-kinds';
 
-const DURATION_VERBS = new Set(contentTerms('take takes last lasts'));
-const DURATION_VERB_WEIGHT = 0.4;
+/**
+ * What a verb said of a pronoun weighs against the question's other words: what it asks about is
+ * named by its nouns ("how much storage does it come with?" is not answered by what "comes with" an SLA).
+ */
+const VERB_WEIGHT = 0.5;
 
 // "What happens when…" asks what follows from the rest of the question: "happens" is how it
 // asks, not what it is about ("execution happens on your side" does not answer it).
@@ -12,6 +16,7 @@ const WHAT_HAPPENS = /\bwhat\s+(?:happens|happened|(?:will|would|could|can)\s+ha
 
 /** The question's terms and the weight of each (1, or less for a hint). */
 export function questionTerms(question: string): Map<string, number> {
+  const verbs = new Set(questionVerbs(question).flatMap((verb) => contentTerms(verb)));
   const how = HOW_ADVERB.exec(question);
   const framed = question.replace(SHOULD_I_USE, (framing) => framing.replace(/\buse$/i, ''));
   const weights = new Map<string, number>();
@@ -22,7 +27,7 @@ export function questionTerms(question: string): Map<string, number> {
     const split = CAMEL_BREAK.test(word) && whole === stem(word.toLowerCase());
     for (const [i, t] of [whole, ...parts].entries()) {
       if (t === undefined) continue;
-      const weight = how && DURATION_VERBS.has(t) ? DURATION_VERB_WEIGHT : split && i > 0 ? 1 / parts.length : 1;
+      const weight = split && i > 0 ? 1 / parts.length : verbs.has(t) ? VERB_WEIGHT : 1;
       weights.set(t, Math.max(weights.get(t) ?? 0, weight));
     }
   }

@@ -1,6 +1,6 @@
 // Table rows asked about, shown as a small Markdown table of the columns the question names.
 import { contentTerms, HEADING_COLUMN } from '@/lib/ai/question-plan/text-terms';
-import { type Candidate, type Sentence, clean } from './sentence';
+import { type Candidate, type Sentence, clean, plain } from './sentence';
 
 /** Values a row must have, besides its name, before it shows only those asked for. */
 const WIDE_ROW = 4;
@@ -38,6 +38,16 @@ export function namedColumns(headers: string[], asked: string[]): string[] {
     const terms = termsOf.get(header)!.filter((t) => !common(t));
     return terms.length > 0 && 2 * terms.filter((t) => asked.includes(t)).length >= terms.length;
   });
+}
+
+/**
+ * Whether a row is the one the question names by spelling its name as written: "What does the
+ * image-alt rule require?" asks about `image-alt`, not `aria-required-parent`, which shares
+ * "require". (A name with a mark or a digit in it: a plain word is no name.)
+ */
+export function spellsRowName(question: string): (s: Sentence) => boolean {
+  const spelled = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}._-]+/gu, ' ')} `;
+  return (s) => !!s.key && /[^\p{L}]/u.test(s.key) && spelled.includes(` ${plain(s.key).toLowerCase()} `);
 }
 
 /** The row named for the subject ("Starter plans"): its name, and the name of its column, are the subject's words. */

@@ -15,7 +15,7 @@ import {
   shownWords,
 } from './sentence';
 import type { Scoring } from './scoring';
-import { tabulateRows } from './row-table';
+import { spellsRowName, tabulateRows } from './row-table';
 import { withTiedRows } from './table-rows';
 import {
   ANSWER_KIND_BOOST,
@@ -79,11 +79,7 @@ export function select(
     definesRow(s) ||
     namesRow(s) ||
     describesHeading(s);
-  // A row whose name the question spells as written is the row asked about: "What does the image-alt
-  // rule require?" is answered by `image-alt`, not by `aria-required-parent`, which shares "require".
-  const spelled = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}._-]+/gu, ' ')} `;
-  const namesRow = (s: Sentence) =>
-    !!s.key && /[^\p{L}]/u.test(s.key) && spelled.includes(` ${plain(s.key).toLowerCase()} `);
+  const namesRow = spellsRowName(question);
   // A row's first cell names its subject and the others say what it is or does: the row of that
   // name defines it ("setting: `EMBEDDING_MODEL`; default: `local`; meaning: …").
   const definesRow = (s: Sentence) =>
@@ -131,7 +127,12 @@ export function select(
     !!s.fields?.some(([header, cell]) => termsOf(cell).has(term) && namesHeader(header, term));
   const gain = (s: Sentence) => {
     const holds = holdsKind(s) || answeredWithNext.has(s);
-    const inContext = context.size === 0 || holds || [...weights.keys()].some((t) => !context.has(t) && s.terms.has(t));
+    // (a row has a value for what its column is named: "how much storage…" is the `storage` cell)
+    const inColumn = (t: string) => !!s.fields?.some(([header, cell]) => cell.trim() && termsOf(header).has(t));
+    const inContext =
+      context.size === 0 ||
+      holds ||
+      [...weights.keys()].some((t) => !context.has(t) && (s.terms.has(t) || inColumn(t)));
     const lead = readsLead.has(s) ? s.lead : undefined;
     const leadShare = s.item ? ITEM_LEAD_SHARE : 1;
     // (its heading is the subject it leaves unsaid)
@@ -140,7 +141,8 @@ export function select(
     for (const [term, weight] of weights) {
       if (!inContext && context.has(term)) continue;
       const fromLead = lead?.terms.has(term) && !covered.has(term) ? leadShare : 0;
-      const fromTitle = s.titleTerms.has(term) ? (implied && defined!.has(term) ? 1 : TITLE_SHARE) : 0;
+      const fromTitle =
+        s.titleTerms.has(term) || inColumn(term) ? (implied && defined!.has(term) ? 1 : TITLE_SHARE) : 0;
       const said = hasTerm(s, term)
         ? s.keyTerms?.has(term)
           ? ROW_NAME_SHARE
@@ -148,7 +150,9 @@ export function select(
             ? NAMED_CELL_SHARE
             : 1
         : Math.max(fromLead, fromTitle);
-      if (said) value += said * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
+      // (a follow-up's "it" is the row its earlier question named: "how much storage does it come with?")
+      const resolved = context.has(term) && s.keyTerms?.has(term) ? 2 : 1;
+      if (said) value += said * resolved * weight * (idf.get(term) ?? 0) * (covered.has(term) ? 0.25 : 1);
     }
     // Long sentences dilute the answer; very short ones are usually headings or fragments. A
     // table row named for what is asked is about it however long its description runs.
@@ -188,7 +192,6 @@ export function select(
       const g = gain(s);
       if (g.score >= floor && g.order > best.order) [bestIndex, best] = [i, g];
     });
-
     if (bestIndex < 0) return undefined;
     const pick = remaining.splice(bestIndex, 1)[0]!;
     if (chosen.length === 0) {

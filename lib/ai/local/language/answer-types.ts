@@ -71,6 +71,16 @@ export function asksForSeveral(question: string): boolean {
   return !!noun && noun.lemma !== noun.normal;
 }
 
+/**
+ * The question's verbs said of a pronoun, as written: "does it come with", "can I get". (Not every
+ * verb: in "How do I handle errors when streaming?" it names the subject, and the small model tags
+ * nouns as verbs, "upload size limit".)
+ */
+export function questionVerbs(question: string): string[] {
+  const tokens = readText(question.slice(0, MAX_QUESTION_CHARS)).tokens;
+  return tokens.filter((t, i) => t.pos === 'VERB' && tokens[i - 1]?.pos === 'PRON').map((t) => t.value);
+}
+
 /** The words of a question, as a sentence's tokens are compared with them (normal form and lemma). */
 export function questionWords(question: string): Set<string> {
   return new Set(readText(question.slice(0, MAX_QUESTION_CHARS)).tokens.flatMap((t) => [t.normal, t.lemma]));
