@@ -23,6 +23,13 @@ interface AssistantMessageProps {
   onRate?: (rating: Rating | null, comment?: string) => Promise<void>;
   /** Shows another version's branch (see VersionSwitch). */
   onShowVersion?: (messageId: string) => void;
+  /** Says, once a conversation, that the built-in model quotes rather than writes. */
+  explainsQuoting?: boolean;
+}
+
+/** How a reply names the model that wrote it: the built-in one by what it does, another by its id. */
+export function modelLabel(id: string): string {
+  return id.startsWith('local:') ? 'built-in quoting model' : id.replace(/^openai:/, '');
 }
 
 const action =
@@ -35,6 +42,7 @@ export function AssistantMessage({
   onRegenerate,
   onRate,
   onShowVersion,
+  explainsQuoting = false,
 }: AssistantMessageProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
@@ -42,6 +50,7 @@ export function AssistantMessage({
   const text = textOf(message);
   const searchedFor = searchedForOf(message);
   const status = message.metadata?.status;
+  const model = message.metadata?.model;
   // A source the reader may no longer read has no passage to open.
   const cited = open !== null ? citations[open - 1] : undefined;
   const opened = cited && !isRestricted(cited) ? cited : undefined;
@@ -80,6 +89,11 @@ export function AssistantMessage({
           Searched for: {searchedFor.corrections.map((c) => c.correction).join(', ') || searchedFor.question}
         </p>
       ) : null}
+      {!streaming && explainsQuoting ? (
+        <p className="mt-2 text-xs text-muted" data-testid="quoting-note">
+          Answers quote your documents. Connect a model for written answers.
+        </p>
+      ) : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}
       {streaming ? (
         // Holds the place of the action row below, so finishing a reply moves nothing.
@@ -104,6 +118,11 @@ export function AssistantMessage({
             </button>
           ) : null}
           {onRate && text ? <ReplyFeedback message={message} onRate={onRate} /> : null}
+          {model ? (
+            <span className="ml-auto inline-flex h-8 items-center px-2 text-xs text-muted" data-testid="reply-model">
+              {modelLabel(model)}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {opened && open !== null ? (

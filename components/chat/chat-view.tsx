@@ -57,6 +57,8 @@ export function ChatView({
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  // (said once, under the first reply the built-in model wrote)
+  const firstQuoted = messages.find((m) => m.role === 'assistant' && m.metadata?.model?.startsWith('local:'))?.id;
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
@@ -97,6 +99,7 @@ export function ChatView({
                   onRegenerate={idle ? () => c.retry(m.id) : undefined}
                   onRate={busy && m.id === last?.id ? undefined : (rating, comment) => c.rate(m.id, rating, comment)}
                   onShowVersion={idle ? c.showVersion : undefined}
+                  explainsQuoting={m.id === firstQuoted}
                 />
               ) : null,
             )}
