@@ -8,6 +8,7 @@ import { conversationsApi } from './conversations';
 import { feedbackApi } from './feedback';
 import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
+import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 
 /**
@@ -18,6 +19,7 @@ import { ssoApi } from './sso';
 export const apiRoutes: RouteDeclaration[] = [
   conversationsApi,
   chatApi,
+  openAiApi,
   feedbackApi,
   assistantApi,
   knowledgeApi,
