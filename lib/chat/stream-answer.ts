@@ -79,6 +79,11 @@ export async function* streamAnswer(
         finish = { reason: part.finishReason, usage: usageOf(part.totalUsage) };
       }
     }
+  } catch (error) {
+    // A response the provider could not read (a dropped connection) is thrown rather than told.
+    throw error instanceof AnswerFailed
+      ? error
+      : new AnswerFailed('The model stopped with an error; the answer is incomplete.', { cause: error });
   } finally {
     clearTimeout(firstText);
     abortSignal?.removeEventListener('abort', onAbort);
