@@ -7,11 +7,12 @@ const tags = ['openai-compatible'];
 /** The store switch: a header, for clients whose body the caller does not shape. */
 export const STORE_HEADER = 'x-groundwork-store';
 
-const conversationHeader = {
+const conversationHeader = z.object({
   'X-Groundwork-Conversation-Id': z
     .uuid()
+    .optional()
     .meta({ description: 'When the exchange was stored as a conversation (asked for): its id.' }),
-};
+});
 
 /**
  * OpenAI's chat completions and models endpoints, for the clients that speak them (the official

@@ -48,8 +48,9 @@ function errorShaped(
   responses: Record<number, ZodOpenApiResponseObject>,
 ): Record<number, ZodOpenApiResponseObject> {
   if (route.errors !== 'openai') return responses;
+  const withServerErrors = { 500: errorResponses[500], 503: errorResponses[503], ...responses };
   return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [
+    Object.entries(withServerErrors).map(([status, response]) => [
       status,
       Number(status) >= 400 ? { ...response, content: jsonOf(openAiErrorSchema) } : response,
     ]),
