@@ -27,10 +27,13 @@ export async function completeChat({
   body,
   principal,
   store,
+  signal,
 }: {
   body: ChatCompletionBody;
   principal: Principal;
   store: boolean;
+  /** The request's: a caller that hangs up stops the model, unless the answer is to be stored. */
+  signal?: AbortSignal;
 }): Promise<Response> {
   const { reach, collectionId } = await resolveModel(principal, body.model);
   const { earlier, question } = readExchange(body.messages);
@@ -38,6 +41,7 @@ export async function completeChat({
   const grounded = await groundQuestion({ question, earlier: turns, reach });
   const conversationId = store ? uuidv7() : undefined;
   const abort = new AbortController();
+  if (!conversationId) signal?.addEventListener('abort', () => abort.abort(), { once: true });
   const events = streamAnswer(grounded, { settings: settingsOf(body), abortSignal: abort.signal });
 
   const finish = async (end: Extract<AnswerEvent, { type: 'end' }>): Promise<Finished> => {

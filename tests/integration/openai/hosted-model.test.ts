@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { api, newKey } from '../../support/http';
+import { api, BASE, callRoute, newKey } from '../../support/http';
 import type { Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
 import { addSource, withStandinChatModel } from '../chat/chat-helpers';
@@ -96,7 +96,7 @@ describe('the OpenAI-compatible endpoint over a hosted chat model', () => {
     });
   });
 
-  it('a client that leaves mid-stream stops the model; one that asked to store gets the answer stored anyway', async () => {
+  it('a client that leaves mid-answer stops the model; one that asked to store gets the answer stored anyway', async () => {
     standin.options = { ...standin.options, delayMs: 60 };
     const { key: own, principalId } = await newKey('user');
     const leave = async (headers: Record<string, string>) => {
@@ -114,6 +114,22 @@ describe('the OpenAI-compatible endpoint over a hosted chat model', () => {
     };
     await leave({});
     await expect.poll(() => standin.requests.at(-1)?.closedEarly, { timeout: 3_000 }).toBe(true);
+
+    // Unstreamed, a caller that hangs up (a script's timeout) stops the model too.
+    standin.requests.length = 0;
+    const hangUp = new AbortController();
+    const pending = callRoute(
+      new Request(`${BASE}/api/v1/chat/completions`, {
+        method: 'POST',
+        signal: hangUp.signal,
+        headers: { authorization: `Bearer ${own}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: MODEL, messages: question() }),
+      }),
+    );
+    await expect.poll(() => standin.requests.length, { timeout: 3_000 }).toBe(1);
+    hangUp.abort();
+    await pending.catch(() => {});
+    await expect.poll(() => standin.requests[0]?.closedEarly, { timeout: 3_000 }).toBe(true);
 
     const id = await leave({ 'x-groundwork-store': 'true' });
     const db = await prisma();

@@ -7,7 +7,7 @@ import { completeChat } from '@/lib/openai/complete-chat';
 export const POST = serveRoute(api.completions, async ({ req, body, principal }) => {
   const store =
     req.headers.get(STORE_HEADER)?.trim().toLowerCase() === 'true' || body.metadata?.store_conversation === 'true';
-  return completeChat({ body, principal, store });
+  return completeChat({ body, principal, store, signal: req.signal });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(api.completions);
