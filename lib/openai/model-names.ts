@@ -3,6 +3,7 @@ import { narrowReach, readableCollections, reaches, type Reach } from '@/lib/acc
 import { getChatModel } from '@/lib/ai/providers/chat-models';
 import type { Principal } from '@/lib/auth/principal';
 import { listCollections } from '@/lib/collections';
+import { prisma } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/uuid';
 import type { OpenAiModel } from '@/lib/schemas/openai';
@@ -51,8 +52,9 @@ export async function resolveModel(
   const at = model.lastIndexOf('@');
   const collectionId = model.slice(at + 1).toLowerCase();
   if (at > 0 && model.slice(0, at) === name && isUuid(collectionId) && reaches(reach, collectionId)) {
-    const [found] = await listCollections(principal, collectionId);
-    if (found) return { reach: narrowReach(reach, [collectionId]), collectionId };
+    // A reach of ids lists collections that exist; a reach of all (admins) says nothing of this one.
+    const exists = !reach.all || (await (await prisma()).collection.count({ where: { id: collectionId } })) > 0;
+    if (exists) return { reach: narrowReach(reach, [collectionId]), collectionId };
   }
   throw modelNotFound(model);
 }

@@ -61,6 +61,11 @@ describe('a collection model', () => {
     expect(unreadable).toEqual({ status: 404, code: 'model_not_found', param: 'model' });
     expect(await refusal(`local@${randomUUID()}`)).toEqual(unreadable);
     expect(await refusal(`local@${org.collections.hr.toUpperCase()}`)).toEqual(unreadable);
+    // An admin reads every collection, but not one that does not exist.
+    const none = await openaiClient(keyOf('admin'))
+      .chat.completions.create({ model: `local@${randomUUID()}`, messages: question })
+      .catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(OpenAI.NotFoundError);
     // The same name works for a key that reads it.
     const hr = await openaiClient(keyOf('admin')).chat.completions.create({
       model: `local@${org.collections.hr.toUpperCase()}`,

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { newVisitorCookie } from '@/lib/auth/session-cookies';
 import { config } from '@/lib/config';
 import { api, newKey } from '../../support/http';
 import { withSettings } from '../../support/with-settings';
@@ -112,6 +113,25 @@ describe('the OpenAI-compatible endpoints refuse in OpenAI’s error shape', () 
     await expectOpenAiError(await raw('{"model":"local","messages":[{"role":"user","content":"a\\u0000b"}]}'), 400, {
       param: 'messages[0].content',
     });
+  });
+
+  it('ignores unknown members and __proto__, refuses lone surrogates, and cookie writes from another origin', async () => {
+    const { key } = await newKey('user');
+    const extra = '{"model":"local","messages":[{"role":"user","content":"hi"}],"__proto__":{"stream":true},"foo":1}';
+    const res = await api('POST', COMPLETIONS, { key, body: extra, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json'); // not streamed: __proto__ set nothing
+    const surrogate = '{"model":"local","messages":[{"role":"user","content":"a\\ud800b"}]}';
+    await expectOpenAiError(
+      await api('POST', COMPLETIONS, { key, body: surrogate, headers: { 'content-type': 'application/json' } }),
+      400,
+      { param: 'messages[0].content' },
+    );
+    const visitor = `gw_visitor=${(await newVisitorCookie(false)).value}`;
+    const crossSite = await withSettings({ ANONYMOUS_ACCESS: 'on' }, () =>
+      api('POST', COMPLETIONS, { cookie: visitor, json: ask, headers: { origin: 'https://evil.example' } }),
+    );
+    await expectOpenAiError(crossSite, 403, {});
   });
 
   it('404 model_not_found for a model it does not serve, the name echoed inert', async () => {
