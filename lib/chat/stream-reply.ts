@@ -191,7 +191,7 @@ class AnswerText {
 }
 
 /** A `data-searched-for` part when a word of the question was corrected for the search. */
-function searchedForEvents({ searchedFor, plan }: ReplyJob): ChatChunk[] {
+export function searchedForEvents({ searchedFor, plan }: Pick<ReplyJob, 'searchedFor' | 'plan'>): ChatChunk[] {
   if (searchedFor === undefined) return [];
   const data = { question: searchedFor, corrections: plan.corrections ?? [] };
   return [{ type: 'data-searched-for', id: 'searched-for', data }];

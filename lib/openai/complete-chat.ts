@@ -54,6 +54,7 @@ export async function completeChat({
         earlier,
         question,
         answer: { text: end.text, cited: end.cited, modelId: grounded.chat.id, usage: end.usage },
+        asked: grounded,
       });
     }
     return { ...end, citations, usage: usageOf(end, grounded) };
