@@ -107,8 +107,11 @@ describe('the OpenAI-compatible endpoint over a hosted chat model', () => {
       });
       const reader = res.body!.getReader();
       // Until the model's first words: the model is answering when the client goes.
-      for (let seen = ''; !seen.includes('"content":"It ');)
-        seen += new TextDecoder().decode((await reader.read()).value);
+      for (let seen = ''; !seen.includes('"content":"It ');) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the answer ended before the model's first words: ${seen.slice(0, 200)}`);
+        seen += new TextDecoder().decode(value);
+      }
       await reader.cancel();
       return res.headers.get('x-groundwork-conversation-id');
     };
