@@ -1,11 +1,11 @@
 import 'server-only';
+import type { QuestionPlan } from '@/lib/ai/question-plan';
 import { clipAtWord } from '@/lib/clip-text';
 import { config } from '@/lib/config';
 import type { ReplyUsage } from '@/lib/conversations/chat-message';
 import { recordReply } from '@/lib/conversations/reply/record-reply';
 import { storeExchange } from '@/lib/conversations/store-exchange';
 import type { NumberedPassage } from './number-passages';
-import type { QuestionPlan } from '@/lib/ai/question-plan';
 import { citationEvents, searchedForEvents } from './stream-reply';
 
 /**
