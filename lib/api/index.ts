@@ -9,6 +9,7 @@ import { feedbackApi } from './feedback';
 import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
 import { mcpApi } from './mcp';
+import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 
 /**
@@ -19,6 +20,7 @@ import { ssoApi } from './sso';
 export const apiRoutes: RouteDeclaration[] = [
   conversationsApi,
   chatApi,
+  openAiApi,
   feedbackApi,
   assistantApi,
   knowledgeApi,

@@ -1,16 +1,12 @@
 import 'server-only';
 import { generateText } from 'ai';
 import type { Reach } from '@/lib/access';
-import { getChatModel } from '@/lib/ai/providers/chat-models';
-import { modelInput } from '@/lib/ai/prompt/model-input';
-import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
 import { errorFields, log } from '@/lib/log';
 import type { CitationData } from '@/lib/conversations/chat-message';
-import { citedInOrder, numberPassages } from './number-passages';
-import { planAsked } from './plan-asked';
+import { groundQuestion } from './ground-question';
+import { citedInOrder } from './number-passages';
 import { ReplyFilter } from './reply-filter';
-import { retrievePassages } from './retrieve-passages';
 
 /**
  * The deprecated one-shot answer: same retrieval, prompt and model as a conversation; nothing
@@ -20,23 +16,11 @@ export async function answerQuestion(
   question: string,
   reach: Reach,
 ): Promise<{ answer: string; citations: CitationData[]; searchedFor?: string }> {
-  const { model, extractive } = getChatModel();
-  const { plan, searchedFor } = await planAsked([question], reach);
-  const [hits, { profile: assistant }] = await Promise.all([
-    retrievePassages({ plan, extractive, reach }),
-    currentAssistant(),
-  ]);
-  const passages = numberPassages(hits);
+  const { chat, passages, input, messages, searchedFor } = await groundQuestion({ question, reach });
   let answer: string;
   let citations: CitationData[];
   try {
-    const result = await generateText({
-      model,
-      ...modelInput({ sources: passages.map((p) => p.source), assistant, plan }),
-      messages: [{ role: 'user', content: question }],
-      maxRetries: 0,
-      timeout: 120_000,
-    });
+    const result = await generateText({ model: chat.model, ...input, messages, maxRetries: 0, timeout: 120_000 });
     const filter = new ReplyFilter({ question, passages });
     answer = filter.push(result.text) + filter.flush();
     citations = citedInOrder(filter.order, passages, answer).map((p) => p.citation);

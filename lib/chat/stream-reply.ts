@@ -70,7 +70,8 @@ async function answer(job: ReplyJob, reply: Reply): Promise<void> {
     text?.release(reply);
     reply.fail(MODEL_FAILED);
   }
-  await reply.settle({ trailing: [...searchedForEvents(job), ...citationEvents(passages, text)], usage });
+  const cited = citedInOrder(text?.filter.order ?? new Map(), passages, text?.text ?? '');
+  await reply.settle({ trailing: [...searchedForEvents(job), ...citationEvents(cited)], usage });
 }
 
 /** The model's answer, event by event, into the reply; its usage when the reply is whole. */
@@ -190,15 +191,14 @@ class AnswerText {
 }
 
 /** A `data-searched-for` part when a word of the question was corrected for the search. */
-function searchedForEvents({ searchedFor, plan }: ReplyJob): ChatChunk[] {
+export function searchedForEvents({ searchedFor, plan }: Pick<ReplyJob, 'searchedFor' | 'plan'>): ChatChunk[] {
   if (searchedFor === undefined) return [];
   const data = { question: searchedFor, corrections: plan.corrections ?? [] };
   return [{ type: 'data-searched-for', id: 'searched-for', data }];
 }
 
-/** One `source-document` per cited source, then one `data-citation` per cited passage. */
-function citationEvents(passages: NumberedPassage[], text: AnswerText | undefined): ChatChunk[] {
-  const cited = citedInOrder(text?.filter.order ?? new Map(), passages, text?.text ?? '');
+/** One `source-document` per cited source, then one `data-citation` per cited passage (citedInOrder's). */
+export function citationEvents(cited: NumberedPassage[]): ChatChunk[] {
   const seen = new Set<string>();
   const events: ChatChunk[] = [];
   for (const p of cited) {

@@ -63,6 +63,8 @@ export interface RouteDeclaration<
   auth: A;
   /** 'messages': an extra limit for expensive calls (message sends); 'none': health checks. */
   limit?: 'messages' | 'none';
+  /** Errors as problem+json (the default), or in OpenAI's shape for the OpenAI-compatible `/v1` routes. */
+  errors?: 'problem' | 'openai';
   /** Refuse cross-site browsers (403) before any input is read, even on a public route: no login CSRF. */
   sameOrigin?: true;
   tags: string[];

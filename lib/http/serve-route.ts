@@ -2,6 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Principal } from '@/lib/auth/authenticate';
 import { schemaOf, type Auth, type JsonBody, type OwnBody, type RouteDeclaration, type SchemaOf } from './define-route';
+import { asOpenAiError } from './openai-errors';
 import { readJson, readOptionalJson } from './read-json';
 import { parseParams, parseQuery } from './validation';
 import { assertSameOrigin, withApi } from './with-api';
@@ -27,7 +28,7 @@ export const DECLARATION = Symbol('route declaration');
 /**
  * A route file's handler for a declared operation: withApi's checks (auth, rate limits, errors
  * as problem+json), then the declared params, query and JSON body validated in that order (400),
- * then `handler` with them parsed.
+ * then `handler` with them parsed. A declaration with `errors: 'openai'` answers its errors in OpenAI's shape.
  */
 export function serveRoute<
   P extends z.ZodType | undefined,
@@ -58,14 +59,18 @@ export function serveRoute<
     { auth: route.auth as 'user', limit: route.limit },
   );
   const { deprecated } = route;
+  const answered =
+    route.errors === 'openai'
+      ? async (req: Request, args: { params: Promise<RawParams<P>> }) => asOpenAiError(await served(req, args))
+      : served;
   const serve = deprecated
     ? async (req: Request, args: { params: Promise<RawParams<P>> }) => {
-        const response = await served(req, args);
+        const response = await answered(req, args);
         // Errors too: a client that only ever sees 4xx should still learn the endpoint is going away.
         response.headers.set('deprecation', `@${deprecated.since.getTime() / 1000}`);
         response.headers.set('link', `</api${deprecated.successor}>; rel="successor-version"`);
         return response;
       }
-    : served;
+    : answered;
   return Object.assign(serve, { [DECLARATION]: route as unknown as RouteDeclaration });
 }

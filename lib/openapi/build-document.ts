@@ -13,11 +13,16 @@ export function buildOpenApiDocument() {
       description:
         'A self-hosted assistant that answers from your own knowledge, with citations. ' +
         'Authenticate with `Authorization: Bearer <API key>`. Errors are RFC 9457 `application/problem+json`; ' +
-        'every response carries `X-Request-Id`.',
+        'every response carries `X-Request-Id`. The OpenAI-compatible `/v1` operations answer errors in OpenAI’s shape ' +
+        '(`{error: {message, type, param, code}}`) instead.',
     },
     servers: [{ url: '/api' }],
     tags: [
       { name: 'conversations', description: 'Conversations with the assistant and their streamed replies.' },
+      {
+        name: 'openai-compatible',
+        description: 'OpenAI’s chat completions and models endpoints, for clients that speak them (baseURL `/api/v1`).',
+      },
       { name: 'knowledge', description: 'Knowledge sources, ingestion and retrieval.' },
       {
         name: 'mcp',

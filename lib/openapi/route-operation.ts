@@ -1,6 +1,7 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { schemaOf, type Answer, type ProblemAnswer, type RouteDeclaration } from '@/lib/http/define-route';
 import { errorResponse, errorResponses, jsonBodyErrors, jsonOf } from '@/lib/schemas/common';
+import { openAiErrorSchema } from '@/lib/schemas/openai';
 
 const usualProblems: Record<number, ZodOpenApiResponseObject> = { ...errorResponses, ...jsonBodyErrors };
 
@@ -37,8 +38,23 @@ function operationOf(route: RouteDeclaration): ZodOpenApiOperationObject {
         },
       }),
     ...(body && 'documented' in body && { requestBody: body.documented }),
-    responses: { ...problemsOf(route), ...answersOf(route) },
+    responses: errorShaped(route, { ...problemsOf(route), ...answersOf(route) }),
   } as ZodOpenApiOperationObject;
+}
+
+/** The `/v1` routes answer their errors in OpenAI's shape (`errors: 'openai'`), not problem+json. */
+function errorShaped(
+  route: RouteDeclaration,
+  responses: Record<number, ZodOpenApiResponseObject>,
+): Record<number, ZodOpenApiResponseObject> {
+  if (route.errors !== 'openai') return responses;
+  const withServerErrors = { 500: errorResponses[500], 503: errorResponses[503], ...responses };
+  return Object.fromEntries(
+    Object.entries(withServerErrors).map(([status, response]) => [
+      status,
+      Number(status) >= 400 ? { ...response, content: jsonOf(openAiErrorSchema) } : response,
+    ]),
+  );
 }
 
 /** The problems any operation declared so can answer (see RouteDeclaration.responses). */

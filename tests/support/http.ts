@@ -37,9 +37,6 @@ export interface CallOptions {
 
 export async function api(method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const url = new URL(path, BASE);
-  const route = routes.find((r) => r.regex.test(url.pathname));
-  if (!route) throw new Error(`no route file for ${url.pathname}`);
-  const params = { ...url.pathname.match(route.regex)?.groups };
   const headers = new Headers(options.headers);
   if (options.key) headers.set('authorization', `Bearer ${options.key}`);
   if (options.cookie) headers.set('cookie', options.cookie);
@@ -48,10 +45,21 @@ export async function api(method: string, path: string, options: CallOptions = {
     body = JSON.stringify(options.json);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  if (!headers.has('x-groundwork-peer')) headers.set('x-groundwork-peer', '203.0.113.7');
-  const req = new Request(url, { method, headers, body, duplex: 'half' } as RequestInit);
+  return callRoute(new Request(url, { method, headers, body, duplex: 'half' } as RequestInit));
+}
+
+/**
+ * A request to the route file its path names, as Next.js routes it: for clients that make their
+ * own requests (the `openai` SDK's `fetch` option).
+ */
+export async function callRoute(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const route = routes.find((r) => r.regex.test(url.pathname));
+  if (!route) throw new Error(`no route file for ${url.pathname}`);
+  const params = { ...url.pathname.match(route.regex)?.groups };
+  if (!req.headers.has('x-groundwork-peer')) req.headers.set('x-groundwork-peer', '203.0.113.7');
   const mod = await route.load();
-  const handler = mod[method];
+  const handler = mod[req.method];
   if (!handler) return new Response(null, { status: 405 });
   return handler(req, { params: Promise.resolve(params as Record<string, string>) });
 }

@@ -142,6 +142,29 @@ const ENDPOINTS: Endpoint[] = [
     },
     shows: true,
   },
+  ...[false, true].map((stream): Endpoint => ({
+    name: `POST /api/v1/chat/completions${stream ? ' (stream)' : ''}`,
+    call: (who) =>
+      callAs(who, 'POST', '/api/v1/chat/completions', {
+        json: { model: 'local', messages: [{ role: 'user', content: QUESTION }], stream },
+      }),
+    shows: true,
+  })),
+  ...SHELVES.map((shelf): Endpoint => ({
+    name: `POST /api/v1/chat/completions (model local@{${shelf}})`,
+    call: (who) =>
+      callAs(who, 'POST', '/api/v1/chat/completions', {
+        json: { model: `local@${org.collections[shelf]}`, messages: [{ role: 'user', content: QUESTION }] },
+      }),
+    status: (who) => (who.reads!.includes(shelf) ? 200 : 404),
+    shows: true,
+  })),
+  {
+    name: 'GET /api/v1/models',
+    call: (who) => callAs(who, 'GET', '/api/v1/models'),
+    checked: collectionsNamed,
+    shows: true,
+  },
   { name: 'GET /api/conversations', call: (who) => callAs(who, 'GET', '/api/conversations?q=vault') },
   {
     name: 'GET /api/conversations/{id}/stream (resume)',
