@@ -31,8 +31,8 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
       question: 'Which French cities: capital, and third-largest city of France?',
       sources,
     });
-    // (a sentence for each part, the one answering more of it first)
-    expect(both).toMatch(/^Lyon is the third-largest city of France \[2\]\. Paris is the capital of France \[1\]\.$/);
+    // (a sentence for each part, in the order search found their passages)
+    expect(both).toMatch(/^Paris is the capital of France \[1\]\. Lyon is the third-largest city of France \[2\]\.$/);
   });
 
   it('prefers an informative sentence over a heading-like fragment', () => {
@@ -743,9 +743,9 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     expect(composeAnswer({ question: 'What does generateText return?', sources: docs })).toBe(
       'The result object of `generateText` contains the generated output and metadata [1].',
     );
-    // Asked of two names, a sentence for each (the better answer first).
+    // Asked of two names, a sentence for each.
     expect(composeAnswer({ question: 'What do generateText and streamText return?', sources: docs })).toBe(
-      '`streamText` returns a result whose text stream can be read as it is generated [3]. The result object of `generateText` contains the generated output and metadata [1].',
+      'The result object of `generateText` contains the generated output and metadata [1]. `streamText` returns a result whose text stream can be read as it is generated [3].',
     );
   });
 

@@ -286,12 +286,12 @@ export function select(
   tabulateRows(chosen, sentences, asked, inSource);
   // (a list of rows, in their table's order, though its passages were found in another)
   const rowList = chosen.filter((o) => o.row).length >= TIED_ROWS_LISTED;
-  // (the answering sentence's passage first: the reader reads the answer before the rest)
-  // (the answering sentence itself before what surrounds it, unless it is one of a list)
+  // (the answering sentence before what surrounds it in its passage, unless it is one of a list; the
+  // parts of an answer from two passages in retrieval order: it ranks them better than their words do)
   const answer = chosen[0]!;
-  const alone = !answer.item && !answer.row && !answer.code;
+  const alone = !answer.item && !answer.row && !answer.code && chosen.every((c) => c.rank === answer.rank);
   const place = (c: Candidate) =>
-    rowList ? (inSource?.get(c.rank) ?? c.rank) : alone && c === answer ? -2 : c.rank === answer.rank ? -1 : c.rank;
+    rowList ? (inSource?.get(c.rank) ?? c.rank) : !alone ? c.rank : c === answer ? -2 : -1;
   chosen.sort((a, b) => place(a) - place(b) || a.rank - b.rank || a.position - b.position);
   // (rows left out are counted, so that a list of some is not read as all of them)
   const more =
