@@ -1,7 +1,7 @@
 import 'server-only';
 import { generateText } from 'ai';
 import type { Reach } from '@/lib/access';
-import { getChatModel } from '@/lib/ai/providers/chat-models';
+import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import { modelInput } from '@/lib/ai/prompt/model-input';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
 import { ApiError } from '@/lib/http/api-error';
@@ -20,7 +20,7 @@ export async function answerQuestion(
   question: string,
   reach: Reach,
 ): Promise<{ answer: string; citations: CitationData[]; searchedFor?: string }> {
-  const { model, extractive } = getChatModel();
+  const { model, extractive } = await resolveChatModel();
   const { plan, searchedFor } = await planAsked([question], reach);
   const [hits, { profile: assistant }] = await Promise.all([
     retrievePassages({ plan, extractive, reach }),

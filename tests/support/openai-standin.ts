@@ -19,6 +19,14 @@ export interface StandinOptions {
   dieAfterDeltas?: number;
   /** Send nothing more after this many deltas, keeping the connection open (a model that hangs). */
   stallAfterDeltas?: number;
+  /** What `GET /v1/models` lists (default `gpt-standin`). */
+  models?: string[];
+  /** Answer every request with this status and OpenAI's error body (401: a wrong key). */
+  status?: number;
+  /** Answer every request 200 with an HTML page: a server that is not OpenAI-compatible. */
+  garbage?: boolean;
+  /** Never answer (until the client gives up): a server that accepts and hangs. */
+  hang?: boolean;
 }
 
 export interface Standin {
@@ -51,6 +59,31 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
         ? state.options.reply(body)
         : (state.options.reply ?? 'Hello from the stand-in [1].');
     const words = reply.match(/\S+\s*/g) ?? [];
+    const o = state.options;
+    if (o.hang) return void res.once('close', () => {});
+    if (o.status) {
+      const error = { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' };
+      return void res.writeHead(o.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+    }
+    if (o.garbage)
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>It works!</body></html>');
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      const data = (o.models ?? ['gpt-standin']).map((id) => ({
+        id,
+        object: 'model',
+        created: 0,
+        owned_by: 'standin',
+      }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data }));
+    }
+    if (
+      req.method === 'POST' &&
+      body.stream !== true &&
+      (req.url === '/v1/chat/completions' || req.url === '/v1/responses')
+    )
+      return whole(res, req.url, body, words.join(''));
     if (req.method === 'POST' && req.url === '/v1/chat/completions')
       return chatCompletions(res, body, words, state.options);
     if (req.method === 'POST' && req.url === '/v1/responses') return responses(res, body, words, state.options);
@@ -75,6 +108,40 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+/** A non-streaming answer (`stream` absent), in the shape of the endpoint asked. */
+function whole(res: ServerResponse, path: string, body: Record<string, unknown>, text: string) {
+  const model = String(body.model);
+  const created = Math.floor(Date.now() / 1000);
+  const answer =
+    path === '/v1/chat/completions'
+      ? {
+          id: 'chatcmpl-standin',
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 42, completion_tokens: 1, total_tokens: 43 },
+        }
+      : {
+          id: 'resp_standin',
+          object: 'response',
+          created_at: created,
+          status: 'completed',
+          model,
+          output: [
+            {
+              id: 'msg_standin',
+              type: 'message',
+              status: 'completed',
+              role: 'assistant',
+              content: [{ type: 'output_text', annotations: [], text }],
+            },
+          ],
+          usage: { input_tokens: 42, output_tokens: 1, total_tokens: 43 },
+        };
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
