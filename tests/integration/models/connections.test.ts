@@ -1,7 +1,9 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { forgetOllamaProbe } from '@/lib/models/detect-ollama';
+import { forgetSecretBoxKey } from '@/lib/models/secret-box';
 import { api, newKey } from '../../support/http';
 import { startOllamaStandin } from '../../support/ollama-standin';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
@@ -142,6 +144,40 @@ describe('model connections', () => {
       status: 502,
       body: { detail: expect.stringMatching(/Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) },
     });
+  });
+});
+
+describe('SSRF and sealed keys', () => {
+  it('never follows a redirect, so the key is never sent to another host', async () => {
+    const redirector = createHttpServer((_req, res) =>
+      res.writeHead(302, { location: `${standin.baseUrl}/models` }).end(),
+    );
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = redirector.address() as { port: number };
+      const { id } = await addConnection(admin, { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: KEY });
+      const res = await call('POST', `/api/models/connections/${id}/test`);
+      expect(res).toMatchObject({
+        status: 502,
+        body: { upstreamStatus: 302, detail: expect.stringMatching(/redirect \(302\), which is not followed/) },
+      });
+      expect(standin.requests).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+    }
+  });
+
+  it('seals keys under a secret kept in settings when SECRET_KEY is unset; another SECRET_KEY cannot open them', async () => {
+    const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
+    const kept = await (await prisma()).setting.findUnique({ where: { key: 'secret_key' } });
+    expect(kept?.value).toMatch(/^[\w-]{43}$/);
+    await withSettings({ SECRET_KEY: 'another secret key of at least thirty-two characters' }, async () => {
+      forgetSecretBoxKey();
+      const res = await call('POST', `/api/models/connections/${id}/test`);
+      expect(res).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/SECRET_KEY changed/) } });
+    });
+    forgetSecretBoxKey();
+    expect((await call('POST', `/api/models/connections/${id}/test`)).status).toBe(200);
   });
 });
 
