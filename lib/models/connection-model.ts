@@ -2,7 +2,6 @@ import 'server-only';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelConnection } from '@/lib/db/generated/client';
-import { redactInLogs } from '@/lib/log';
 
 /**
  * A connection's base URL is an address an admin chose, so a private one (a LAN Ollama) is
@@ -31,7 +30,6 @@ export function connectionLanguageModel(
   apiKey: string | undefined,
   modelId: string,
 ): LanguageModelV4 {
-  if (apiKey) redactInLogs(apiKey);
   const openai = createOpenAI({
     apiKey: apiKey ?? 'unused',
     baseURL: c.baseUrl,

@@ -2,6 +2,7 @@ import 'server-only';
 import { prisma } from '@/lib/db';
 import type { ModelConnection } from '@/lib/db/generated/client';
 import { ApiError, notFound } from '@/lib/http/api-error';
+import { redactInLogs } from '@/lib/log';
 import type { ConnectionView, CreateConnection, UpdateConnection } from '@/lib/schemas/models';
 import { forgetChosenModel } from './default-model';
 import { open, seal } from './secret-box';
@@ -27,6 +28,7 @@ const last4 = (key: string) => (key.length >= 12 ? key.slice(-4) : null);
 async function sealedKey(apiKey: string | null | undefined) {
   if (apiKey === undefined) return {};
   if (apiKey === null) return { apiKeyEncrypted: null, apiKeyLast4: null };
+  redactInLogs(apiKey);
   return { apiKeyEncrypted: await seal(apiKey), apiKeyLast4: last4(apiKey) };
 }
 
@@ -46,7 +48,9 @@ export async function getConnectionOrThrow(id: string): Promise<ModelConnection>
 export async function connectionSecret(c: ModelConnection): Promise<string | undefined> {
   if (!c.apiKeyEncrypted) return undefined;
   try {
-    return await open(c.apiKeyEncrypted);
+    const apiKey = await open(c.apiKeyEncrypted);
+    redactInLogs(apiKey); // an upstream error message may echo it, and the chat logs those
+    return apiKey;
   } catch {
     throw new ApiError('conflict', 'The connection’s API key cannot be opened: SECRET_KEY changed. Set its key again.');
   }

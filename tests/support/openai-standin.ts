@@ -62,7 +62,9 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
     const o = state.options;
     if (o.hang) return void res.once('close', () => {});
     if (o.status) {
-      const error = { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' };
+      // Echoing the key, as a careless server might: what we pass on or log must still not hold it.
+      const message = `Incorrect API key provided: ${String(req.headers.authorization).replace(/^Bearer /, '')}.`;
+      const error = { message, type: 'invalid_request_error', code: 'invalid_api_key' };
       return void res.writeHead(o.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
     }
     if (o.garbage)

@@ -112,6 +112,21 @@ describe('a connected model failing mid-reply', () => {
     expect(logs.join('\n')).not.toContain(KEY);
   });
 
+  it('fails the reply with a clear error when the connection answers 401, its key in no log line though the server echoed it', async () => {
+    await chooseStandin();
+    standin.options = { status: 401 };
+    await withSettings({ LOG_LEVEL: 'debug' }, async () => {
+      const id = await newConversation(user);
+      const { chunks, message } = await readReply(await send(user, id, { content: 'who are you?' }));
+      expect(chunks).toContainEqual({ type: 'error', errorText: expect.stringMatching(/model/i) });
+      expect(message.metadata?.status).toBe('failed');
+      expect(JSON.stringify(chunks)).not.toContain(KEY);
+    });
+    expect(logs.join('')).toContain('chat model failed mid-reply');
+    expect(logs.join('')).toContain('[redacted]');
+    expect(logs.join('\n')).not.toContain(KEY);
+  });
+
   it('ends the reply after CHAT_STALL_TIMEOUT_MS when the connection goes silent, never hanging', async () => {
     await chooseStandin();
     standin.options = { reply: 'one two three', models: ['writer-1'], stallAfterDeltas: 1 };
