@@ -69,7 +69,7 @@ export const modelsApi = {
     tags,
     summary: 'Test a model connection (admin)',
     description:
-      'Calls `GET {baseUrl}/models`, then asks one model (the body’s, else the first listed) for one token on the connection’s wire API.',
+      'Calls `GET {baseUrl}/models`, then asks one model (the body’s, else the first listed) for one token on the connection’s wire API (16 on Responses, its minimum).',
     params: idParam,
     body: { schema: testConnectionBody, optional: true },
     responses: {

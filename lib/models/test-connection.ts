@@ -43,7 +43,8 @@ export async function testConnection(c: ModelConnection, model?: string) {
     await generateText({
       model: connectionLanguageModel(c, apiKey, chosen),
       prompt: 'Reply with OK.',
-      maxOutputTokens: 1,
+      // One token; OpenAI's Responses API refuses a max_output_tokens below 16.
+      maxOutputTokens: c.wireApi === 'responses' ? 16 : 1,
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(config().MODEL_TEST_TIMEOUT_MS),
     });

@@ -103,7 +103,7 @@ describe('model connections', () => {
       ]);
       for (const r of standin.requests) expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
       expect(standin.requests[1]!.body).toMatchObject(
-        wireApi === 'chat' ? { max_tokens: 1 } : { max_output_tokens: 1 },
+        wireApi === 'chat' ? { max_tokens: 1 } : { max_output_tokens: 16 },
       );
       expect((await call('GET', `/api/models/connections/${id}/models`)).body).toEqual({
         data: [

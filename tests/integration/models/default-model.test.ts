@@ -71,6 +71,23 @@ describe('the default chat model', () => {
     },
   );
 
+  it('falls back to local once the chosen model’s connection is disabled or deleted', async () => {
+    const chosen = await chooseStandin();
+    const connectionId = chosen.slice(0, 36);
+    const id = await newConversation(user);
+    expect((await readReply(await send(user, id, { content: 'first' }))).message.metadata?.model).toBe(chosen);
+    await api('PATCH', `/api/models/connections/${connectionId}`, { key: admin, json: { enabled: false } });
+    expect((await readReply(await send(user, id, { content: 'second' }))).message.metadata?.model).toBe(
+      'local:extractive',
+    );
+    await api('PATCH', `/api/models/connections/${connectionId}`, { key: admin, json: { enabled: true } });
+    expect((await readReply(await send(user, id, { content: 'third' }))).message.metadata?.model).toBe(chosen);
+    await api('DELETE', `/api/models/connections/${connectionId}`, { key: admin });
+    expect((await readReply(await send(user, id, { content: 'fourth' }))).message.metadata?.model).toBe(
+      'local:extractive',
+    );
+  });
+
   it('refuses a model no enabled connection lists (422)', async () => {
     const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
     const res = await api('PUT', '/api/models/default', { key: admin, json: { chatModel: `${id}:not-there` } });
