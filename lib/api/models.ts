@@ -50,7 +50,10 @@ export const modelsApi = {
     summary: 'Change a model connection (admin)',
     params: idParam,
     body: { schema: updateConnectionBody, mediaTypes: ['application/merge-patch+json', 'application/json'] },
-    responses: { 200: { description: 'The connection as changed.', schema: connectionSchema } },
+    responses: {
+      200: { description: 'The connection as changed.', schema: connectionSchema },
+      422: problem('A base URL on another host (origin) without `apiKey`: the stored key is never sent elsewhere.'),
+    },
   }),
   deleteConnection: defineRoute({
     method: 'DELETE',

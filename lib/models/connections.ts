@@ -66,7 +66,16 @@ export async function createConnection(input: CreateConnection): Promise<ModelCo
 
 /** Enabling a suggested connection makes it an ordinary one. */
 export async function updateConnection(id: string, input: UpdateConnection): Promise<ModelConnection> {
-  await getConnectionOrThrow(id);
+  const before = await getConnectionOrThrow(id);
+  // The stored key goes only where it was given for: pointing the connection at another host
+  // (say, from a stolen admin session) must come with its key, so it cannot be exfiltrated.
+  const moved = input.baseUrl !== undefined && new URL(input.baseUrl).origin !== new URL(before.baseUrl).origin;
+  if (moved && before.apiKeyEncrypted && input.apiKey === undefined) {
+    throw new ApiError(
+      'unprocessable',
+      'A base URL on another host needs its API key again: send apiKey (or null for none).',
+    );
+  }
   const db = await prisma();
   const { apiKey, ...rest } = input;
   const row = await db.modelConnection.update({

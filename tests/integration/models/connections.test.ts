@@ -167,6 +167,19 @@ describe('SSRF and sealed keys', () => {
     }
   });
 
+  it('sends the stored key to no other host: a base URL on another host needs the key again (422)', async () => {
+    const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
+    const moved = await call('PATCH', `/api/models/connections/${id}`, { baseUrl: 'https://attacker.example/v1' });
+    expect(moved).toMatchObject({ status: 422, body: { detail: expect.stringMatching(/needs its API key again/) } });
+    const path = await call('PATCH', `/api/models/connections/${id}`, { baseUrl: `${standin.baseUrl}/` });
+    expect(path).toMatchObject({ status: 200, body: { hasApiKey: true } });
+    const withKey = await call('PATCH', `/api/models/connections/${id}`, {
+      baseUrl: 'https://other.example/v1',
+      apiKey: null,
+    });
+    expect(withKey).toMatchObject({ status: 200, body: { baseUrl: 'https://other.example/v1', hasApiKey: false } });
+  });
+
   it('seals keys under a secret kept in settings when SECRET_KEY is unset; another SECRET_KEY cannot open them', async () => {
     const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
     const kept = await (await prisma()).setting.findUnique({ where: { key: 'secret_key' } });
