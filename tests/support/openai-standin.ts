@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wholeAnswer } from './openai-standin-whole';
 
 /**
  * A stand-in for an OpenAI-compatible server, started by a test on loopback.
@@ -85,7 +86,7 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
       body.stream !== true &&
       (req.url === '/v1/chat/completions' || req.url === '/v1/responses')
     )
-      return whole(res, req.url, body, words.join(''));
+      return wholeAnswer(res, req.url, body, words.join(''));
     if (req.method === 'POST' && req.url === '/v1/chat/completions')
       return chatCompletions(res, body, words, state.options);
     if (req.method === 'POST' && req.url === '/v1/responses') return responses(res, body, words, state.options);
@@ -110,40 +111,6 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
         server.close(() => resolve());
       }),
   };
-}
-
-/** A non-streaming answer (`stream` absent), in the shape of the endpoint asked. */
-function whole(res: ServerResponse, path: string, body: Record<string, unknown>, text: string) {
-  const model = String(body.model);
-  const created = Math.floor(Date.now() / 1000);
-  const answer =
-    path === '/v1/chat/completions'
-      ? {
-          id: 'chatcmpl-standin',
-          object: 'chat.completion',
-          created,
-          model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 42, completion_tokens: 1, total_tokens: 43 },
-        }
-      : {
-          id: 'resp_standin',
-          object: 'response',
-          created_at: created,
-          status: 'completed',
-          model,
-          output: [
-            {
-              id: 'msg_standin',
-              type: 'message',
-              status: 'completed',
-              role: 'assistant',
-              content: [{ type: 'output_text', annotations: [], text }],
-            },
-          ],
-          usage: { input_tokens: 42, output_tokens: 1, total_tokens: 43 },
-        };
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
