@@ -9,7 +9,10 @@ import { wholeAnswer } from './openai-standin-whole';
  * `choices[0].delta`, a usage chunk, `data: [DONE]`) and `POST /v1/responses`
  * (`openai(model)`, the provider's default: typed `response.*` events). It
  * records every request body, replies with `reply` split into word deltas, and
- * can pause between deltas or drop the connection after some of them.
+ * can pause between deltas or drop the connection after some of them. It also
+ * lists models (`GET /v1/models`), answers `stream`-less requests whole, and
+ * plays the broken servers a model connection must survive: an error status,
+ * an HTML page, a request never answered.
  */
 export interface StandinOptions {
   /** The text to stream back (default "Hello from the stand-in [1]."). */
