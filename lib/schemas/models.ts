@@ -27,12 +27,9 @@ export const connectionSchema = z
     baseUrl: z.string(),
     wireApi,
     hasApiKey: z.boolean(),
-    apiKeyLast4: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'The key’s last four characters, to tell keys apart (keys of 12 characters or more; else null).',
-      }),
+    apiKeyLast4: z.string().nullable().meta({
+      description: 'The key’s last four characters, to tell keys apart (keys of 12 characters or more; else null).',
+    }),
     enabled: z.boolean().meta({ description: 'Its models can be chosen only while it is enabled.' }),
     suggested: z.boolean().meta({ description: 'Found by the Ollama probe at start; not used until enabled.' }),
     createdAt: z.iso.datetime(),
