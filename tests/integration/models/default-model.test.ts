@@ -43,6 +43,14 @@ describe('the default chat model', () => {
     const body = await bodyOf<{ data: { id: string }[] }>(await api('GET', '/api/models', { key: admin }));
     expect(body).toMatchObject({ defaultChatModel: 'local', readOnly: false, unavailable: [] });
     expect(body.data.map((m) => m.id)).toEqual(['local', `${on.id}:writer-1`]);
+
+    // A server that is down costs its own models, not the list.
+    standin.options = { status: 503 };
+    const down = await bodyOf(await api('GET', '/api/models', { key: admin }));
+    expect(down).toMatchObject({
+      data: [{ id: 'local' }],
+      unavailable: [{ connectionId: on.id, detail: expect.stringMatching(/answered GET \/models with 503/) }],
+    });
   });
 
   it.each(['chat', 'responses'] as const)(
