@@ -34,7 +34,6 @@ export function connectionLanguageModel(
     apiKey: apiKey ?? 'unused',
     baseURL: c.baseUrl,
     fetch: noRedirectFetch,
-    name: 'connection',
   });
   return c.wireApi === 'responses' ? openai.responses(modelId) : openai.chat(modelId);
 }
