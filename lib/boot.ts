@@ -7,6 +7,7 @@ import { config } from '@/lib/config';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { interceptIncomingRequests } from '@/lib/http/incoming-requests';
 import { errorFields, log } from '@/lib/log';
+import { detectOllama } from '@/lib/models/detect-ollama';
 
 /**
  * Everything the server does once before it takes requests: validate the
@@ -21,6 +22,7 @@ export async function boot(): Promise<void> {
   await bootstrapAdmin();
   publishSessionSecret(await getSessionSecret());
   await recoverInterruptedReplies();
+  void detectOllama(); // a local Ollama, offered (disabled) as a model connection; it logs its own failure
   const stops: Array<() => Promise<void>> = [];
   const started = await startBackgroundWork(c.INGEST_WORKER);
   stops.push(...started);

@@ -65,6 +65,13 @@ const schema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Encrypts model connections' API keys at rest (HKDF → AES-256-GCM). Unset: generated at first
+  // start and kept in the database's settings, as the session secret is.
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Anonymous visitors (no sign-in) may chat and read public collections: `on` | `off`. Unset: `on`
   // while there is no identity provider and no account, so a fresh install works with no sign-in.
   ANONYMOUS_ACCESS: z
@@ -132,6 +139,13 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   CHAT_HISTORY_TOKENS: positiveInt(3000),
+  // Where an Ollama server is looked for (its /api/tags), to offer it as a connection; `off`: never.
+  OLLAMA_URL: z
+    .string()
+    .default('http://127.0.0.1:11434')
+    .refine((v) => v === 'off' || URL.canParse(v), { message: 'must be a URL or off' }),
+  // Longest wait for a model connection's server while testing it or listing its models.
+  MODEL_TEST_TIMEOUT_MS: positiveInt(10_000),
   // A remote chat model's longest silence: before its first text, or between two pieces of it.
   CHAT_STALL_TIMEOUT_MS: positiveInt(60_000),
 

@@ -15,8 +15,7 @@ import { UsagePanel } from '@/components/admin/usage-panel';
 import { readSourcesView } from '@/components/admin/sources-view';
 import { pagePrincipal } from '@/components/server/page-principal';
 import { readAssistant } from '@/lib/assistant/assistant-store';
-import { chatModelId } from '@/lib/ai/providers/chat-models';
-import { config } from '@/lib/config';
+import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import { editableCollections } from '@/lib/access';
 
 export const metadata: Metadata = { title: 'Knowledge' };
@@ -65,7 +64,7 @@ export default async function AdminPage({
     );
   }
 
-  const assistant = await readAssistant();
+  const [assistant, chatModel] = await Promise.all([readAssistant(), resolveChatModel()]);
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-20 border-b border-border bg-bg/95 backdrop-blur">
@@ -101,7 +100,7 @@ export default async function AdminPage({
             <KeysManager />
           </div>
           <PeoplePanel />
-          <AssistantSettings initial={assistant} chatModel={chatModelId(config().CHAT_MODEL)} />
+          <AssistantSettings initial={assistant} chatModel={chatModel.id} />
           <UsagePanel />
           <FeedbackList />
         </main>

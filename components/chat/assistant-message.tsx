@@ -27,9 +27,9 @@ interface AssistantMessageProps {
   explainsQuoting?: boolean;
 }
 
-/** How a reply names the model that wrote it: the built-in one by what it does, another by its id. */
+/** How a reply names the model that wrote it: the built-in one by what it does, another by its name (`openai:gpt-4.1` → gpt-4.1). */
 export function modelLabel(id: string): string {
-  return id.startsWith('local:') ? 'built-in quoting model' : id.replace(/^openai:/, '');
+  return id.startsWith('local:') ? 'built-in quoting model' : id.slice(id.indexOf(':') + 1);
 }
 
 const action =

@@ -9,6 +9,7 @@ import { feedbackApi } from './feedback';
 import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
 import { mcpApi } from './mcp';
+import { modelsApi } from './models';
 import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 
@@ -28,6 +29,7 @@ export const apiRoutes: RouteDeclaration[] = [
   accountsApi,
   collectionsApi,
   groupsApi,
+  modelsApi,
   adminApi,
   ssoApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

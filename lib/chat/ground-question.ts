@@ -1,7 +1,8 @@
 import 'server-only';
 import type { ModelMessage } from 'ai';
 import type { Reach } from '@/lib/access';
-import { getChatModel, type ChatModel } from '@/lib/ai/providers/chat-models';
+import type { ChatModel } from '@/lib/ai/providers/chat-models';
+import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import { modelInput } from '@/lib/ai/prompt/model-input';
 import type { QuestionPlan } from '@/lib/ai/question-plan';
 import { currentAssistant } from '@/lib/assistant/assistant-store';
@@ -40,7 +41,7 @@ export async function groundQuestion({
   earlier?: StoredTurn[];
   reach: Reach;
 }): Promise<GroundedQuestion> {
-  const chat = getChatModel();
+  const chat = await resolveChatModel();
   const { plan, searchedFor } = await planAsked(questionsAfter(earlier, question), reach);
   const [hits, { profile: assistant }] = await Promise.all([
     retrievePassages({ plan, extractive: chat.extractive, reach }),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createUIMessageStreamResponse } from 'ai';
-import { getChatModel } from '@/lib/ai/providers/chat-models';
+import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import type { Principal } from '@/lib/auth/principal';
 import { replyReach } from '@/lib/conversations/conversation-scope';
 import { planAsked } from './plan-asked';
@@ -33,7 +33,7 @@ export async function sendMessage({
   edit?: true | string;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
-  const { model, id: modelId, extractive } = getChatModel();
+  const { model, id: modelId, extractive } = await resolveChatModel();
   const ownerId = principal.id;
   const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
   try {

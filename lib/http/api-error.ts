@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'unprocessable'
   | 'rate_limited'
   | 'not_implemented'
+  | 'bad_gateway'
+  | 'gateway_timeout'
   | 'unavailable'
   | 'internal';
 
@@ -36,6 +38,8 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   unprocessable: { status: 422, title: 'Unprocessable Content' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
   not_implemented: { status: 501, title: 'Not Implemented' },
+  bad_gateway: { status: 502, title: 'Bad Gateway' },
+  gateway_timeout: { status: 504, title: 'Gateway Timeout' },
   unavailable: { status: 503, title: 'Service Unavailable' },
   internal: { status: 500, title: 'Internal Server Error' },
 };

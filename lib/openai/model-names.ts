@@ -1,6 +1,6 @@
 import 'server-only';
 import { narrowReach, readableCollections, reaches, type Reach } from '@/lib/access';
-import { getChatModel } from '@/lib/ai/providers/chat-models';
+import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import type { Principal } from '@/lib/auth/principal';
 import { listCollections } from '@/lib/collections';
 import { prisma } from '@/lib/db';
@@ -12,8 +12,8 @@ import type { OpenAiModel } from '@/lib/schemas/openai';
 const STARTED = Math.floor(Date.now() / 1000);
 
 /** The chat model's name for OpenAI clients: `local` for the built-in model, else its id (`openai:gpt-4.1-mini`). */
-export function chatModelName(): string {
-  const { id } = getChatModel();
+export async function chatModelName(): Promise<string> {
+  const { id } = await resolveChatModel();
   return id === 'local:extractive' ? 'local' : id;
 }
 
@@ -23,7 +23,7 @@ export function chatModelName(): string {
  * one alone. Ids rather than names: a collection renamed keeps its model name.
  */
 export async function listModels(principal: Principal): Promise<OpenAiModel[]> {
-  const name = chatModelName();
+  const name = await chatModelName();
   const collections = await listCollections(principal);
   return [
     { id: name, object: 'model', created: STARTED, owned_by: 'groundwork' },
@@ -46,7 +46,7 @@ export async function resolveModel(
   principal: Principal,
   model: string,
 ): Promise<{ reach: Reach; collectionId?: string }> {
-  const name = chatModelName();
+  const name = await chatModelName();
   const reach = await readableCollections(principal);
   if (model === name) return { reach };
   const at = model.lastIndexOf('@');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wholeAnswer } from './openai-standin-whole';
 
 /**
  * A stand-in for an OpenAI-compatible server, started by a test on loopback.
@@ -8,7 +9,10 @@ import type { AddressInfo } from 'node:net';
  * `choices[0].delta`, a usage chunk, `data: [DONE]`) and `POST /v1/responses`
  * (`openai(model)`, the provider's default: typed `response.*` events). It
  * records every request body, replies with `reply` split into word deltas, and
- * can pause between deltas or drop the connection after some of them.
+ * can pause between deltas or drop the connection after some of them. It also
+ * lists models (`GET /v1/models`), answers `stream`-less requests whole, and
+ * plays the broken servers a model connection must survive: an error status,
+ * an HTML page, a request never answered.
  */
 export interface StandinOptions {
   /** The text to stream back (default "Hello from the stand-in [1]."). */
@@ -19,6 +23,14 @@ export interface StandinOptions {
   dieAfterDeltas?: number;
   /** Send nothing more after this many deltas, keeping the connection open (a model that hangs). */
   stallAfterDeltas?: number;
+  /** What `GET /v1/models` lists (default `gpt-standin`). */
+  models?: string[];
+  /** Answer every request with this status and OpenAI's error body (401: a wrong key). */
+  status?: number;
+  /** Answer every request 200 with an HTML page: a server that is not OpenAI-compatible. */
+  garbage?: boolean;
+  /** Never answer (until the client gives up): a server that accepts and hangs. */
+  hang?: boolean;
 }
 
 export interface Standin {
@@ -51,6 +63,33 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
         ? state.options.reply(body)
         : (state.options.reply ?? 'Hello from the stand-in [1].');
     const words = reply.match(/\S+\s*/g) ?? [];
+    const o = state.options;
+    if (o.hang) return void res.once('close', () => {});
+    if (o.status) {
+      // Echoing the key, as a careless server might: what we pass on or log must still not hold it.
+      const message = `Incorrect API key provided: ${String(req.headers.authorization).replace(/^Bearer /, '')}.`;
+      const error = { message, type: 'invalid_request_error', code: 'invalid_api_key' };
+      return void res.writeHead(o.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+    }
+    if (o.garbage)
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>It works!</body></html>');
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      const data = (o.models ?? ['gpt-standin']).map((id) => ({
+        id,
+        object: 'model',
+        created: 0,
+        owned_by: 'standin',
+      }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data }));
+    }
+    if (
+      req.method === 'POST' &&
+      body.stream !== true &&
+      (req.url === '/v1/chat/completions' || req.url === '/v1/responses')
+    )
+      return wholeAnswer(res, req.url, body, words.join(''));
     if (req.method === 'POST' && req.url === '/v1/chat/completions')
       return chatCompletions(res, body, words, state.options);
     if (req.method === 'POST' && req.url === '/v1/responses') return responses(res, body, words, state.options);
