@@ -1,9 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import OpenAI from 'openai';
 import { ADMIN_KEY, addFile, addTextSource, ask, expect, removeSources, test } from './support/fixtures';
 
-// Other tools reach the knowledge base through the running build: an MCP client (the SDK's own),
-// and a person in the chat reads table answers as tables.
+// Other tools reach the knowledge base through the running build: the official OpenAI client and an
+// MCP client (the SDK's own); and a person in the chat reads table answers as tables.
 
 const RUN = Date.now();
 
@@ -46,6 +47,45 @@ test('an MCP client lists the tools, searches, reads and asks, with citations to
     headers: { accept: 'application/json, text/event-stream' },
   });
   expect(bare.status()).toBe(401);
+});
+
+test('the official OpenAI client gets a cited answer, streamed and not, and lists the models', async ({
+  adminPage: page,
+  baseURL,
+}) => {
+  await removeSources(page, /Tidewater ferry/);
+  await addTextSource(
+    page,
+    `Tidewater ferry notes ${RUN}`,
+    'Tidewater ferry notes.\n\nThe Tidewater ferry crosses the sound every 40 minutes. Bicycles ride free.',
+  );
+  const client = new OpenAI({ baseURL: new URL('/api/v1', baseURL).toString(), apiKey: ADMIN_KEY });
+  const models = await client.models.list();
+  expect(models.data.map((m) => m.id)).toContain('local');
+  const question = 'How often does the Tidewater ferry cross the sound?';
+  const whole = await client.chat.completions.create({
+    model: 'local',
+    messages: [{ role: 'user', content: question }],
+  });
+  const text = whole.choices[0]!.message.content ?? '';
+  expect(text).toContain('every 40 minutes');
+  expect(text).toMatch(/\[1\]/);
+  const { citations } = whole as unknown as { citations: { n: number; title: string }[] };
+  expect(citations[0]).toMatchObject({ n: 1, title: `Tidewater ferry notes ${RUN}` });
+  expect(whole.usage?.total_tokens).toBeGreaterThan(0);
+  // Streamed, the deltas make the same text.
+  const stream = await client.chat.completions.create({
+    model: 'local',
+    messages: [{ role: 'user', content: question }],
+    stream: true,
+  });
+  let streamed = '';
+  for await (const chunk of stream) streamed += chunk.choices[0]?.delta.content ?? '';
+  expect(streamed).toBe(text);
+  // A parameter that changes meaning is refused in OpenAI's shape.
+  await expect(
+    client.chat.completions.create({ model: 'local', messages: [{ role: 'user', content: question }], n: 2 }),
+  ).rejects.toMatchObject({ status: 400, param: 'n' });
 });
 
 test('a question about a row of a price table is answered with a small table, cited in its row', async ({
