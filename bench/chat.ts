@@ -4,7 +4,8 @@
 // through HTTP with the default local model, the time to the first text byte
 // (first `text-delta` chunk of the SSE stream) and to the end of the reply, for 1
 // conversation at a time and for 20 at once, also while sources are ingested (200 small texts;
-// one 20 MB HTML page). Every reply must end `complete`.
+// one 20 MB HTML page), and the same through /api/v1/chat/completions (streamed, as an OpenAI
+// client asks). Every reply must end `complete`.
 
 interface Options {
   baseUrl: string;
@@ -123,6 +124,43 @@ async function timedSend(o: Options, key: string, conversationId: string, conten
   return { ttfbMs, totalMs, ok };
 }
 
+/**
+ * One question through the OpenAI-compatible endpoint, streamed (as an OpenAI client asks), timed
+ * to the first chunk with content and to `[DONE]`. Nothing is stored.
+ */
+async function timedCompletion(o: Options, key: string, content: string): Promise<Sample> {
+  const t0 = performance.now();
+  const res = await call(o, key, 'POST', '/api/v1/chat/completions', {
+    model: 'local',
+    stream: true,
+    messages: [{ role: 'user', content }],
+  });
+  if (res.status !== 200 || !res.body) {
+    await res.text().catch(() => '');
+    return { ttfbMs: NaN, totalMs: performance.now() - t0, ok: false };
+  }
+  const decoder = new TextDecoder();
+  let buffered = '';
+  let ttfbMs = NaN;
+  let finished = false;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      if (line === 'data: [DONE]') finished = true;
+      else if (Number.isNaN(ttfbMs) && line.startsWith('data: {')) {
+        const chunk = JSON.parse(line.slice(6)) as { choices?: { delta?: { content?: string } }[] };
+        if (chunk.choices?.[0]?.delta?.content) ttfbMs = performance.now() - t0;
+      }
+    }
+  }
+  return { ttfbMs, totalMs: performance.now() - t0, ok: finished && !Number.isNaN(ttfbMs) };
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -173,6 +211,24 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     return { samples, seconds: (performance.now() - started) / 1000 };
   };
   const { samples: concurrent, seconds: concurrentSeconds } = await runConcurrent();
+
+  // The same questions through /api/v1/chat/completions, one at a time and 20 at once: an OpenAI
+  // client's time to first token should be within 10 % of a conversation's.
+  const asked = prng(7);
+  const sameQuestion = () => {
+    const doc = docs[Math.floor(asked() * docs.length)]!;
+    return `What does the text say about ${doc.topic.join(' and ')}?`;
+  };
+  await timedCompletion(o, key, sameQuestion());
+  const viaOpenAi: Sample[] = [];
+  for (let i = 0; i < SEQUENTIAL_SENDS; i++) viaOpenAi.push(await timedCompletion(o, key, sameQuestion()));
+  const viaOpenAiConcurrent: Sample[] = [];
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      for (let j = 0; j < SENDS_PER_CONVERSATION; j++)
+        viaOpenAiConcurrent.push(await timedCompletion(o, key, sameQuestion()));
+    }),
+  );
 
   // Checklist 39: 20 conversations again, while 200 more sources are queued and ingested.
   const extra = docs
@@ -245,6 +301,24 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
       95,
     ),
     c20_replies_per_s: concurrent.length / concurrentSeconds,
+    v1_c1_errors: viaOpenAi.filter((s) => !s.ok).length,
+    v1_c1_ttfb_p50_ms: percentile(
+      viaOpenAi.map((s) => s.ttfbMs),
+      50,
+    ),
+    v1_c1_ttfb_p95_ms: percentile(
+      viaOpenAi.map((s) => s.ttfbMs),
+      95,
+    ),
+    v1_c20_errors: viaOpenAiConcurrent.filter((s) => !s.ok).length,
+    v1_c20_ttfb_p50_ms: percentile(
+      viaOpenAiConcurrent.map((s) => s.ttfbMs),
+      50,
+    ),
+    v1_c20_ttfb_p95_ms: percentile(
+      viaOpenAiConcurrent.map((s) => s.ttfbMs),
+      95,
+    ),
     c20_ingesting_errors: loaded.filter((s) => !s.ok).length,
     c20_ingesting_ttfb_p95_ms: percentile(
       loaded.map((s) => s.ttfbMs),

@@ -375,7 +375,10 @@ const RECORD_PAIR = /^([^\s:;][^:;]{0,59}?):[ \t]+(\S[^;]*)$/;
  */
 function recordRow(line: string): SentencePart | undefined {
   const pairs = line.split(/;\s+/).map((part) => RECORD_PAIR.exec(part.trim()));
-  if (pairs.length < 2 || !pairs.every((m) => m && m[1]!.split(' ').length <= RECORD_LABEL_WORDS && !/[.!?]\s/.test(m[1]!)))
+  if (
+    pairs.length < 2 ||
+    !pairs.every((m) => m && m[1]!.split(' ').length <= RECORD_LABEL_WORDS && !/[.!?]\s/.test(m[1]!))
+  )
     return undefined;
   const [labels, values] = [pairs.map((m) => m![1]!.trim()), pairs.map((m) => m![2]!.trim())];
   // (named by its name or title where it has one, not by an id: `Employee ID: E1006; Name: Grace Okafor`)
