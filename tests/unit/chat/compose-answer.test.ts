@@ -358,6 +358,23 @@ describe('composeAnswer (the local model’s extractive answer)', () => {
     );
   });
 
+  it('in a follow-up asking for a person, also gives a sentence with its own words when the first leans on the earlier one', () => {
+    const notes = [
+      {
+        n: 1,
+        title: 'Halvor lighthouse notes',
+        text: 'The lighthouse keeper climbs the 218 steps of the Halvor lighthouse twice every night. The keeper logs the weather, the passing ships and the state of the lamp in a bound journal.',
+      },
+    ];
+    expect(
+      composeAnswer({
+        question: 'Who logs the weather?',
+        previousQuestion: 'How many steps does the keeper climb?',
+        sources: notes,
+      }),
+    ).toContain('The keeper logs the weather');
+  });
+
   it('answers from the row whose name the question spells, over rows sharing its other words', () => {
     // (the passages search found for it in the answers bench's tabular set: axe-core's rules and Next.js's docs)
     expect(composeAnswer({ question: 'What does the image-alt rule require?', sources: imageAltPassages })).toMatch(

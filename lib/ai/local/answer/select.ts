@@ -181,11 +181,10 @@ export function select(
   const remaining = sentences.filter((s) => showsCode || !s.codeHeading);
   let first = 0;
   let firstOrder = 0;
-  let firstTyped = false;
+  let [firstTyped, firstOwn] = [false, false];
   let words = 0;
   while (chosen.length < limits.sentences && remaining.length > 0) {
-    let bestIndex = -1;
-    let best = { score: -Infinity, order: -Infinity };
+    let [bestIndex, best] = [-1, { score: -Infinity, order: -Infinity }];
     // (the first pick answers by the question's words: what it holds only ranks those that do)
     const floor = chosen.length === 0 ? Math.max(0.25 * questionWeight, 0.3) : -Infinity;
     remaining.forEach((s, i) => {
@@ -199,6 +198,7 @@ export function select(
       if (best.score < Math.max(0.25 * questionWeight, 0.3)) return undefined;
       [first, firstOrder] = [best.score, best.order];
       firstTyped = !!typed?.(pick);
+      firstOwn = asked.some((t) => hasTerm(pick, t) || !!pick.fields?.some(([h, c]) => c.trim() && termsOf(h).has(t)));
     } else if (best.score < 0.2 * questionWeight || best.order < 0.25 * firstOrder) break;
     const length = shownWords(pick);
     if (chosen.length > 0 && (words + length > limits.words || pick.pointer || pick.codeHeading)) continue;
@@ -214,9 +214,9 @@ export function select(
       adds(pick) < OTHER_PASSAGE_SHARE * questionWeight
     )
       continue;
-    // Asked for a date, an amount, a name or a place, one sentence holding one is the answer: a
-    // second only when the first holds none and it does.
-    if (chosen.length > 0 && asksEntity && (firstTyped || !typed?.(pick))) continue;
+    // Asked for a date, an amount, a name or a place, one sentence holding one is the answer: a second only when the
+    // first holds none and it does, or the first says none of the question's own words (only a follow-up's subject).
+    if (chosen.length > 0 && asksEntity && firstOwn && (firstTyped || !typed?.(pick))) continue;
     // "What does `generateText` return?": a later sentence says what it returns of it, not of a
     // "generation" that happens to share its words.
     if (

@@ -78,7 +78,8 @@ export function asksForSeveral(question: string): boolean {
  */
 export function questionVerbs(question: string): string[] {
   const tokens = readText(question.slice(0, MAX_QUESTION_CHARS)).tokens;
-  return tokens.filter((t, i) => t.pos === 'VERB' && tokens[i - 1]?.pos === 'PRON').map((t) => t.value);
+  // (not the question's opening pronoun: in "Who logs the weather?" the verb is what it asks)
+  return tokens.filter((t, i) => i > 1 && t.pos === 'VERB' && tokens[i - 1]!.pos === 'PRON').map((t) => t.value);
 }
 
 /** The words of a question, as a sentence's tokens are compared with them (normal form and lemma). */
