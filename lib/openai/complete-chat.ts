@@ -57,7 +57,8 @@ export async function completeChat({
         asked: grounded,
       });
     }
-    return { ...end, citations, usage: usageOf(end, grounded) };
+    const searched = grounded.searchedFor === undefined ? {} : { searched_for: grounded.searchedFor };
+    return { ...end, usage: usageOf(end, grounded), extra: { citations, ...searched } };
   };
   const completion = { id: `chatcmpl-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: body.model };
   const headers = conversationId ? { [CONVERSATION_HEADER]: conversationId } : undefined;
@@ -94,7 +95,7 @@ export async function completeChat({
       },
     ],
     usage: done.usage,
-    citations: done.citations,
+    ...done.extra,
   };
   return json(response, { headers });
 }

@@ -4,8 +4,9 @@ import { openAiErrorBody } from '@/lib/http/openai-errors';
 import { errorFields, log } from '@/lib/log';
 import type { ChatCompletion, ChatCompletionChunk } from '@/lib/schemas/openai';
 
-/** The answer's end as the response tells it: with the citations and the usage. */
-export type Finished = Extract<AnswerEvent, { type: 'end' }> & Pick<ChatCompletion, 'usage' | 'citations'>;
+/** The answer's end as the response tells it: the usage, and our members (`citations`, `searched_for`). */
+export type Finished = Extract<AnswerEvent, { type: 'end' }> &
+  Pick<ChatCompletion, 'usage'> & { extra: Pick<ChatCompletion, 'citations' | 'searched_for'> };
 
 type Delta = ChatCompletionChunk['choices'][number]['delta'];
 
@@ -54,10 +55,9 @@ export function completionStream({
           continue;
         }
         const done = await finish(event);
-        const citations = { citations: done.citations };
-        yield chunk({}, includeUsage ? {} : citations, done.finishReason);
+        yield chunk({}, includeUsage ? {} : done.extra, done.finishReason);
         if (includeUsage)
-          yield sse({ ...completion, object: 'chat.completion.chunk', choices: [], usage: done.usage, ...citations });
+          yield sse({ ...completion, object: 'chat.completion.chunk', choices: [], usage: done.usage, ...done.extra });
         yield 'data: [DONE]\n\n';
       }
     } catch (error) {

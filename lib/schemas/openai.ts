@@ -137,6 +137,15 @@ const usageSchema = z
       'at four characters a token when it reports nothing.',
   });
 
+const searchedFor = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      'Not in OpenAI’s format: the question as searched for and answered, when words of it the knowledge base lacks were ' +
+      'taken for near words it has ("expences" → "expenses"), as `/api/ask`’s `searchedFor`. Absent when nothing was corrected.',
+  });
+
 export const chatCompletionSchema = z
   .object({
     id: z.string(),
@@ -153,6 +162,7 @@ export const chatCompletionSchema = z
     ),
     usage: usageSchema,
     citations: z.array(openAiCitationSchema).meta({ description: 'Not in OpenAI’s format: the passages cited.' }),
+    searched_for: searchedFor,
   })
   .meta({ id: 'ChatCompletion' });
 
@@ -174,6 +184,7 @@ export const chatCompletionChunkSchema = z
     ),
     usage: usageSchema.nullish(),
     citations: z.array(openAiCitationSchema).optional().meta({ description: 'On the last chunk before `[DONE]`.' }),
+    searched_for: searchedFor,
   })
   .meta({ id: 'ChatCompletionChunk' });
 

@@ -12,7 +12,7 @@ import {
   send,
   textOf,
 } from '../chat/chat-helpers';
-import { citationsOf, openaiClient } from './openai-client';
+import { citationsOf, openaiClient, searchedForOf } from './openai-client';
 
 let tag: string;
 let sourceId: string;
@@ -112,6 +112,25 @@ describe('POST /api/v1/chat/completions through the official openai client', () 
     const events = (await raw.text()).trim().split('\n\n');
     expect(events.at(-1)).toBe('data: [DONE]');
     expect(JSON.parse(events.at(-2)!.slice('data: '.length))).toHaveProperty('citations');
+  });
+
+  it('says what was searched for when a word of the question was corrected, on the response and the last chunk', async () => {
+    const { key } = await newKey('user');
+    const client = openaiClient(key);
+    const body = {
+      model: 'local',
+      messages: [{ role: 'user' as const, content: `How do I feed a sourdough ${tag} startr?` }],
+    };
+    const whole = await client.chat.completions.create(body);
+    expect(whole.choices[0]!.message.content).toMatch(/Feed the sourdough \S+ starter daily/);
+    expect(searchedForOf(whole)).toBe(`How do I feed a sourdough ${tag} starter?`);
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of await client.chat.completions.create({ ...body, stream: true })) chunks.push(chunk);
+    expect(searchedForOf(chunks.at(-1)!)).toBe(searchedForOf(whole));
+    expect(chunks.slice(0, -1).every((c) => searchedForOf(c) === undefined)).toBe(true);
+
+    const plain = await client.chat.completions.create({ ...body, messages: [{ role: 'user', content: question() }] });
+    expect(plain).not.toHaveProperty('searched_for');
   });
 
   it('reads the earlier messages as the history: a follow-up is answered as in a conversation', async () => {

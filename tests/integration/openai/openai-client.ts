@@ -23,3 +23,4 @@ export interface Citation {
   url?: string;
 }
 export const citationsOf = (value: object) => (value as { citations?: Citation[] }).citations;
+export const searchedForOf = (value: object) => (value as { searched_for?: string }).searched_for;
