@@ -109,7 +109,12 @@ test('a question about a row of a price table is answered with a small table, ci
   await expect(row.getByTestId('citation-link')).toHaveCount(1);
   // The built-in model says once what it does, and each reply which model wrote it.
   await expect(reply.getByTestId('quoting-note')).toHaveText(
-    'Answers quote your documents. Connect a model for written answers.',
+    'Answers quote your documents. Connect a model for written answers. Models',
+  );
+  // (for an admin, with a link to where models are connected)
+  await expect(reply.getByTestId('quoting-note').getByRole('link', { name: 'Models' })).toHaveAttribute(
+    'href',
+    '/admin/models',
   );
   await expect(reply.getByTestId('reply-model')).toHaveText('built-in quoting model');
   const second = await ask(page, 'How much storage per user does the Skiff plan have?');

@@ -25,6 +25,8 @@ interface AssistantMessageProps {
   onShowVersion?: (messageId: string) => void;
   /** Says, once a conversation, that the built-in model quotes rather than writes. */
   explainsQuoting?: boolean;
+  /** An admin's quoting note links to the Models page, where a model is connected. */
+  isAdmin?: boolean;
 }
 
 /** How a reply names the model that wrote it: the built-in one by what it does, another by its name (`openai:gpt-4.1` → gpt-4.1). */
@@ -43,6 +45,7 @@ export function AssistantMessage({
   onRate,
   onShowVersion,
   explainsQuoting = false,
+  isAdmin = false,
 }: AssistantMessageProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
@@ -92,6 +95,18 @@ export function AssistantMessage({
       {!streaming && explainsQuoting ? (
         <p className="mt-2 text-xs text-muted" data-testid="quoting-note">
           Answers quote your documents. Connect a model for written answers.
+          {isAdmin ? (
+            <>
+              {' '}
+              <a
+                href="/admin/models"
+                data-testid="quoting-note-models"
+                className="font-medium text-accent underline underline-offset-2"
+              >
+                Models
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {!streaming ? <SourceList citations={citations} onOpen={setOpen} /> : null}

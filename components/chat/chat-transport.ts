@@ -1,5 +1,6 @@
 import { DefaultChatTransport } from 'ai';
 import { isUuid } from '@/lib/uuid';
+import { modelForSend } from './model-choice';
 import type { ChatMessage } from './types';
 
 let retryAfterSeconds: number | null = null;
@@ -18,7 +19,8 @@ export function lastRetryAfter(): number | null {
  * new version on a new branch. A question keeps useChat's own id only until its
  * reply starts (the chat view takes over the stored id then), so one that still
  * has it was never stored (its send failed): it is simply sent again. A page
- * opened while a reply is being written follows it with useChat's `resume`.
+ * opened while a reply is being written follows it with useChat's `resume`. Each send, edit and
+ * regenerate names the model picked in the chat (ModelPicker), if any.
  */
 export const chatTransport = new DefaultChatTransport<ChatMessage>({
   api: '/api/conversations',
@@ -36,11 +38,15 @@ export const chatTransport = new DefaultChatTransport<ChatMessage>({
     const unsent = message?.role === 'user' && !isUuid(message.id);
     // An edit of a question that was never stored is a new question.
     const edit = trigger === 'submit-message' && messageId !== undefined && isUuid(messageId) ? messageId : undefined;
+    const model = modelForSend();
     return {
       api: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-      body: unsent
-        ? { id: conversationId, message, trigger: 'submit-message' }
-        : { id: conversationId, message, trigger, messageId, ...(edit ? { edit } : {}) },
+      body: {
+        ...(unsent
+          ? { id: conversationId, message, trigger: 'submit-message' }
+          : { id: conversationId, message, trigger, messageId, ...(edit ? { edit } : {}) }),
+        ...(model ? { model } : {}),
+      },
     };
   },
 });

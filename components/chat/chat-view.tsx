@@ -7,6 +7,7 @@ import { ChatError } from './chat-error';
 import { CollectionPicker } from './collection-picker';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
+import { ModelPicker } from './model-picker';
 import { Thinking } from './thinking';
 import { useAutoScroll } from './use-auto-scroll';
 import { useConversation } from './use-conversation';
@@ -100,6 +101,7 @@ export function ChatView({
                   onRate={busy && m.id === last?.id ? undefined : (rating, comment) => c.rate(m.id, rating, comment)}
                   onShowVersion={idle ? c.showVersion : undefined}
                   explainsQuoting={m.id === firstQuoted}
+                  isAdmin={isAdmin}
                 />
               ) : null,
             )}
@@ -137,6 +139,7 @@ export function ChatView({
         />
         <div className="mx-auto mt-1.5 flex max-w-3xl flex-wrap items-center justify-center gap-x-3 gap-y-1">
           <CollectionPicker selected={c.scope.ids} onChange={(ids) => void c.scope.change(ids)} disabled={busy} />
+          <ModelPicker disabled={busy} />
           <p className="text-center text-xs text-muted">
             Answers cite your documents. Check important facts in the source.
           </p>

@@ -1,11 +1,13 @@
 import { defineRoute, problem } from '@/lib/http/define-route';
 import { idParam } from '@/lib/schemas/common';
 import {
+  allowedModelListSchema,
   chatModelListSchema,
   connectionListSchema,
   connectionSchema,
   connectionTestSchema,
   createConnectionBody,
+  setAllowedModelsBody,
   setDefaultModelBody,
   testConnectionBody,
   updateConnectionBody,
@@ -115,6 +117,32 @@ export const modelsApi = {
       200: { description: 'The choices with the new default.', schema: chatModelListSchema },
       409: problem('CHAT_MODEL is set in the environment, which chooses the chat model.'),
       422: problem('No enabled connection offers that model.'),
+      ...upstream,
+    },
+  }),
+  listAllowedChatModels: defineRoute({
+    method: 'GET',
+    path: '/models/allowed',
+    auth: 'user',
+    tags,
+    summary: 'List the chat models a message may name',
+    description:
+      'For anyone who may chat: `local`, the default and the models an admin allowed whose connection exists and is enabled. ' +
+      'While CHAT_MODEL is set in the environment, its model alone. Send an `id` as `model` with POST /conversations/{id}/messages.',
+    responses: { 200: { description: 'The choices, `local` first.', schema: allowedModelListSchema } },
+  }),
+  setAllowedChatModels: defineRoute({
+    method: 'PUT',
+    path: '/models/allowed',
+    auth: 'admin',
+    tags,
+    summary: 'Choose the chat models users may pick (admin)',
+    description: 'Each id is checked with its connection’s server, as for PUT /models/default.',
+    body: { schema: setAllowedModelsBody },
+    responses: {
+      200: { description: 'The choices as GET /models/allowed now lists them.', schema: allowedModelListSchema },
+      409: problem('CHAT_MODEL is set in the environment, which chooses the chat model.'),
+      422: problem('An id no enabled connection offers.'),
       ...upstream,
     },
   }),

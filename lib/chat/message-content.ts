@@ -33,6 +33,9 @@ export function editOf(body: SendMessageBody): true | string | undefined {
   return body.edit;
 }
 
+/** The model the message asks to be answered by (checked against the allowed ones when sent). */
+export const modelOf = (body: SendMessageBody): string | undefined => body.model;
+
 /** The text of the new message, whichever request shape carried it: parts are joined, then checked as one. */
 export function messageContent(body: SendMessageBody): string {
   if ('content' in body) return body.content;

@@ -23,6 +23,7 @@ export async function sendMessage({
   content,
   regenerate,
   edit,
+  model: requested,
   format,
 }: {
   conversationId: string;
@@ -31,9 +32,11 @@ export async function sendMessage({
   content: string;
   regenerate?: { messageId?: string };
   edit?: true | string;
+  /** An id from GET /api/models/allowed (else 422, before anything is stored); absent: the default. */
+  model?: string;
   format: 'ui' | 'text';
 }): Promise<{ response: Response; done: Promise<void> }> {
-  const { model, id: modelId, extractive } = await resolveChatModel();
+  const { model, id: modelId, extractive } = await resolveChatModel(requested);
   const ownerId = principal.id;
   const started = await startReply({ conversationId, ownerId, content, modelId, regenerate, edit });
   try {

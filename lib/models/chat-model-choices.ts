@@ -3,8 +3,9 @@ import { chatModelId } from '@/lib/ai/providers/chat-models';
 import { config } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import type { ChatModelView } from '@/lib/schemas/models';
-import { getConnectionOrThrow, listConnections } from './connections';
-import { chosenByEnvironment, chosenModel, parseModelChoice, storeChosenModel } from './default-model';
+import { listConnections } from './connections';
+import { chosenByEnvironment, chosenModel, storeChosenModel } from './default-model';
+import { requireOfferedModels } from './offered-models';
 import { listUpstreamModels } from './test-connection';
 
 /**
@@ -55,24 +56,16 @@ export async function chatModelChoices() {
 
 /** 409 while the environment chooses; 422 for a model no enabled connection offers. */
 export async function setDefaultChatModel(id: string): Promise<void> {
-  if (chosenByEnvironment()) {
-    throw new ApiError(
-      'conflict',
-      `CHAT_MODEL is set in the environment (${config().CHAT_MODEL}), which chooses the chat model: unset it to choose here.`,
-    );
-  }
-  if (id !== 'local') {
-    const choice = parseModelChoice(id);
-    if (!choice)
-      throw new ApiError('unprocessable', 'Choose `local` or an id from GET /api/models (`<connectionId>:<model>`).');
-    const c = await getConnectionOrThrow(choice.connectionId).catch(() => {
-      throw new ApiError('unprocessable', 'No model connection has that id.');
-    });
-    if (!c.enabled) throw new ApiError('unprocessable', 'That connection is disabled: enable it first.');
-    const models = await listUpstreamModels(c);
-    if (!models.some((m) => m.id === choice.model)) {
-      throw new ApiError('unprocessable', `${c.name} does not list the model ${JSON.stringify(choice.model)}.`);
-    }
-  }
+  refuseWhileEnvironmentChooses();
+  await requireOfferedModels([id]);
   await storeChosenModel(id === 'local' ? 'local' : id);
+}
+
+/** 409: CHAT_MODEL in the environment chooses the chat model, so nothing stored here would be used. */
+export function refuseWhileEnvironmentChooses(): void {
+  if (!chosenByEnvironment()) return;
+  throw new ApiError(
+    'conflict',
+    `CHAT_MODEL is set in the environment (${config().CHAT_MODEL}), which chooses the chat model: unset it to choose here.`,
+  );
 }

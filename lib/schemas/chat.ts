@@ -57,11 +57,28 @@ const editFlag = () =>
         'that is not a question of this conversation.',
     });
 
+/** Which model writes the reply; the schema checks the shape, the send whether it is allowed (422). */
+const modelChoice = () =>
+  z
+    .string()
+    .min(1)
+    .max(400)
+    .optional()
+    .meta({
+      description:
+        'The model that writes the reply: an `id` from GET /models/allowed (422 for any other). Absent: the default. ' +
+        'While CHAT_MODEL is set in the environment, only its model. The reply records it as `metadata.model`.',
+    });
+
 export const sendMessageBody = () =>
   z
     .union([
       z
-        .object({ content: messageText().meta({ description: 'The message text.' }), edit: editFlag() })
+        .object({
+          content: messageText().meta({ description: 'The message text.' }),
+          edit: editFlag(),
+          model: modelChoice(),
+        })
         .meta({ id: 'SendMessageContent' }),
       z
         .object({
@@ -85,10 +102,15 @@ export const sendMessageBody = () =>
                 'answered again; otherwise the last question on show is.',
             }),
           edit: editFlag(),
+          model: modelChoice(),
         })
         .meta({ id: 'SendMessageUIMessage' }),
       z
-        .object({ id: z.string().max(200).optional(), messages: z.array(z.looseObject({})).min(1).max(1000) })
+        .object({
+          id: z.string().max(200).optional(),
+          messages: z.array(z.looseObject({})).min(1).max(1000),
+          model: modelChoice(),
+        })
         .meta({ id: 'SendMessageUIMessages', description: 'useChat’s default body; only the last message is read.' }),
     ])
     .meta({

@@ -106,3 +106,27 @@ export const chatModelListSchema = z
 export const setDefaultModelBody = z
   .strictObject({ chatModel: z.string().min(1).max(400).meta({ description: 'An `id` from GET /models.' }) })
   .meta({ id: 'SetDefaultChatModel' });
+
+export const allowedModelSchema = z
+  .object({
+    id: z.string().meta({
+      description: '`local`, `<connectionId>:<model>`, or the environment’s model: send it as a message’s `model`.',
+    }),
+    name: z.string(),
+    default: z.boolean().meta({ description: 'What answers a message that names no model.' }),
+  })
+  .meta({ id: 'AllowedChatModel' });
+export type AllowedModelView = z.infer<typeof allowedModelSchema>;
+
+export const allowedModelListSchema = z
+  .object({ data: z.array(allowedModelSchema) })
+  .meta({ id: 'AllowedChatModelList' });
+
+export const setAllowedModelsBody = z
+  .strictObject({
+    ids: z.array(z.string().min(1).max(400)).max(200).meta({
+      description:
+        'Ids from GET /models users may pick in the chat. `local` and the default are always allowed; the list replaces the stored one.',
+    }),
+  })
+  .meta({ id: 'SetAllowedChatModels' });

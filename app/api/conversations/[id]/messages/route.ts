@@ -1,5 +1,5 @@
 import { chatApi as api } from '@/lib/api/chat';
-import { editOf, messageContent, regenerateOf } from '@/lib/chat/message-content';
+import { editOf, messageContent, modelOf, regenerateOf } from '@/lib/chat/message-content';
 import { sendMessage } from '@/lib/chat/send-message';
 import { serveRoute } from '@/lib/http/serve-route';
 import { otherMethods } from '@/lib/http/with-api';
@@ -13,6 +13,7 @@ export const POST = serveRoute(api.send, async ({ req, params: { id }, body, pri
     content: messageContent(body),
     regenerate: regenerateOf(body),
     edit: editOf(body),
+    model: modelOf(body),
     format,
   });
   return response;
