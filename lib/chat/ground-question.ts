@@ -35,13 +35,16 @@ export async function groundQuestion({
   question,
   earlier = [],
   reach,
+  model,
 }: {
   question: string;
+  /** An allowed chat model other than the default (resolveChatModel). */
+  model?: string;
   /** The turns before the question, oldest first. */
   earlier?: StoredTurn[];
   reach: Reach;
 }): Promise<GroundedQuestion> {
-  const chat = await resolveChatModel();
+  const chat = await resolveChatModel(model);
   const { plan, searchedFor } = await planAsked(questionsAfter(earlier, question), reach);
   const [hits, { profile: assistant }] = await Promise.all([
     retrievePassages({ plan, extractive: chat.extractive, reach }),

@@ -35,10 +35,10 @@ export async function completeChat({
   /** The request's: a caller that hangs up stops the model, unless the answer is to be stored. */
   signal?: AbortSignal;
 }): Promise<Response> {
-  const { reach, collectionId } = await resolveModel(principal, body.model);
+  const { reach, collectionId, chatModel } = await resolveModel(principal, body.model);
   const { earlier, question } = readExchange(body.messages);
   const turns = earlier.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] }));
-  const grounded = await groundQuestion({ question, earlier: turns, reach });
+  const grounded = await groundQuestion({ question, earlier: turns, reach, model: chatModel });
   const conversationId = store ? uuidv7() : undefined;
   const abort = new AbortController();
   if (!conversationId) signal?.addEventListener('abort', () => abort.abort(), { once: true });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { narrowReach, readableCollections, reaches, type Reach } from '@/lib/access';
 import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
+import { allowedChatModels } from '@/lib/models/allowed-models';
 import type { Principal } from '@/lib/auth/principal';
 import { listCollections } from '@/lib/collections';
 import { prisma } from '@/lib/db';
@@ -17,16 +18,24 @@ export async function chatModelName(): Promise<string> {
   return id === 'local:extractive' ? 'local' : id;
 }
 
+/** The other chat models an admin allowed (GET /api/models/allowed), by the names a request gives them. */
+async function otherAllowedNames(name: string): Promise<string[]> {
+  return (await allowedChatModels()).map((m) => (m.id === 'local' ? 'local' : m.id)).filter((id) => id !== name);
+}
+
 /**
- * The model names a principal may ask for: the chat model, which searches every collection it
- * reads, and `<chat model>@<collection id>` for each of those collections, which searches that
- * one alone. Ids rather than names: a collection renamed keeps its model name.
+ * The model names a principal may ask for: the default chat model, which searches every
+ * collection it reads; the other models an admin allowed in the chat (`<connection id>:<model>`);
+ * and `<chat model>@<collection id>` for each of those collections, which searches that one
+ * alone (any allowed model may take the suffix; the default's are listed). Ids rather than
+ * names: a collection renamed keeps its model name.
  */
 export async function listModels(principal: Principal): Promise<OpenAiModel[]> {
   const name = await chatModelName();
-  const collections = await listCollections(principal);
+  const [others, collections] = await Promise.all([otherAllowedNames(name), listCollections(principal)]);
   return [
     { id: name, object: 'model', created: STARTED, owned_by: 'groundwork' },
+    ...others.map((id) => ({ id, object: 'model' as const, created: STARTED, owned_by: 'groundwork' })),
     ...collections.map((c) => ({
       id: `${name}@${c.id}`,
       object: 'model' as const,
@@ -38,23 +47,30 @@ export async function listModels(principal: Principal): Promise<OpenAiModel[]> {
 }
 
 /**
- * What a requested model name answers from: the principal's whole reach, or one collection of it.
+ * What a requested model name answers with and from: `chatModel`, an allowed model other than
+ * the default (for resolveChatModel); the principal's whole reach, or one collection of it.
  * Anything else (another model, a collection it may not read or that does not exist) is 404
  * `model_not_found`, the same answer for each, so a name reveals no collection.
  */
 export async function resolveModel(
   principal: Principal,
   model: string,
-): Promise<{ reach: Reach; collectionId?: string }> {
+): Promise<{ reach: Reach; collectionId?: string; chatModel?: string }> {
   const name = await chatModelName();
   const reach = await readableCollections(principal);
-  if (model === name) return { reach };
-  const at = model.lastIndexOf('@');
+  // `@` and a UUID at the end name a collection; a model's own `@` (`llama@v2`) is part of its name.
+  const split = model.lastIndexOf('@');
+  const at = split > 0 && isUuid(model.slice(split + 1)) ? split : -1;
+  const asked = at > 0 ? model.slice(0, at) : model;
+  const chatModel = asked === name ? undefined : (await otherAllowedNames(name)).find((id) => id === asked);
+  if (asked !== name && chatModel === undefined) throw modelNotFound(model);
+  const chosen = chatModel === undefined ? {} : { chatModel };
+  if (at <= 0) return { reach, ...chosen };
   const collectionId = model.slice(at + 1).toLowerCase();
-  if (at > 0 && model.slice(0, at) === name && isUuid(collectionId) && reaches(reach, collectionId)) {
+  if (reaches(reach, collectionId)) {
     // A reach of ids lists collections that exist; a reach of all (admins) says nothing of this one.
     const exists = !reach.all || (await (await prisma()).collection.count({ where: { id: collectionId } })) > 0;
-    if (exists) return { reach: narrowReach(reach, [collectionId]), collectionId };
+    if (exists) return { reach: narrowReach(reach, [collectionId]), collectionId, ...chosen };
   }
   throw modelNotFound(model);
 }

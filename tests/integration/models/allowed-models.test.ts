@@ -5,6 +5,7 @@ import { api, bodyOf, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
 import { getConversation, newConversation, readReply, send, textOf } from '../chat/chat-helpers';
+import { openaiClient } from '../openai/openai-client';
 import { addConnection, forgetModels } from './models-helpers';
 
 const KEY = 'sk-standin-Allowed-Secret-Key-03';
@@ -150,6 +151,39 @@ describe('a message naming its model', () => {
     }
     expect(standin.requests.filter((r) => r.path !== '/v1/models')).toEqual([]);
     expect((await getConversation(user, conversation)).messages).toEqual([]);
+  });
+
+  it('is listed by GET /api/v1/models and answers an OpenAI client that names it, alone or @ a collection', async () => {
+    const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
+    const client = openaiClient(user);
+    const named = `${id}:writer-2`;
+    const ids = async () => (await client.models.list()).data.map((m) => m.id);
+    expect(await ids()).not.toContain(named);
+    await expect(
+      client.chat.completions.create({ model: named, messages: [{ role: 'user', content: 'Who?' }] }),
+    ).rejects.toMatchObject({ status: 404, code: 'model_not_found' });
+
+    await allow([named]);
+    expect((await ids()).slice(0, 2)).toEqual(['local', named]);
+    const completion = await client.chat.completions.create({
+      model: named,
+      messages: [{ role: 'user', content: 'Who?' }],
+    });
+    expect(completion.choices[0]!.message.content).toBe(REPLY);
+    expect(completion.model).toBe(named);
+    expect(standin.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', body: { model: 'writer-2' } });
+
+    const collection = (await (await prisma()).collection.findFirstOrThrow({ orderBy: { createdAt: 'asc' } })).id;
+    const asked = standin.requests.length;
+    const scoped = await client.chat.completions.create({
+      model: `${named}@${collection}`,
+      messages: [{ role: 'user', content: 'Who?' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of scoped) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe(REPLY);
+    expect(standin.requests.length).toBe(asked + 1);
   });
 
   it('may name only the environment’s model while CHAT_MODEL is set', async () => {
