@@ -95,8 +95,7 @@ export function ConnectionRow({
               className={`absolute top-0.5 h-4 w-4 rounded-full bg-bg shadow transition-all ${c.enabled ? 'left-[1.125rem]' : 'left-0.5'}`}
             />
           </span>
-          {c.enabled ? 'Enabled' : 'Disabled'}
-          <span className="sr-only"> {c.name}</span>
+          Enabled<span className="sr-only"> {c.name}</span>
         </button>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { apiFetch, describeProblem, loadInEffect } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { environmentModel, modelOptions, unavailableConnections } from './model-choices';
@@ -16,11 +16,18 @@ interface Loaded {
 export function DefaultModelPanel() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [chosen, setChosen] = useState('');
+  // A choice not yet saved survives a reload of the list (a connection added beside it) while it is still offered.
+  const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selectId = useId();
   const version = useModelsVersion();
+  const onLoaded = useEffectEvent((list: ChatModelList, connections: ConnectionView[]) => {
+    setLoaded({ list, connections });
+    setChosen((mine) => (touched && list.data.some((m) => m.id === mine) ? mine : list.defaultChatModel));
+    setError(null);
+  });
   useEffect(
     () =>
       loadInEffect(
@@ -29,11 +36,7 @@ export function DefaultModelPanel() {
             apiFetch<ChatModelList>('/api/models', { signal }),
             apiFetch<{ data: ConnectionView[] }>('/api/models/connections', { signal }),
           ]),
-        ([list, connections]) => {
-          setLoaded({ list, connections: connections.data });
-          setChosen(list.defaultChatModel);
-          setError(null);
-        },
+        ([list, connections]) => onLoaded(list, connections.data),
         setError,
       ),
     [version],
@@ -47,6 +50,7 @@ export function DefaultModelPanel() {
       const list = await apiFetch<ChatModelList>('/api/models/default', { method: 'PUT', json: { chatModel: chosen } });
       setLoaded((l) => (l ? { ...l, list } : l));
       setChosen(list.defaultChatModel);
+      setTouched(false);
       setError(null);
       const label = modelOptions(list).find((o) => o.id === list.defaultChatModel)?.label ?? list.defaultChatModel;
       setSaved(`Saved: new replies come from ${label}.`);
@@ -84,6 +88,7 @@ export function DefaultModelPanel() {
               value={fromEnvironment ? list.defaultChatModel : chosen}
               onChange={(e) => {
                 setChosen(e.target.value);
+                setTouched(true);
                 setSaved(null);
               }}
               disabled={list.readOnly || busy}
