@@ -25,7 +25,10 @@ export function ConnectionRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const [shown, setShown] = useState<Shown>(null);
+  // What a test or listing showed, of the connection as it was then: an edit or a switch hides it.
+  const [result, setResult] = useState<{ of: string; shown: Shown }>({ of: c.updatedAt, shown: null });
+  const shown = result.of === c.updatedAt ? result.shown : null;
+  const setShown = (next: Shown) => setResult({ of: c.updatedAt, shown: next });
   const [busy, setBusy] = useState<'test' | 'models' | 'toggle' | null>(null);
 
   async function run(kind: 'test' | 'models' | 'toggle', call: () => Promise<Shown | undefined>) {
@@ -57,7 +60,7 @@ export function ConnectionRow({
     run('toggle', async () => {
       await apiFetch(`/api/models/connections/${c.id}`, { method: 'PATCH', json: { enabled: !c.enabled } });
       announceModelsChanged();
-      return shown?.kind === 'error' ? null : undefined;
+      return undefined;
     });
 
   return (
