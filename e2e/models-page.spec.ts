@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startOllamaStandin } from '../tests/support/ollama-standin';
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
@@ -19,6 +20,16 @@ async function signIn(page: Page, origin: string, path = '/admin/models') {
   await page.goto(`${origin}${path}`);
   await page.getByTestId('admin-key-input').fill(ADMIN_KEY);
   await page.getByTestId('admin-sign-in').click();
+}
+
+/** axe-core's serious and critical findings, with the tags the accessibility spec checks. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="connection-row"][data-name="${name}"]`);
@@ -102,6 +113,8 @@ test.describe('connections chosen at run time', () => {
     const result = added.getByTestId('connection-result');
     await expect(result).toContainText(/Works: gpt-standin answered in \d+ ms; 2 models listed\./);
     await expect(result.getByTestId('connection-model')).toHaveText(['gpt-standin', 'standin-mini']);
+    await expect(page.getByTestId('default-model-select')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     // The stored key went to the server it was given for.
     expect(standin.requests.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
@@ -198,9 +211,13 @@ test.describe('connections chosen at run time', () => {
     await page.getByTestId('confirm-accept').click();
     await expect(row(page, 'Nowhere')).toHaveCount(0);
 
-    // Enabling the suggestion makes it an ordinary connection (this stand-in has no /v1: it is named unavailable).
-    await row(page, 'Ollama').getByTestId('connection-enabled').click();
-    await expect(row(page, 'Ollama').getByTestId('connection-enabled')).toHaveAttribute('aria-checked', 'true');
+    // Enabling the suggestion, from the keyboard, makes it an ordinary connection (this stand-in has no
+    // /v1: it is named unavailable); the switch keeps the focus.
+    const toggle = row(page, 'Ollama').getByTestId('connection-enabled');
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle).toBeFocused();
     await expect(row(page, 'Ollama').getByTestId('connection-suggested')).toHaveCount(0);
     await expect(unavailable).toContainText(/Ollama: .*404/);
   });
@@ -228,7 +245,7 @@ test.describe('models the environment chooses', () => {
   test('CHAT_MODEL is shown read-only, the environment card shows hosts and not keys, and it fits a phone', async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     await signIn(page, server.origin);
     await expect(page.getByTestId('models-console')).toBeVisible();
@@ -249,8 +266,10 @@ test.describe('models the environment chooses', () => {
     const key = standinModelEnv(standin).OPENAI_API_KEY!;
     expect(await page.content()).not.toContain(key);
 
-    // Nothing wider than the phone's screen.
+    // Nothing wider than the phone's screen, and nothing axe finds serious, in the dark theme.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByTestId('connections-list')).toContainText('No connections yet');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -65,7 +65,7 @@ export function ConnectionsPanel() {
           <ConnectionRow key={c.id} connection={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
         ))}
         {connections?.length === 0 ? (
-          <li className="py-3 text-sm text-muted">No connections yet: replies come from the built-in model.</li>
+          <li className="py-3 text-sm text-muted">No connections yet.</li>
         ) : null}
         {connections === null && !error ? <li className="py-3 text-sm text-muted">Loading connections…</li> : null}
       </ul>

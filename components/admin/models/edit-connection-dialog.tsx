@@ -75,7 +75,7 @@ export function EditConnectionDialog({ connection: c, onClose }: { connection: C
       <div className="mt-3 space-y-3">
         <EndpointFields values={draft} onChange={(v) => setDraft({ ...draft, ...v })} errors={errors} idPrefix="edit" />
         {moved ? (
-          <p className="text-xs text-warning" data-testid="edit-key-needed">
+          <p className="rounded bg-warning-soft px-2 py-1 text-xs text-warning" data-testid="edit-key-needed">
             Another host needs its key again: the stored key is only sent where it was given for.
           </p>
         ) : null}
