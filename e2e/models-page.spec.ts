@@ -119,6 +119,7 @@ test.describe('connections chosen at run time', () => {
     expect(standin.requests.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
     await added.getByTestId('connection-show-models').click();
+    await expect(added.getByTestId('connection-show-models')).toHaveAttribute('aria-expanded', 'true');
     await expect(added.getByTestId('connection-model')).toHaveText(['gpt-standin', 'standin-mini']);
     await added.getByTestId('connection-show-models').click();
     await expect(added.getByTestId('connection-result')).toHaveCount(0);
