@@ -64,9 +64,7 @@ export function ConnectionsPanel() {
         {(connections ?? []).map((c) => (
           <ConnectionRow key={c.id} connection={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
         ))}
-        {connections?.length === 0 ? (
-          <li className="py-3 text-sm text-muted">No connections yet.</li>
-        ) : null}
+        {connections?.length === 0 ? <li className="py-3 text-sm text-muted">No connections yet.</li> : null}
         {connections === null && !error ? <li className="py-3 text-sm text-muted">Loading connections…</li> : null}
       </ul>
       <AddConnectionForm />
