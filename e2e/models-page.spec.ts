@@ -121,6 +121,14 @@ test.describe('connections chosen at run time', () => {
     await added.getByTestId('connection-show-models').click();
     await expect(added.getByTestId('connection-show-models')).toHaveAttribute('aria-expanded', 'true');
     await expect(added.getByTestId('connection-model')).toHaveText(['gpt-standin', 'standin-mini']);
+    // A listed model tested by name, not the first one listed.
+    await added.getByTestId('connection-model-test').nth(1).click();
+    await expect(result).toContainText(/Works: standin-mini answered in \d+ ms/);
+    expect(standin.requests.some((r) => r.path === '/v1/chat/completions' && r.body.model === 'standin-mini')).toBe(
+      true,
+    );
+    await added.getByTestId('connection-show-models').click();
+    await expect(added.getByTestId('connection-show-models')).toHaveAttribute('aria-expanded', 'true');
     await added.getByTestId('connection-show-models').click();
     await expect(added.getByTestId('connection-result')).toHaveCount(0);
 

@@ -42,9 +42,13 @@ export function ConnectionRow({
       setBusy(null);
     }
   }
-  const test = () =>
+  // Without a model the API asks the first listed, which may be an embedding model: a listed one can be picked.
+  const test = (model?: string) =>
     run('test', async () => {
-      const t = await apiFetch<ConnectionTest>(`/api/models/connections/${c.id}/test`, { method: 'POST', json: {} });
+      const t = await apiFetch<ConnectionTest>(`/api/models/connections/${c.id}/test`, {
+        method: 'POST',
+        json: model ? { model } : {},
+      });
       return { kind: 'test', summary: testSummary(t), models: t.models };
     });
   const listModels = () =>
@@ -131,12 +135,12 @@ export function ConnectionRow({
           Delete<span className="sr-only"> {c.name}</span>
         </button>
       </div>
-      <RowResult shown={shown} />
+      <RowResult shown={shown} onTest={busy === null ? (model) => void test(model) : undefined} />
     </li>
   );
 }
 
-function RowResult({ shown }: { shown: Shown }) {
+function RowResult({ shown, onTest }: { shown: Shown; onTest?: (model: string) => void }) {
   if (!shown) return null;
   if (shown.kind === 'error') {
     return (
@@ -154,12 +158,21 @@ function RowResult({ shown }: { shown: Shown }) {
       ) : (
         <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Models" data-testid="connection-models">
           {models.map((m) => (
-            <li
-              key={m.id}
-              className="rounded bg-surface-2 px-1.5 py-0.5 font-mono text-xs"
-              data-testid="connection-model"
-            >
-              {m.id}
+            <li key={m.id} className="flex items-center gap-1 rounded bg-surface-2 px-1.5 py-0.5">
+              <span className="font-mono text-xs" data-testid="connection-model">
+                {m.id}
+              </span>
+              {shown.kind === 'models' ? (
+                <button
+                  type="button"
+                  className="rounded px-1 text-xs text-accent underline-offset-2 hover:underline disabled:opacity-50"
+                  onClick={() => onTest?.(m.id)}
+                  disabled={!onTest}
+                  data-testid="connection-model-test"
+                >
+                  Test<span className="sr-only"> {m.id}</span>
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
