@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AssistantSettings } from '@/components/admin/assistant-settings';
+import { Brand } from '@/components/admin/brand';
 import { CollectionsPanel } from '@/components/admin/collections-panel';
 import { GroupsPanel } from '@/components/admin/groups-panel';
 import { FeedbackList } from '@/components/admin/feedback-list';
@@ -19,15 +20,6 @@ import { resolveChatModel } from '@/lib/ai/providers/resolve-chat-model';
 import { editableCollections } from '@/lib/access';
 
 export const metadata: Metadata = { title: 'Knowledge' };
-
-function Brand() {
-  return (
-    <Link href="/" className="flex items-center gap-2 text-[15px] font-semibold">
-      <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
-      Groundwork
-    </Link>
-  );
-}
 
 // The knowledge manager. Everything on it goes through the same /api routes a script would use.
 // Admins see all of it; a signed-in member of a collection's editor groups sees only adding and
@@ -72,7 +64,20 @@ export default async function AdminPage({
           <Brand />
           <span className="hidden text-sm text-muted sm:inline">/ Knowledge</span>
           <nav className="ml-auto flex items-center gap-2" aria-label="Account">
-            <Link href="/" className="whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2">
+            {editor ? null : (
+              <Link
+                href="/admin/models"
+                className="whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2"
+                data-testid="admin-nav-models"
+              >
+                Models
+              </Link>
+            )}
+            {/* On a phone the brand, which links to the chat too, leaves no room for it. */}
+            <Link
+              href="/"
+              className="hidden whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm hover:bg-surface-2 sm:inline"
+            >
               Open chat
             </Link>
             <SignOutButton />
