@@ -175,7 +175,7 @@ describe('re-embedding with the chosen model', () => {
   // Runs after the switch above: the stand-in's model is active.
   it('keeps the vectors when the connection is renamed; deleting it moves the index back to local, BM25 answering meanwhile', async () => {
     const db = await prisma();
-    const [{ embeddingModel: active }] = (await db.chunk.findMany({ take: 1 })) as [{ embeddingModel: string }];
+    const active = (await db.chunk.findFirstOrThrow()).embeddingModel!;
     const connectionId = active.slice('conn:'.length, 'conn:'.length + 36);
     // forgetModels left the setting and connection gone: choose it again on a connection of that id.
     await db.modelConnection.create({
