@@ -42,10 +42,34 @@ export async function embeddingModelById(id: string): Promise<EmbeddingChoice> {
 async function connectionChoice(c: ModelConnection, model: string): Promise<EmbeddingChoice> {
   const id = connectionEmbeddingId(c.id, model);
   try {
-    return { id, model: connectionEmbeddingModel(c, await connectionSecret(c), model) };
+    const apiKey = await connectionSecret(c);
+    return { id, model: withoutKeyInErrors(connectionEmbeddingModel(c, apiKey, model), apiKey) };
   } catch (error) {
     return { id, model: unavailableModel(model, error instanceof Error ? error.message : 'cannot be used') };
   }
+}
+
+/**
+ * A failed call's message reaches a failed source's `error` (embeddingError) and a server may echo
+ * the key in it: the key is taken out in place, so the SDK's retry logic still sees its own error.
+ */
+function withoutKeyInErrors(model: EmbeddingModelV4, apiKey: string | undefined): EmbeddingModelV4 {
+  if (!apiKey) return model;
+  return {
+    specificationVersion: 'v4',
+    provider: model.provider,
+    modelId: model.modelId,
+    maxEmbeddingsPerCall: model.maxEmbeddingsPerCall,
+    supportsParallelCalls: model.supportsParallelCalls,
+    async doEmbed(options) {
+      try {
+        return await model.doEmbed(options);
+      } catch (error) {
+        if (error instanceof Error) error.message = error.message.replaceAll(apiKey, '[redacted]');
+        throw error;
+      }
+    },
+  };
 }
 
 function unavailableModel(modelId: string, why: string): EmbeddingModelV4 {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { prisma } from '@/lib/db';
 import { forgetActiveEmbeddingModel, forgetCorpusStats } from '@/lib/knowledge/index';
-import { reindexStep } from '@/lib/knowledge/ingest';
+import { drainIngestQueue, reindexStep } from '@/lib/knowledge/ingest';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { api, bodyOf, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
@@ -103,6 +103,22 @@ describe('choosing the embedding model', () => {
     expect(JSON.parse(text)).toMatchObject({ detail: expect.stringMatching(/401: check the API key/) });
     expect(text).not.toContain(KEY);
     expect(logs.join('\n')).not.toContain(KEY);
+  });
+
+  it('embeds new sources with the chosen model; one that then refuses the key fails them in words without it', async () => {
+    const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
+    expect((await choose(`${id}:embed-1`)).status).toBe(200);
+    standin.options = { status: 401 };
+    const res = await api('POST', '/api/knowledge/sources', { key: admin, json: { text: 'The echidna eats ants.' } });
+    const source = await bodyOf<{ id: string }>(res);
+    await drainIngestQueue();
+    const row = await (await prisma()).source.findUniqueOrThrow({ where: { id: source.id } });
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(
+      new RegExp(`^The embedding model conn:${id}:embed-1 failed: .*Incorrect API key provided`),
+    );
+    expect(row.error).not.toContain(KEY);
+    expect(standin.requests.filter((r) => r.path === '/v1/embeddings').length).toBeGreaterThan(1);
   });
 
   it('is read-only while EMBEDDING_MODEL is set in the environment (409)', async () => {
