@@ -42,6 +42,8 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   const owner = opts.owner ?? processOwner;
   const claimed = await claimSources(owner, opts.limit ?? c.INGEST_BATCH_SOURCES, c.INGEST_LEASE_SECONDS);
   if (claimed.length === 0) return 0;
+  // During a re-index new chunks get only the configured model's vectors: BM25 finds them at once,
+  // vector search once the swap makes that model the active one (docs/api.md#the-embedding-model).
   const embedding = await configuredEmbeddingModel();
   // Small sources' bytes come in one query; a large file is read on its own, so a batch never holds many.
   const small = claimed.filter((s) => s.size < 1024 * 1024).map((s) => s.id);
