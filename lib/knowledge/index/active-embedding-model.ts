@@ -11,9 +11,10 @@ let cached: { at: number; choice: EmbeddingChoice } | undefined;
 
 /**
  * The model queries are embedded with: the one every indexed chunk has vectors
- * for. After the configured model changes (EMBEDDING_MODEL, or an admin's choice) this stays on the old model until the
- * re-index finishes (or, before any re-index ran, on the model the chunks were
- * written with), so search never compares vectors of two models.
+ * for. After the configured model changes (EMBEDDING_MODEL, or an admin's choice)
+ * this stays on the old model until the re-index finishes (or, before any re-index
+ * ran, on the model the chunks were written with), so search never compares
+ * vectors of two models.
  */
 export async function activeEmbeddingModel(): Promise<EmbeddingChoice> {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.choice;
