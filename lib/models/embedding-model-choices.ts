@@ -33,14 +33,14 @@ export async function embeddingModelView(): Promise<EmbeddingModelView> {
       ),
     ),
   );
-  const { state, done, total, active } = await reindexProgress();
+  const { state, done, total, error, active } = await reindexProgress();
   return {
     model,
     active,
     readOnly: env,
     choices: [...choices, ...listed.flat()],
     unavailable,
-    reindex: { state, done, total },
+    reindex: { state, done, total, error },
   };
 }
 

@@ -132,6 +132,10 @@ export const embeddingModelSchema = z
         state: z.enum(['idle', 'running']).meta({ description: '`running` until search uses the chosen model.' }),
         done: z.number().int().meta({ description: 'Chunks with a vector of the chosen model.' }),
         total: z.number().int().meta({ description: 'Every chunk.' }),
+        error: z.string().nullable().meta({
+          description:
+            'Why the last batch failed to embed (the model’s server down, a wrong key), while it keeps failing.',
+        }),
       })
       .meta({ description: 'The background re-index to the chosen model.' }),
   })

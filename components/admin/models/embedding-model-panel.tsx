@@ -144,6 +144,11 @@ export function EmbeddingModelPanel({ initial }: { initial?: EmbeddingModelView 
             </p>
           ) : null}
           {running ? <ReindexProgress done={view.reindex.done} total={view.reindex.total} /> : null}
+          {running && view.reindex.error ? (
+            <p role="alert" className="mt-2 text-sm text-danger" data-testid="embedding-reindex-error">
+              {view.reindex.error} Retrying in the background.
+            </p>
+          ) : null}
         </>
       ) : error ? null : (
         <p className="mt-3 text-sm text-muted">Loading…</p>

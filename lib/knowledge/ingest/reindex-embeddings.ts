@@ -6,6 +6,7 @@ import { isLocalEmbeddingModel } from '@/lib/ai/embedding/local-embedding-model'
 import { Prisma, prisma } from '@/lib/db/index';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from '../index/active-embedding-model';
 import { chunkContext } from '../index/chunk-context';
+import { clearReindexFailure, noteReindexFailure } from './reindex-failure';
 import type { ChunkLocation } from '../sources/types';
 import { VECTOR_FROM_INTS, vectorLiteral } from '../index/vector-literal';
 
@@ -71,7 +72,14 @@ let settled: { model: string; at: number } | undefined;
 export async function reindexWhenDue(): Promise<number> {
   const choice = await configuredEmbeddingModel();
   if (settled?.model === choice.id && Date.now() - settled.at < SETTLED_RECHECK_MS) return 0;
-  const embedded = await reindexStep(choice);
+  let embedded: number;
+  try {
+    embedded = await reindexStep(choice);
+  } catch (error) {
+    await noteReindexFailure(choice.id, error).catch(() => {});
+    throw error;
+  }
+  await clearReindexFailure();
   settled = embedded === 0 ? { model: choice.id, at: Date.now() } : undefined;
   return embedded;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { configuredEmbeddingModel } from '@/lib/ai/embedding/configured-embedding-model';
 import { prisma } from '@/lib/db/index';
 import { activeEmbeddingModel } from '../index/active-embedding-model';
+import { reindexFailure } from './reindex-failure';
 
 export interface ReindexProgress {
   /** `running` until search uses the configured model's vectors. */
@@ -13,6 +14,8 @@ export interface ReindexProgress {
   active: string;
   /** The model new chunks get and the re-index moves to. */
   configured: string;
+  /** Why the last attempt to embed a batch for it failed, while it keeps failing. */
+  error: string | null;
 }
 
 /** How far the background re-index is in moving every chunk to the configured embedding model. */
@@ -29,5 +32,6 @@ export async function reindexProgress(): Promise<ReindexProgress> {
   const done = row?.done ?? 0;
   const total = row?.total ?? 0;
   const running = active.id !== configured.id || done < total;
-  return { state: running ? 'running' : 'idle', done, total, active: active.id, configured: configured.id };
+  const error = running ? await reindexFailure(configured.id) : null;
+  return { state: running ? 'running' : 'idle', done, total, active: active.id, configured: configured.id, error };
 }

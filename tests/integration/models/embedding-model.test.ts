@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/ai/embedding/local-embedding-model';
 import { prisma } from '@/lib/db';
 import { forgetActiveEmbeddingModel, forgetCorpusStats } from '@/lib/knowledge/index';
-import { drainIngestQueue, reindexStep } from '@/lib/knowledge/ingest';
+import { drainIngestQueue, reindexStep, reindexWhenDue } from '@/lib/knowledge/ingest';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { api, bodyOf, newKey } from '../../support/http';
 import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
@@ -119,6 +119,25 @@ describe('choosing the embedding model', () => {
     );
     expect(row.error).not.toContain(KEY);
     expect(standin.requests.filter((r) => r.path === '/v1/embeddings').length).toBeGreaterThan(1);
+  });
+
+  it('shows why the re-index fails while it does (no key in it), and clears it once a batch goes through', async () => {
+    await seedSource({ title: `Echidna ${randomUUID().slice(0, 8)}`, texts: ['The echidna has spines.'] });
+    const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY });
+    expect((await choose(`${id}:embed-1`)).status).toBe(200);
+    standin.options = { status: 401 };
+    await expect(reindexWhenDue()).rejects.toThrow(/Incorrect API key/);
+    const failing = await view();
+    expect(failing.reindex).toMatchObject({
+      state: 'running',
+      error: expect.stringMatching(new RegExp(`^The embedding model conn:${id}:embed-1 failed: `)),
+    });
+    expect(JSON.stringify(failing)).not.toContain(KEY);
+
+    standin.options = { models: ['embed-1'] };
+    expect(await reindexWhenDue()).toBeGreaterThan(0);
+    expect((await view()).reindex).toMatchObject({ state: 'running', error: null });
+    await (await prisma()).chunkEmbedding.deleteMany({}); // the next tests start from local vectors alone
   });
 
   it('is read-only while EMBEDDING_MODEL is set in the environment (409)', async () => {

@@ -14,7 +14,7 @@ const base: EmbeddingModelView = {
     { id: `${CONN}:embed-1`, name: 'Stand-in / embed-1' },
   ],
   unavailable: [],
-  reindex: { state: 'running', done: 256, total: 1300 },
+  reindex: { state: 'running', done: 256, total: 1300, error: null },
 };
 const html = (view: EmbeddingModelView) => renderToStaticMarkup(createElement(EmbeddingModelPanel, { initial: view }));
 const text = (view: EmbeddingModelView) =>
@@ -33,10 +33,15 @@ describe('the embedding model panel', () => {
     const idle = {
       ...base,
       active: `conn:${CONN}:embed-1`,
-      reindex: { state: 'idle', done: 1300, total: 1300 },
+      reindex: { state: 'idle', done: 1300, total: 1300, error: null },
     } as const;
     expect(text(idle)).toContain('Search uses Stand-in / embed-1');
     expect(html(idle)).not.toContain('progressbar');
+  });
+
+  it('says why the re-index is stuck, as an alert', () => {
+    const failing = { ...base, reindex: { ...base.reindex, error: 'The embedding model conn:x failed: status 503.' } };
+    expect(html(failing)).toMatch(/role="alert"[^>]*>The embedding model conn:x failed: status 503\./);
   });
 
   it('explains why the choice is read-only when EMBEDDING_MODEL is set', () => {
