@@ -1,13 +1,13 @@
-// npm run reindex – re-embeds every chunk with the configured EMBEDDING_MODEL now, instead of
-// waiting for the background worker. Search keeps using the old vectors until the new set is
-// complete, then switches in one transaction.
+// npm run reindex – re-embeds every chunk with the configured embedding model (EMBEDDING_MODEL, else the
+// one chosen on the admin Models page) now, instead of waiting for the background worker. Search
+// keeps using the old vectors until the new set is complete, then switches in one transaction.
 import './load-env';
-import { resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { configuredEmbeddingModel } from '@/lib/ai/embedding/configured-embedding-model';
 import { closeDatabase } from '@/lib/db';
 import { reindexStep } from '@/lib/knowledge/ingest';
 
 try {
-  const choice = resolveEmbeddingModel();
+  const choice = await configuredEmbeddingModel();
   let total = 0;
   const started = Date.now();
   for (;;) {

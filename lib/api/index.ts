@@ -9,7 +9,7 @@ import { feedbackApi } from './feedback';
 import { groupsApi } from './groups';
 import { knowledgeApi } from './knowledge';
 import { mcpApi } from './mcp';
-import { modelsApi } from './models';
+import { embeddingModelApi, modelsApi } from './models';
 import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 
@@ -30,6 +30,7 @@ export const apiRoutes: RouteDeclaration[] = [
   collectionsApi,
   groupsApi,
   modelsApi,
+  embeddingModelApi,
   adminApi,
   ssoApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

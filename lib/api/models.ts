@@ -8,7 +8,9 @@ import {
   connectionTestSchema,
   createConnectionBody,
   setAllowedModelsBody,
+  embeddingModelSchema,
   setDefaultModelBody,
+  setEmbeddingModelBody,
   testConnectionBody,
   updateConnectionBody,
   upstreamModelsSchema,
@@ -144,6 +146,37 @@ export const modelsApi = {
       409: problem('CHAT_MODEL is set in the environment, which chooses the chat model.'),
       422: problem('An id no enabled connection offers.'),
       ...upstream,
+    },
+  }),
+};
+
+/** The embedding model chosen at run time and its re-index (app/api/models/embedding). */
+export const embeddingModelApi = {
+  getEmbeddingModel: defineRoute({
+    method: 'GET',
+    path: '/models/embedding',
+    auth: 'admin',
+    tags,
+    summary: 'The embedding model and its re-index (admin)',
+    description:
+      'The chosen model, the one search uses now (`active`: the old one until every chunk has a vector of the chosen one), the choices, and the re-index’s progress in chunks.',
+    responses: { 200: { description: 'The embedding model.', schema: embeddingModelSchema } },
+  }),
+  setEmbeddingModel: defineRoute({
+    method: 'PUT',
+    path: '/models/embedding',
+    auth: 'admin',
+    tags,
+    summary: 'Choose the embedding model (admin)',
+    description:
+      'Checks that the model embeds a short text, stores the choice and starts the background re-index: new chunks get the chosen model’s vectors at once; search moves to it when every chunk has one.',
+    body: { schema: setEmbeddingModelBody },
+    responses: {
+      200: { description: 'The embedding model as chosen.', schema: embeddingModelSchema },
+      409: problem('EMBEDDING_MODEL is set in the environment, which chooses the embedding model.'),
+      422: problem(
+        'No enabled connection offers that model, or its server failed to embed a short text (`upstreamStatus` when it answered an error status).',
+      ),
     },
   }),
 };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelConnection } from '@/lib/db/generated/client';
 
 /**
@@ -36,4 +36,14 @@ export function connectionLanguageModel(
     fetch: noRedirectFetch,
   });
   return c.wireApi === 'responses' ? openai.responses(modelId) : openai.chat(modelId);
+}
+
+/** One of a connection's models as an embedding model (`POST {baseUrl}/embeddings`, whatever its wire API). */
+export function connectionEmbeddingModel(
+  c: ModelConnection,
+  apiKey: string | undefined,
+  modelId: string,
+): EmbeddingModelV4 {
+  const openai = createOpenAI({ apiKey: apiKey ?? 'unused', baseURL: c.baseUrl, fetch: noRedirectFetch });
+  return openai.embeddingModel(modelId);
 }

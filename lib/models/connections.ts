@@ -5,6 +5,7 @@ import { ApiError, notFound } from '@/lib/http/api-error';
 import { redactInLogs } from '@/lib/log';
 import type { ConnectionView, CreateConnection, UpdateConnection } from '@/lib/schemas/models';
 import { forgetChosenModel } from './default-model';
+import { forgetChosenEmbeddingModel } from './embedding-choice';
 import { open, seal } from './secret-box';
 
 /** What the API shows of a connection: never the key, only whether there is one and its last four characters. */
@@ -61,6 +62,7 @@ export async function createConnection(input: CreateConnection): Promise<ModelCo
   const { apiKey, ...rest } = input;
   const row = await db.modelConnection.create({ data: { ...rest, ...(await sealedKey(apiKey)) } });
   forgetChosenModel();
+  forgetChosenEmbeddingModel();
   return row;
 }
 
@@ -83,6 +85,7 @@ export async function updateConnection(id: string, input: UpdateConnection): Pro
     data: { ...rest, ...(await sealedKey(apiKey)), ...(input.enabled ? { suggested: false } : {}) },
   });
   forgetChosenModel();
+  forgetChosenEmbeddingModel();
   return row;
 }
 
@@ -91,4 +94,5 @@ export async function deleteConnection(id: string): Promise<void> {
   const { count } = await db.modelConnection.deleteMany({ where: { id } });
   if (count === 0) throw notFound('model connection');
   forgetChosenModel();
+  forgetChosenEmbeddingModel();
 }

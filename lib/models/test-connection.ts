@@ -71,7 +71,7 @@ const causes = (error: unknown): unknown[] => {
  * What went wrong, in words of our own: an upstream message may quote the request, so none is
  * passed on, and the key is never part of one.
  */
-function upstreamProblem(c: ModelConnection, call: string, error: unknown): ApiError {
+export function upstreamProblem(c: ModelConnection, call: string, error: unknown): ApiError {
   const host = new URL(c.baseUrl).host;
   const chain = causes(error);
   const status =

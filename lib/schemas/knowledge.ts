@@ -208,10 +208,10 @@ export const sourceChunksSchema = z
             .meta({ description: 'What search matches and the assistant reads, besides the title and headings.' }),
           tokenCount: z.number().int(),
           location: chunkLocationSchema,
-          embeddingModel: z
-            .string()
-            .nullable()
-            .meta({ description: 'The model whose vector the chunk has, as `EMBEDDING_MODEL` names it.' }),
+          embeddingModel: z.string().nullable().meta({
+            description:
+              "The model whose vector the chunk has: as `EMBEDDING_MODEL` names it (`local-hash-v2`, `openai:<model>`), or `conn:<connectionId>:<model>` for a connection's model.",
+          }),
         })
         .meta({ id: 'SourceChunk' }),
     ),

@@ -130,3 +130,44 @@ export const setAllowedModelsBody = z
     }),
   })
   .meta({ id: 'SetAllowedChatModels' });
+
+export const embeddingModelSchema = z
+  .object({
+    model: z.string().meta({
+      description:
+        'The chosen model: `local`, `<connectionId>:<model>`, or EMBEDDING_MODEL’s when the environment sets it. New chunks are embedded with it.',
+    }),
+    active: z.string().meta({
+      description:
+        'The model search embeds queries with now, as chunks record it (`local-hash-v2`, `conn:<connectionId>:<model>`, `openai:<model>`): the old one until every chunk has a vector of the chosen model.',
+    }),
+    readOnly: z
+      .boolean()
+      .meta({ description: 'EMBEDDING_MODEL is set in the environment: PUT /models/embedding answers 409.' }),
+    choices: z.array(z.object({ id: z.string(), name: z.string() })).meta({
+      description:
+        '`local` and the models of enabled connections (their `GET /models`; a server cannot say which embed).',
+    }),
+    unavailable: z
+      .array(z.object({ connectionId: z.uuid(), detail: z.string() }))
+      .meta({ description: 'Enabled connections whose server did not list its models just now, and why.' }),
+    reindex: z
+      .object({
+        state: z.enum(['idle', 'running']).meta({ description: '`running` until search uses the chosen model.' }),
+        done: z.number().int().meta({ description: 'Chunks with a vector of the chosen model.' }),
+        total: z.number().int().meta({ description: 'Every chunk.' }),
+        error: z.string().nullable().meta({
+          description:
+            'Why the last batch failed to embed (the model’s server down, a wrong key), while it keeps failing.',
+        }),
+      })
+      .meta({ description: 'The background re-index to the chosen model.' }),
+  })
+  .meta({ id: 'EmbeddingModel' });
+export type EmbeddingModelView = z.infer<typeof embeddingModelSchema>;
+
+export const setEmbeddingModelBody = z
+  .strictObject({
+    id: z.string().min(1).max(400).meta({ description: 'A `choices[].id` from GET /models/embedding.' }),
+  })
+  .meta({ id: 'SetEmbeddingModel' });

@@ -10,7 +10,8 @@ import { wholeAnswer } from './openai-standin-whole';
  * (`openai(model)`, the provider's default: typed `response.*` events). It
  * records every request body, replies with `reply` split into word deltas, and
  * can pause between deltas or drop the connection after some of them. It also
- * lists models (`GET /v1/models`), answers `stream`-less requests whole, and
+ * lists models (`GET /v1/models`), answers `stream`-less requests whole, embeds
+ * (`POST /v1/embeddings`: each word counted into one of 16 dimensions), and
  * plays the broken servers a model connection must survive: an error status,
  * an HTML page, a request never answered.
  */
@@ -31,6 +32,8 @@ export interface StandinOptions {
   garbage?: boolean;
   /** Never answer (until the client gives up): a server that accepts and hangs. */
   hang?: boolean;
+  /** Answer `POST /v1/embeddings` alone with this status: a server whose models do not embed. */
+  embeddingsStatus?: number;
 }
 
 export interface Standin {
@@ -65,11 +68,12 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
     const words = reply.match(/\S+\s*/g) ?? [];
     const o = state.options;
     if (o.hang) return void res.once('close', () => {});
-    if (o.status) {
+    const status = o.status ?? (req.url === '/v1/embeddings' ? o.embeddingsStatus : undefined);
+    if (status) {
       // Echoing the key, as a careless server might: what we pass on or log must still not hold it.
       const message = `Incorrect API key provided: ${String(req.headers.authorization).replace(/^Bearer /, '')}.`;
       const error = { message, type: 'invalid_request_error', code: 'invalid_api_key' };
-      return void res.writeHead(o.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+      return void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
     }
     if (o.garbage)
       return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>It works!</body></html>');
@@ -84,6 +88,7 @@ export async function startOpenAIStandin(options: StandinOptions = {}): Promise<
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ object: 'list', data }));
     }
+    if (req.method === 'POST' && req.url === '/v1/embeddings') return embeddings(res, body);
     if (
       req.method === 'POST' &&
       body.stream !== true &&
@@ -233,4 +238,27 @@ async function responses(res: ServerResponse, body: Record<string, unknown>, wor
   };
   event({ type: 'response.completed', response: response('completed', { output: [item], usage }) });
   res.end();
+}
+
+/** OpenAI's embeddings answer: a text's words hashed into 16 counts, so texts sharing words are near. */
+function embeddings(res: ServerResponse, body: Record<string, unknown>) {
+  const input = Array.isArray(body.input) ? body.input.map(String) : [String(body.input)];
+  const data = input.map((text, index) => {
+    const vector = Array.from({ length: 16 }, () => 0);
+    for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+      let h = 0;
+      for (const ch of word) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+      vector[h % 16]! += 1;
+    }
+    return { object: 'embedding', index, embedding: vector };
+  });
+  const tokens = input.join(' ').split(/\s+/).length;
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      object: 'list',
+      data,
+      model: String(body.model),
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }

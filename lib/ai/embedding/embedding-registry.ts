@@ -19,8 +19,9 @@ export interface EmbeddingChoice {
 /**
  * Resolves an EMBEDDING_MODEL name: `local` (default, in-process) or
  * `openai:<model>` (OpenAI, or any compatible server through OPENAI_BASE_URL).
+ * The model in use is configuredEmbeddingModel()'s (an admin may choose a connection's).
  */
-export function resolveEmbeddingModel(name: string = config().EMBEDDING_MODEL): EmbeddingChoice {
+export function resolveEmbeddingModel(name: string): EmbeddingChoice {
   if (name === 'local') return { model: createLocalEmbeddingModel(), id: LOCAL_EMBEDDING_MODEL_ID };
   if (isLocalEmbeddingModel(name)) return { model: createLocalEmbeddingModel(name), id: name };
   if (name.startsWith('openai:')) {

@@ -6,3 +6,5 @@ export { claimSources, renewLeases } from './claim-sources';
 export { drainIngestQueue, startIngestWorker } from './ingest-worker';
 export { ingestSignature, rechunkStep } from './rechunk-sources';
 export { reindexStep, reindexWhenDue } from './reindex-embeddings';
+export { reindexProgress, type ReindexProgress } from './reindex-progress';
+export { wakeIngestWorker } from './wake-ingest-worker';

@@ -14,8 +14,8 @@ const IDLE_POLL_MS = 1000;
 /**
  * The ingest loop the app runs in-process (and `npm run worker` runs on its
  * own): claim and ingest while there is work, otherwise re-embed chunks for a
- * changed EMBEDDING_MODEL, otherwise queue sources chunked otherwise than configured
- * (rechunkStep), otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
+ * changed embedding model (EMBEDDING_MODEL or an admin's choice), otherwise queue
+ * sources chunked otherwise than configured (rechunkStep), otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
  * next poll (other processes may queue work too). INGEST_CONCURRENCY loops run
  * side by side; leases keep them apart.
  */

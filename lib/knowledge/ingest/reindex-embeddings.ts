@@ -1,23 +1,26 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { embedTexts, resolveEmbeddingModel, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
+import { configuredEmbeddingModel } from '@/lib/ai/embedding/configured-embedding-model';
+import { embedTexts, type EmbeddingChoice } from '@/lib/ai/embedding/embedding-registry';
 import { isLocalEmbeddingModel } from '@/lib/ai/embedding/local-embedding-model';
 import { Prisma, prisma } from '@/lib/db/index';
 import { ACTIVE_MODEL_SETTING, forgetActiveEmbeddingModel } from '../index/active-embedding-model';
 import { chunkContext } from '../index/chunk-context';
+import { clearReindexFailure, noteReindexFailure } from './reindex-failure';
 import type { ChunkLocation } from '../sources/types';
 import { VECTOR_FROM_INTS, vectorLiteral } from '../index/vector-literal';
 
 const BATCH = 256;
 
 /**
- * One step of moving the index to the configured EMBEDDING_MODEL. New vectors
+ * One step of moving the index to the configured embedding model. New vectors
  * go to a side table while search keeps using chunks.embedding; when every
  * chunk has one, a single transaction swaps them in and records the model as
  * active, so queries switch models exactly when the new vectors are complete.
  * Returns how many chunks it embedded (0 = nothing to do).
  */
-export async function reindexStep(choice: EmbeddingChoice = resolveEmbeddingModel()): Promise<number> {
+export async function reindexStep(to?: EmbeddingChoice): Promise<number> {
+  const choice = to ?? (await configuredEmbeddingModel());
   const db = await prisma();
   const todo = await db.$queryRaw<{ id: string; text: string; title: string; location: ChunkLocation }[]>`
     SELECT c.id::text AS id, c.text, s.title, c.location
@@ -67,9 +70,16 @@ let settled: { model: string; at: number } | undefined;
  * another instance still running with the old one during a rolling change.
  */
 export async function reindexWhenDue(): Promise<number> {
-  const choice = resolveEmbeddingModel();
+  const choice = await configuredEmbeddingModel();
   if (settled?.model === choice.id && Date.now() - settled.at < SETTLED_RECHECK_MS) return 0;
-  const embedded = await reindexStep(choice);
+  let embedded: number;
+  try {
+    embedded = await reindexStep(choice);
+  } catch (error) {
+    await noteReindexFailure(choice.id, error).catch(() => {});
+    throw error;
+  }
+  await clearReindexFailure();
   settled = embedded === 0 ? { model: choice.id, at: Date.now() } : undefined;
   return embedded;
 }

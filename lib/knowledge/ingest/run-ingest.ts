@@ -1,7 +1,8 @@
 import 'server-only';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { EmbeddingError, resolveEmbeddingModel } from '@/lib/ai/embedding/embedding-registry';
+import { configuredEmbeddingModel } from '@/lib/ai/embedding/configured-embedding-model';
+import { EmbeddingError } from '@/lib/ai/embedding/embedding-registry';
 import { config } from '@/lib/config';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { errorFields, log } from '@/lib/log';
@@ -41,7 +42,9 @@ export async function runIngestOnce(opts: { owner?: string; limit?: number } = {
   const owner = opts.owner ?? processOwner;
   const claimed = await claimSources(owner, opts.limit ?? c.INGEST_BATCH_SOURCES, c.INGEST_LEASE_SECONDS);
   if (claimed.length === 0) return 0;
-  const embedding = resolveEmbeddingModel();
+  // During a re-index new chunks get only the configured model's vectors: BM25 finds them at once,
+  // vector search once the swap makes that model the active one (docs/api.md#the-embedding-model).
+  const embedding = await configuredEmbeddingModel();
   // Small sources' bytes come in one query; a large file is read on its own, so a batch never holds many.
   const small = claimed.filter((s) => s.size < 1024 * 1024).map((s) => s.id);
   const contents = await readContents(small);

@@ -29,7 +29,11 @@ export async function addConnection(admin: string, json: Record<string, unknown>
 export async function forgetModels(): Promise<void> {
   const db = await prisma();
   await db.modelConnection.deleteMany({});
-  await db.setting.deleteMany({ where: { key: { in: ['chat_model', 'chat_models_allowed', 'ollama_suggested'] } } });
+  await db.setting.deleteMany({
+    where: { key: { in: ['chat_model', 'chat_models_allowed', 'ollama_suggested', 'embedding_model'] } },
+  });
   const { forgetChosenModel } = await import('@/lib/models/default-model');
   forgetChosenModel();
+  const { forgetChosenEmbeddingModel } = await import('@/lib/models/embedding-choice');
+  forgetChosenEmbeddingModel();
 }
