@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Brand } from '@/components/admin/brand';
 import { ConnectionsPanel } from '@/components/admin/models/connections-panel';
 import { DefaultModelPanel } from '@/components/admin/models/default-model-panel';
+import { ModelChoicePanels } from '@/components/admin/models/model-choice-panels';
 import { EnvironmentCard } from '@/components/admin/models/environment-card';
 import { environmentRows } from '@/components/admin/models/environment';
 import { SignInForm } from '@/components/admin/sign-in-form';
@@ -64,6 +65,7 @@ export default async function ModelsPage() {
           <ConnectionsPanel />
           <div className="min-w-0 space-y-6">
             <DefaultModelPanel />
+            <ModelChoicePanels />
             <EnvironmentCard rows={environmentRows(config())} />
           </div>
         </div>

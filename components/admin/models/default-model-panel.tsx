@@ -5,7 +5,7 @@ import { apiFetch, describeProblem, loadInEffect } from '@/components/client-api
 import { Button } from '@/components/ui/button';
 import { environmentModel, modelOptions, unavailableConnections } from './model-choices';
 import type { ChatModelList, ConnectionView } from './models-api';
-import { useModelsVersion } from './models-version';
+import { announceModelsChanged, useModelsVersion } from './models-version';
 
 interface Loaded {
   list: ChatModelList;
@@ -54,6 +54,7 @@ export function DefaultModelPanel() {
       setError(null);
       const label = modelOptions(list).find((o) => o.id === list.defaultChatModel)?.label ?? list.defaultChatModel;
       setSaved(`Saved: new replies come from ${label}.`);
+      announceModelsChanged(); // the allowed models always include the default
     } catch (err) {
       setError(describeProblem(err));
     } finally {
