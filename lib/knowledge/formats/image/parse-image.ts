@@ -1,7 +1,7 @@
 import { ExtractionError, type ExtractedDocument, type OcrSummary } from '../extracted-document';
 import type { ParseLimits } from '../parse-limits';
 import { readImageSize } from './image-size';
-import type { RecognizedPage } from './recognize-text';
+import { recognizeText, type RecognizedPage } from './recognize-text';
 
 /** Refuses an image whose header declares more pixels than OCR_MAX_PIXELS: it is never decoded. */
 export function checkImageSize(bytes: Uint8Array, maxPixels: number): void {
@@ -19,7 +19,6 @@ export function checkImageSize(bytes: Uint8Array, maxPixels: number): void {
  */
 export async function parseImage(bytes: Uint8Array, limits: ParseLimits): Promise<ExtractedDocument> {
   checkImageSize(bytes, limits.ocrMaxPixels);
-  const { recognizeText } = await import('./recognize-text');
   const [page] = await recognizeText([new Uint8Array(bytes)], limits.ocrLanguages);
   if (!page?.text.trim()) throw new ExtractionError('OCR found no text in the image.');
   return { text: page.text, ocr: summarizeOcr([page]) };

@@ -42,7 +42,11 @@ export async function recognizeText(
   images: Iterable<Uint8Array | null> | AsyncIterable<Uint8Array | null>,
   languages: readonly string[],
 ): Promise<(RecognizedPage | null)[]> {
-  const worker = await createWorker([...languages], OEM.LSTM_ONLY, ocrDataOptions(languages));
+  // errorHandler: a failed job rejects its promise; without one, tesseract.js also throws it uncaught.
+  const worker = await createWorker([...languages], OEM.LSTM_ONLY, {
+    ...ocrDataOptions(languages),
+    errorHandler: () => {},
+  });
   try {
     const pages: (RecognizedPage | null)[] = [];
     for await (const image of images) {

@@ -45,7 +45,7 @@ export async function parsePdf(
   );
   if (!text.trim())
     throw new ExtractionError(
-      `The PDF has no text, and OCR found none in its pages' images (an image over ${ocr.maxPixels.toLocaleString('en')} pixels, OCR_MAX_PIXELS, is not read).`,
+      `The PDF has no extractable text, and OCR found none in its pages' images (an image over ${ocr.maxPixels.toLocaleString('en')} pixels, OCR_MAX_PIXELS, is not read).`,
     );
   const read = summarizeOcr(answer.ocr ?? []);
   return { title: metadataTitle(answer.title) ?? layout.title, text, pageStarts, ...(read ? { ocr: read } : {}) };
