@@ -35,6 +35,8 @@ const nextConfig: NextConfig = {
     'linkedom',
     // Starts its threads from its own worker.js beside it (lib/knowledge/formats/pool/parse-pool.ts).
     'piscina',
+    // OCR: WebAssembly, and a worker script it starts from beside it.
+    'tesseract.js',
   ],
   async headers() {
     return [

@@ -100,6 +100,7 @@ const suites: [string, string, string][] = [
   ['chat', './chat.ts', 'runChatBench'],
   ['answers', './answers.ts', 'runAnswersBench'],
   ['usage', './usage.ts', 'runUsageBench'],
+  ['ocr', './ocr.ts', 'runOcrBench'],
 ];
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue;

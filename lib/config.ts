@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -22,6 +24,11 @@ const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/** A Tesseract language's trained data is installed (looked up from the project's root, as the parse pool is). */
+const ocrDataInstalled = (lang: string) =>
+  /^[a-z_]+$/i.test(lang) &&
+  existsSync(path.join(process.cwd(), 'node_modules', '@tesseract.js-data', lang, 'package.json'));
 
 const optionalString = z
   .string()
@@ -178,6 +185,17 @@ const schema = z.object({
   PARSE_MAX_HEAP_MB: positiveInt(2048),
   PDF_MAX_PAGES: positiveInt(2000),
   PDF_TIMEOUT_MS: positiveInt(60_000),
+  // Scanned pages and images: the trained data comes from installed packages, never downloaded.
+  OCR_LANGUAGES: list
+    .transform((langs) => (langs.length ? langs : ['eng']))
+    .superRefine((langs, ctx) => {
+      for (const lang of langs.filter((l) => !ocrDataInstalled(l)))
+        ctx.addIssue({
+          code: 'custom',
+          message: `no trained data for "${lang}": install the package @tesseract.js-data/${lang}, or leave out the language (default eng)`,
+        });
+    }),
+  OCR_MAX_PIXELS: positiveInt(100_000_000),
 
   // Logs
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -7,6 +7,7 @@ import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { EditTextDialog } from './edit-text-dialog';
+import { OcrNote } from './ocr-note';
 import { RenameDialog } from './rename-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
@@ -157,7 +158,10 @@ export function SourceRow({
       >
         {source.collection.name}
       </td>
-      <td className="hidden px-3 py-2.5 text-muted md:table-cell">{kindLabel[source.kind]}</td>
+      <td className="hidden px-3 py-2.5 text-muted md:table-cell">
+        {kindLabel[source.kind]}
+        <OcrNote metadata={source.metadata} />
+      </td>
       <td className="px-2 py-2.5 sm:px-3">
         <StatusBadge status={source.status} />
         {isIngesting(source) ? (

@@ -93,7 +93,10 @@ export const sourceSchema = z
           'The version of the content being searched: 0 until the first ingestion is ready, then higher each time a replacement ' +
           'or refetch goes live (numbers may be skipped). Search hits and citations name the generation their offsets index.',
       }),
-    metadata: z.record(z.string(), z.unknown()),
+    metadata: z.record(z.string(), z.unknown()).meta({
+      description:
+        'As given; the service adds `ocr: {pages, confidence}` when OCR read some of the content (a scanned PDF page, an image): the pages read and their words’ mean confidence, 0–100.',
+    }),
     contentHash: z
       .string()
       .nullable()

@@ -57,6 +57,15 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toMatch(/^postgres:/);
   });
 
+  it('reads scans in English by default, and refuses at start an OCR language whose trained data is not installed', () => {
+    expect(parseConfig({}).OCR_LANGUAGES).toEqual(['eng']);
+    expect(parseConfig({ OCR_LANGUAGES: ' eng ' }).OCR_LANGUAGES).toEqual(['eng']);
+    expect(() => parseConfig({ OCR_LANGUAGES: 'eng,deu' })).toThrow(
+      /OCR_LANGUAGES: no trained data for "deu": install the package @tesseract.js-data\/deu/,
+    );
+    expect(() => parseConfig({ OCR_LANGUAGES: '../../etc' })).toThrow(ConfigError);
+  });
+
   it('documents every setting in docs/configuration.md and in .env.example', () => {
     const readme = readFileSync('docs/configuration.md', 'utf8');
     const example = readFileSync('.env.example', 'utf8');

@@ -6,6 +6,9 @@ import { csv } from './csv';
 import { docx } from './docx/docx';
 import type { FormatDescriptor } from './format';
 import { html } from './html/html';
+import { jpeg } from './image/jpeg';
+import { png } from './image/png';
+import { tiff } from './image/tiff';
 import { json } from './json';
 import { jsonl } from './jsonl';
 import { markdown } from './markdown/markdown';
@@ -15,7 +18,7 @@ import { text } from './text';
 
 export type { BinarySignature, FormatDescriptor } from './format';
 
-export const FORMATS = [text, markdown, mdx, html, pdf, docx, csv, json, jsonl] as const;
+export const FORMATS = [text, markdown, mdx, html, pdf, docx, csv, json, jsonl, png, jpeg, tiff] as const;
 
 export type FormatName = (typeof FORMATS)[number]['name'];
 

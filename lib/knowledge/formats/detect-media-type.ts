@@ -2,7 +2,8 @@ import { ApiError } from '@/lib/http/api-error';
 import { catalogOf, FORMATS } from './catalog';
 import type { FormatDescriptor } from './format';
 
-const startsWith = (bytes: Uint8Array, magic: string) => {
+const startsWith = (bytes: Uint8Array, magic: string | readonly string[]): boolean => {
+  if (typeof magic !== 'string') return magic.some((m) => startsWith(bytes, m));
   for (let i = 0; i < magic.length; i++) if (bytes[i] !== magic.charCodeAt(i)) return false;
   return true;
 };

@@ -13,5 +13,6 @@ export async function extractAndChunk(
   { address, limits }: { address?: string; limits?: ParseLimits } = {},
 ): Promise<ReadDocument> {
   const doc = await extractDocument(bytes, mediaType, { address, limits });
-  return { title: doc.title, chunks: chunkText(doc.text, { ...chunking, pageStarts: doc.pageStarts }) };
+  const chunks = chunkText(doc.text, { ...chunking, pageStarts: doc.pageStarts });
+  return { title: doc.title, chunks, ...(doc.ocr ? { ocr: doc.ocr } : {}) };
 }

@@ -6,12 +6,21 @@ export interface ExtractedDocument {
   text: string;
   /** PDF only: character offset where each page starts in `text`. */
   pageStarts?: number[];
+  /** Set when some of the text was read by OCR (a scanned page, an image). */
+  ocr?: OcrSummary;
+}
+
+/** How much of a document OCR read: its pages (an image is one) and its words' mean confidence, 0–100. */
+export interface OcrSummary {
+  pages: number;
+  confidence: number;
 }
 
 /** A document's title and chunks, as the ingest stores them. */
 export interface ReadDocument {
   title?: string;
   chunks: TextChunk[];
+  ocr?: OcrSummary;
 }
 
 /** A file that cannot become text: the source ends `failed` with this message. */

@@ -27,8 +27,8 @@ export interface FormatDescriptor {
 }
 
 export interface BinarySignature {
-  /** The bytes the file opens with, as Latin-1 characters. */
-  bytes: string;
+  /** The bytes the file opens with, as Latin-1 characters (any of several, where a list). */
+  bytes: string | readonly string[];
   /** What such a file is called in a refusal: "a PDF". */
   noun: string;
   /** A container format (ZIP) holding other kinds too: true, or why this one is refused. */

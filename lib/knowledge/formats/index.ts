@@ -21,9 +21,11 @@ export {
 export { asUtf8, detectMediaType, detectorOf } from './detect-media-type';
 export { extractAndChunk } from './extract-and-chunk';
 export { extractDocument } from './extract-document';
-export { ExtractionError, type ExtractedDocument, type ReadDocument } from './extracted-document';
+export { ExtractionError, type ExtractedDocument, type OcrSummary, type ReadDocument } from './extracted-document';
 export { parseDocx } from './docx/parse-docx';
 export { parseHtml } from './html/parse-html';
+export { readImageSize, type ImageSize } from './image/image-size';
+export { ocrDataOptions } from './image/recognize-text';
 export { blankFrontMatter, frontMatterTitle, readFrontMatter } from './markdown/front-matter';
 export { resolveMarkdownLinks } from './markdown/resolve-markdown-links';
 export { blankMdxSyntax } from './mdx/mdx-syntax';

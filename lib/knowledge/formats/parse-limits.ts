@@ -10,6 +10,10 @@ export interface ParseLimits {
   pdfMaxPages: number;
   /** PDF_TIMEOUT_MS */
   pdfTimeoutMs: number;
+  /** OCR_LANGUAGES: the installed `@tesseract.js-data/<lang>` packages OCR reads with. */
+  ocrLanguages: string[];
+  /** OCR_MAX_PIXELS: an image declaring more pixels is refused before it is decoded. */
+  ocrMaxPixels: number;
 }
 
 export const parseLimits = (c = config()): ParseLimits => ({
@@ -17,4 +21,6 @@ export const parseLimits = (c = config()): ParseLimits => ({
   heapMb: c.PARSE_MAX_HEAP_MB,
   pdfMaxPages: c.PDF_MAX_PAGES,
   pdfTimeoutMs: c.PDF_TIMEOUT_MS,
+  ocrLanguages: c.OCR_LANGUAGES,
+  ocrMaxPixels: c.OCR_MAX_PIXELS,
 });

@@ -3,6 +3,7 @@ import type { FormatName } from './catalog';
 import { parseDocx } from './docx/parse-docx';
 import { ExtractionError, type ExtractedDocument } from './extracted-document';
 import { parseHtml } from './html/parse-html';
+import { parseImage } from './image/parse-image';
 import { parseMarkdown } from './markdown/parse-markdown';
 import type { ParseLimits } from './parse-limits';
 import { parseCsv, parseJson } from './parse-tabular';
@@ -41,12 +42,16 @@ export const PARSERS: { [N in FormatName]: FormatParser } = {
         maxPages: limits.pdfMaxPages,
         timeoutMs: limits.pdfTimeoutMs,
         maxExpandedBytes: limits.maxExpandedBytes,
+        ocr: { languages: limits.ocrLanguages, maxPixels: limits.ocrMaxPixels },
       }),
     timeLimit: ({ pdfTimeoutMs }) => ({ ms: pdfTimeoutMs, message: pdfTookTooLong(pdfTimeoutMs) }),
   },
   docx: { parse: (bytes, { limits }) => parseDocx(bytes, limits) },
   csv: { parse: (bytes) => parseCsv(utf8(bytes)) },
   json: { parse: (bytes) => parseJson(utf8(bytes)) },
+  png: { parse: (bytes, { limits }) => parseImage(bytes, limits) },
+  jpeg: { parse: (bytes, { limits }) => parseImage(bytes, limits) },
+  tiff: { parse: (bytes, { limits }) => parseImage(bytes, limits) },
   // Read into text sources when the request is: never stored, never parsed.
   jsonl: {
     parse: () => {

@@ -4,7 +4,7 @@ import { prisma } from '@/lib/db/index';
 import type { TextChunk } from '../index/chunk-text';
 import type { ClaimedSource } from './claim-sources';
 import { fetchUrl } from '../fetch/fetch-url';
-import { asUtf8, detectMediaType, ExtractionError, readDocument } from '../formats';
+import { asUtf8, detectMediaType, ExtractionError, readDocument, type OcrSummary } from '../formats';
 import { ingestSignature } from './rechunk-sources';
 import { keepFetched, type SourceContent } from '../sources/source-contents';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
@@ -20,6 +20,8 @@ export interface PreparedSource {
   chunks: TextChunk[];
   /** The chunking they were made with (ingestSignature). */
   chunkedWith: string;
+  /** Set when OCR read some of it: kept in the source's metadata as `ocr`. */
+  ocr?: OcrSummary;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function prepareSource(
     mediaType,
     chunks: doc.chunks,
     chunkedWith: ingestSignature(c),
+    ...(doc.ocr ? { ocr: doc.ocr } : {}),
   };
 }
 

@@ -72,11 +72,13 @@ export async function writePrepared(opts: {
       const ids = done.map((s) => s.id);
       await tx.$executeRaw`
         UPDATE sources s SET status = 'ready', generation = t.gen, progress = 1, chunk_count = t.n, title = t.title,
-          size = t.size, media_type = t.media, chunked_with = t.chunked_with, error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+          size = t.size, media_type = t.media, chunked_with = t.chunked_with, error = NULL, lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
+          metadata = CASE WHEN t.ocr IS NOT NULL THEN s.metadata || jsonb_build_object('ocr', t.ocr::jsonb)
+            WHEN s.metadata->'ocr' ? 'confidence' THEN s.metadata - 'ocr' ELSE s.metadata END
         FROM unnest(${ids}::uuid[], ${done.map((s) => s.generation)}::int[], ${done.map((s) => s.chunks.length)}::int[],
           ${done.map((s) => s.title)}::text[], ${done.map((s) => s.size)}::int[], ${done.map((s) => s.mediaType)}::text[],
-          ${done.map((s) => s.chunkedWith)}::text[])
-          AS t(id, gen, n, title, size, media, chunked_with)
+          ${done.map((s) => s.chunkedWith)}::text[], ${done.map((s) => (s.ocr ? JSON.stringify(s.ocr) : null))}::text[])
+          AS t(id, gen, n, title, size, media, chunked_with, ocr)
         WHERE s.id = t.id`;
       // A first ingestion writes generation 1 and generation 0 never has chunks: only a replaced
       // source has older chunks to drop (a statement per write that cost SciFact half a second).

@@ -82,7 +82,7 @@ describe('the formats registry', () => {
       /^The file is an RTF document but is named \.txt\. Accepted types: .*\.rtf\.$/,
     );
     expect(refusal(() => detect(new Uint8Array([0xff, 0xfe, 0xfd]), 'a.md'))).toMatch(
-      /^The file is neither a PDF, a Word document, an RTF document nor UTF-8 text\./,
+      /^The file is neither a PDF, a Word document, a PNG image, a JPEG image, a TIFF image, an RTF document nor UTF-8 text\./,
     );
     // Without it, the same file is refused.
     expect(refusal(() => detectMediaType(enc('{\\rtf1 Hello}'), 'minutes.rtf'))).toMatch(

@@ -4,10 +4,18 @@ import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { linkBoxes, readDrawing, type OperatorList } from './pdf-drawing';
 import type { PdfOutlineEntry, PdfPage } from './pdf-layout';
 import type { PdfTextRun } from './pdf-text-run';
+import type { RecognizedPage } from '../image/recognize-text';
+import { readScannedPages } from './read-scanned-pages';
 
 /** What PDF.js read of a file, or why it could not: the caller turns the reason into a message. */
 export type PdfPages =
-  | { pages: PdfPage[]; outline: PdfOutlineEntry[]; title?: string }
+  | {
+      pages: PdfPage[];
+      outline: PdfOutlineEntry[];
+      title?: string;
+      /** What OCR read of each page without text (by index; absent for pages with text). */
+      ocr?: (RecognizedPage | null | undefined)[];
+    }
   | { error: 'too-many-pages' | 'encrypted' | 'corrupt'; message?: string };
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -17,8 +25,19 @@ interface OutlineItem {
   items?: OutlineItem[];
 }
 
-/** Each page's text runs, drawn marks, rules and links, with the outline and the Title property. */
-export async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<PdfPages> {
+/** OCR_LANGUAGES and OCR_MAX_PIXELS, where pages without text are to be read by OCR. */
+export interface PdfOcrOptions {
+  languages: string[];
+  maxPixels: number;
+}
+
+/**
+ * Each page's text runs, drawn marks, rules and links, with the outline and the Title property;
+ * with `ocr`, what OCR reads of the pages that have no text (scans).
+ */
+export async function readPdfPages(bytes: Uint8Array, maxPages: number, ocr?: PdfOcrOptions): Promise<PdfPages> {
+  // PDF.js takes the bytes over (their buffer is detached): OCR opens the file again from a copy.
+  const kept = ocr ? bytes.slice() : undefined;
   try {
     const { OPS } = await getResolvedPDFJS();
     // Nothing here is painted: images are skipped (maxImageSize), not decoded, and PDF.js's
@@ -74,7 +93,17 @@ export async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise
     }
     const meta = (await pdf.getMetadata().catch(() => null)) as { info?: { Title?: unknown } } | null;
     const outline = await readOutline(pdf, bottoms);
-    return { pages, outline, title: meta?.info?.Title ? String(meta.info.Title) : undefined };
+    const title = meta?.info?.Title ? String(meta.info.Title) : undefined;
+    const textless = pages.flatMap((page, n) => (page.runs.some((run) => run.text.trim()) ? [] : [n]));
+    if (!ocr || !kept || textless.length === 0) return { pages, outline, title };
+    const read = await readScannedPages(
+      kept,
+      textless.map((n) => n + 1),
+      ocr,
+    );
+    const byPage: (RecognizedPage | null | undefined)[] = [];
+    textless.forEach((n, i) => (byPage[n] = read[i]));
+    return { pages, outline, title, ocr: byPage };
   } catch (e) {
     const error = e as Error | undefined;
     return { error: error?.name === 'PasswordException' ? 'encrypted' : 'corrupt', message: String(error?.message) };

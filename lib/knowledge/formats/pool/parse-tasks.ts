@@ -3,7 +3,7 @@
 import type { ChunkOptions } from '../../index/chunk-text';
 import type { ReadDocument } from '../extracted-document';
 import type { ParseLimits } from '../parse-limits';
-import type { PdfPages } from '../pdf/read-pdf-pages';
+import type { PdfOcrOptions, PdfPages } from '../pdf/read-pdf-pages';
 
 export type ParseTask =
   /** A file read and chunked whole (pool/read-document.ts). */
@@ -16,7 +16,7 @@ export type ParseTask =
       address?: string;
     }
   /** A PDF's pages read by PDF.js, for parsePdf called outside the pool. */
-  | { kind: 'pdf-pages'; bytes: Uint8Array; maxPages: number };
+  | { kind: 'pdf-pages'; bytes: Uint8Array; maxPages: number; ocr?: PdfOcrOptions };
 
 export interface ParseResults {
   read: ReadDocument;

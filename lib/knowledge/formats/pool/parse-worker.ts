@@ -17,7 +17,7 @@ async function run(task: ParseTask): Promise<ParseResults[ParseTask['kind']]> {
         limits: task.limits,
       });
     case 'pdf-pages':
-      return readPdfPages(task.bytes, task.maxPages);
+      return readPdfPages(task.bytes, task.maxPages, task.ocr);
   }
 }
 
