@@ -14,14 +14,17 @@ export interface RecognizedPage {
   words: number;
 }
 
-const require = createRequire(import.meta.url);
+// Resolved from the app's folder at run time, not by the bundler: a data package is only files to read.
+const requireInstalled = createRequire(path.join(process.cwd(), 'package.json'));
 
 /**
  * Where Tesseract reads its trained data: the installed `@tesseract.js-data/<lang>` packages, never
  * the CDN it downloads from by default. Several languages share one folder of links to them.
  */
 export function ocrDataOptions(languages: readonly string[]) {
-  const dirs = languages.map((lang) => (require(`@tesseract.js-data/${lang}`) as { langPath: string }).langPath);
+  const dirs = languages.map(
+    (lang) => (requireInstalled(`@tesseract.js-data/${lang}`) as { langPath: string }).langPath,
+  );
   let langPath = dirs[0]!;
   if (dirs.length > 1) {
     langPath = mkdtempSync(path.join(tmpdir(), 'groundwork-ocr-'));
