@@ -12,6 +12,7 @@ import { mcpApi } from './mcp';
 import { modelsApi } from './models';
 import { openAiApi } from './openai';
 import { ssoApi } from './sso';
+import { syncApi } from './sync';
 
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. The declarations
@@ -32,4 +33,5 @@ export const apiRoutes: RouteDeclaration[] = [
   modelsApi,
   adminApi,
   ssoApi,
+  syncApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);
