@@ -150,8 +150,17 @@ async function insertSources(
       ${col((e) => e.source.kind)}::text[]::"SourceKind"[], ${col((e) => e.source.mediaType)}::text[],
       ${col((e) => e.source.data.byteLength)}::int[], ${col((e) => e.hash)}::text[], ${col((e) => e.source.uri ?? null)}::text[],
       ${col((e) => JSON.stringify(e.source.metadata))}::jsonb[])`;
-  // Live generation 0 has no chunks; the first ingestion writes generation 1.
-  await tx.$executeRaw`
-    INSERT INTO source_contents (source_id, generation, data)
-    SELECT t.id, 1, decode(t.base64, 'base64') FROM unnest(${ids}::uuid[], ${col((e) => e.base64)}::text[]) AS t(id, base64)`;
+  // Live generation 0 has no chunks; the first ingestion writes generation 1. A large text goes
+  // in as a value of its own, as createSources stores it: in an array PostgreSQL copies it again.
+  const large = (e: SyncEntry) => e.source.data.byteLength >= LARGE_CONTENT_BYTES;
+  const small = entries.flatMap((e, i) => (large(e) ? [] : [{ id: ids[i]!, base64: e.base64 }]));
+  if (small.length > 0)
+    await tx.$executeRaw`
+      INSERT INTO source_contents (source_id, generation, data)
+      SELECT t.id, 1, decode(t.base64, 'base64')
+      FROM unnest(${small.map((c) => c.id)}::uuid[], ${small.map((c) => c.base64)}::text[]) AS t(id, base64)`;
+  for (const [i, e] of entries.entries())
+    if (large(e)) await writeContent(tx, { sourceId: ids[i]!, generation: 1, base64: e.base64 });
 }
+
+const LARGE_CONTENT_BYTES = 1024 * 1024;

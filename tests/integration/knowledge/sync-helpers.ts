@@ -19,6 +19,7 @@ export interface SyncedSource {
   metadata: Record<string, unknown>;
   connector?: string;
   externalId?: string;
+  collection: { id: string; name: string };
 }
 
 /** PUT /api/knowledge/sync/{connector}. */

@@ -122,6 +122,31 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
     expect([...(await synced(admin, c)).keys()]).toEqual(['fresh']);
   });
 
+  it('keeps a connector’s externalId in the collection it was synced into: another collection’s sync fails it', async () => {
+    const c = `moved-${tag}`;
+    const elsewhere = (await newCollection(admin, {})).id;
+    await syncOk(admin, c, { collectionId, sources: [{ externalId: 'same', text: doc(`same-${c}`) }] });
+    const answer = await syncOk(admin, c, {
+      collectionId: elsewhere,
+      complete: true,
+      sources: [{ externalId: 'same', text: doc(`same-${c}`) }],
+    });
+    expect(answer).toMatchObject({ created: 0, failed: 1, deleted: 0 });
+    expect(answer.errors[0]).toMatchObject({ externalId: 'same', detail: expect.stringMatching(/another collection/) });
+    expect((await synced(admin, c)).get('same')).toMatchObject({ collection: { id: collectionId } });
+  });
+
+  it('stores a text over 1 MB whole', async () => {
+    const c = `large-${tag}`;
+    const text = `# Large ${tag}\n\n${'A long paragraph about archives. '.repeat(40_000)}`;
+    expect(await syncOk(admin, c, { collectionId, sources: [{ externalId: 'large', text }] })).toMatchObject({
+      created: 1,
+    });
+    const id = (await synced(admin, c)).get('large')!.id;
+    const res = await api('GET', `/api/knowledge/sources/${id}`, { key: admin });
+    expect((await bodyOf<{ size: number }>(res)).size).toBe(Buffer.byteLength(text));
+  });
+
   it('refuses a complete sync with no sources (422) unless `allowEmpty=true`', async () => {
     const c = `empty-${tag}`;
     await syncOk(admin, c, { collectionId, sources: [{ externalId: 'only', text: doc(`only-${c}`) }] });
