@@ -4,6 +4,8 @@ import { metadataSchema, sourceTitleSchema, urlSourceInput } from './knowledge';
 
 /** The most sources one sync request names; a larger set goes in pages (`run`). */
 export const MAX_SYNC_SOURCES = 1000;
+/** The most pages of one run: ten million sources, and a bound on the pages a 409 lists. */
+export const MAX_SYNC_PAGES = 10_000;
 
 export const syncParams = z.object({
   connector: z
@@ -26,13 +28,9 @@ export const syncQuery = () =>
 /** One source as the outside system has it: text, or a URL the server fetches. */
 const syncItem = z
   .object({
-    externalId: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(500, 'must be at most 500 characters')
-      .meta({
-        description: 'Its id in the outside system (a path, a page id): with the connector, it names the source.',
-      }),
+    externalId: z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters').meta({
+      description: 'Its id in the outside system (a path, a page id): with the connector, it names the source.',
+    }),
     title: sourceTitleSchema().optional().meta({ description: 'Optional; as for `POST /knowledge/sources`.' }),
     text: z
       .string()
@@ -77,7 +75,12 @@ export const syncBody = z
     run: z
       .object({
         id: z.string().min(1).max(100).meta({ description: 'Names one paged sync; the same for all its pages.' }),
-        page: z.number().int().min(1).meta({ description: 'From 1. Sending a page again is harmless.' }),
+        page: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_SYNC_PAGES)
+          .meta({ description: 'From 1 (at most 10,000). Sending a page again is harmless.' }),
       })
       .optional()
       .meta({

@@ -52,13 +52,7 @@ export async function deleteMissing(tx: P.TransactionClient, c: Completion): Pro
   if (c.run) {
     const have = new Set(c.pages);
     const missing = Array.from({ length: c.run.page }, (_, i) => i + 1).filter((p) => !have.has(p));
-    if (missing.length > 0)
-      throw new ApiError(
-        'conflict',
-        `Page${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of run “${c.run.id}” never arrived (or failed): ` +
-          'send them again, then this page again. Nothing was deleted.',
-        { extensions: { missingPages: missing } },
-      );
+    if (missing.length > 0) throw pagesMissing(c.run.id, missing);
     const [row] = await tx.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM sources WHERE ${scope} AND sync_run = ${c.run.id}`;
     if (row!.n === 0 && !c.allowEmpty) throw emptyRefused();
@@ -73,3 +67,14 @@ export const emptyRefused = () =>
     'unprocessable',
     'A complete sync with no sources would delete all of this connector’s sources: send `?allowEmpty=true` if that is meant.',
   );
+
+/** 409 naming the pages a run still lacks (the first 20 in the detail, all in `missingPages`). */
+function pagesMissing(runId: string, missing: number[]): ApiError {
+  const named = missing.slice(0, 20).join(', ') + (missing.length > 20 ? ` and ${missing.length - 20} more` : '');
+  return new ApiError(
+    'conflict',
+    `Page${missing.length > 1 ? 's' : ''} ${named} of run “${runId}” never arrived (or failed): ` +
+      'send them again, then this page again. Nothing was deleted.',
+    { extensions: { missingPages: missing } },
+  );
+}

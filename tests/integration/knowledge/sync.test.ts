@@ -180,6 +180,7 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
       'ok',
       { sources: Array.from({ length: 1001 }, (_, i) => ({ externalId: `${i}`, text: `t${i}` })) },
     ],
+    ['a page past 10,000', 'ok', { sources: [], complete: true, run: { id: 'r', page: 10_001 } }],
     ['an upper-case connector', 'Wiki', { sources: [] }],
     ['a connector starting with a dot', '.wiki', { sources: [] }],
     ['a connector over 64 characters', 'w'.repeat(65), { sources: [] }],
