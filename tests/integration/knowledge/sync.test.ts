@@ -181,6 +181,9 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
       { sources: Array.from({ length: 1001 }, (_, i) => ({ externalId: `${i}`, text: `t${i}` })) },
     ],
     ['a page past 10,000', 'ok', { sources: [], complete: true, run: { id: 'r', page: 10_001 } }],
+    ['a loopback url (not allowlisted)', 'ok', { sources: [{ externalId: 'a', url: 'http://127.0.0.2/admin' }] }],
+    ['a file: url', 'ok', { sources: [{ externalId: 'a', url: 'file:///etc/passwd' }] }],
+    ['a NUL in an externalId', 'ok', { sources: [{ externalId: 'a\u0000b', text: 'one' }] }],
     ['an upper-case connector', 'Wiki', { sources: [] }],
     ['a connector starting with a dot', '.wiki', { sources: [] }],
     ['a connector over 64 characters', 'w'.repeat(65), { sources: [] }],
@@ -211,6 +214,12 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
     expect((await sync(reader.key, c, body)).status).toBe(403);
     expect((await sync((await newKey('user')).key, c, body)).status).toBe(403);
     expect(await syncOk(editor.key, c, body)).toMatchObject({ created: 1 });
+    // An admin's browser session may sync too (same origin only, as for every cookie write).
+    const boss = await newPerson('admin');
+    const viaSession = (origin: string) =>
+      api('PUT', `/api/knowledge/sync/${c}`, { cookie: boss.cookie, json: body, headers: { origin } });
+    expect((await viaSession('https://evil.example')).status).toBe(403);
+    expect(await bodyOf(await viaSession('http://localhost:3000'))).toMatchObject({ unchanged: 1 });
     // Not into a collection they only read (the default one is not theirs to edit).
     expect((await sync(editor.key, c, { sources: body.sources })).status).toBe(403);
   });
