@@ -12,6 +12,7 @@ import { mcpApi } from './mcp';
 import { embeddingModelApi, modelsApi } from './models';
 import { openAiApi } from './openai';
 import { ssoApi } from './sso';
+import { syncApi } from './sync';
 
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. The declarations
@@ -33,4 +34,5 @@ export const apiRoutes: RouteDeclaration[] = [
   embeddingModelApi,
   adminApi,
   ssoApi,
+  syncApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

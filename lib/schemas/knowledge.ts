@@ -107,6 +107,11 @@ export const sourceSchema = z
     collection: z.object({ id: z.uuid(), name: z.string() }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    connector: z
+      .string()
+      .optional()
+      .meta({ description: 'A synced source’s connector (`PUT /knowledge/sync/{connector}`).' }),
+    externalId: z.string().optional().meta({ description: 'A synced source’s id in its connector’s system.' }),
   })
   .meta({ id: 'Source', description: 'A knowledge source.' });
 
@@ -133,6 +138,11 @@ export const listSourcesQuery = () =>
     status: sourceStatusSchema.optional().meta({ description: 'Only sources in this state.' }),
     q: containsQuery('Only sources whose title, file name or URL contains this (case-insensitive, no wildcards).'),
     collectionId: collectionIdField('Only the sources of this collection (404 when you may not read it).'),
+    connector: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({ description: 'Only the sources this connector synced (`PUT /knowledge/sync/{connector}`).' }),
   });
 
 export const ingestQuery = () =>

@@ -21,3 +21,5 @@ export { readSourceText, sourceTextEtag } from './source-text';
 export { readSourceTextRange, type SourceTextRange } from './source-text-range';
 export { type ChunkLocation, type SearchHit } from './types';
 export { updateSource } from './update-source';
+export { readSyncRequest } from './read-sync-request';
+export { syncSources } from './sync-sources';

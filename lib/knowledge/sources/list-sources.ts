@@ -71,6 +71,8 @@ interface ListOptions {
   sort?: SourceSort;
   /** Only this collection's sources. */
   collectionId?: string;
+  /** Only the sources this connector synced. */
+  connector?: string;
   /** The collections the caller reads (lib/access): others' sources are left out inside the query. */
   reach?: Reach;
 }
@@ -116,6 +118,7 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
     (opts.reach?.all === false && opts.reach.collectionIds.length === 1 ? opts.reach.collectionIds[0] : undefined);
   const conditions = [opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`];
   if (only) conditions.push(Prisma.sql`s.collection_id = ${only}::uuid`);
+  if (opts.connector !== undefined) conditions.push(Prisma.sql`s.connector = ${opts.connector}`);
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
     const pattern = `%${escapeLike(opts.q)}%`;

@@ -107,7 +107,7 @@ async function readJsonBody(req: Request) {
   };
 }
 
-function textSource(input: TextInput): NewSource {
+export function textSource(input: TextInput): NewSource {
   return {
     kind: 'text',
     title: input.title ?? defaultTitle({ text: input.text }),
@@ -117,7 +117,7 @@ function textSource(input: TextInput): NewSource {
   };
 }
 
-function urlSource(input: UrlInput, path: (string | number)[] = ['url']): NewSource {
+export function urlSource(input: UrlInput, path: (string | number)[] = ['url']): NewSource {
   const url = new URL(input.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses are refused at once; names are checked again, after DNS, when fetched.

@@ -22,6 +22,9 @@ export interface SourceJson {
   collection: { id: string; name: string };
   createdAt: string;
   updatedAt: string;
+  /** A synced source's connector and its id there (PUT /api/knowledge/sync/{connector}). */
+  connector?: string;
+  externalId?: string;
 }
 
 export function toSourceJson(row: SourceRow, collectionName: string): SourceJson {
@@ -44,6 +47,7 @@ export function toSourceJson(row: SourceRow, collectionName: string): SourceJson
     collection: { id: row.collectionId, name: collectionName },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.connector ? { connector: row.connector, externalId: row.externalId ?? '' } : {}),
   };
 }
 

@@ -14,10 +14,10 @@ import {
 // GET /api/knowledge/sources – the sources of collections the caller reads, newest first (`status`, `q`, `collectionId`: filters; `sort`)
 export const GET = serveRoute(
   api.list,
-  async ({ principal, query: { limit, cursor, status, q, sort, collectionId } }) => {
+  async ({ principal, query: { limit, cursor, status, q, sort, collectionId, connector } }) => {
     if (collectionId) await assertReadableCollection(principal, collectionId);
     const reach = await readableCollections(principal);
-    return json(await listSources({ limit, cursor, status, q, sort, collectionId, reach }));
+    return json(await listSources({ limit, cursor, status, q, sort, collectionId, connector, reach }));
   },
 );
 
