@@ -71,9 +71,20 @@ const operations = {
   },
 };
 
+// DB_SLOW_MS: statements that ran longer are named on stderr (PostgreSQL's log_min_duration_statement).
+const slowMs = Number(process.env.DB_SLOW_MS) || 0;
+
 parentPort.on('message', async ({ id, op, args }) => {
   try {
+    const started = performance.now();
     const result = await operations[op](args);
+    const ms = performance.now() - started;
+    if (slowMs > 0 && ms >= slowMs) {
+      const sql = args?.query?.sql ?? args?.sql ?? op;
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', msg: 'slow statement', ms: Math.round(ms), sql: String(sql).slice(0, 2000) })}\n`,
+      );
+    }
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: describe(error) });
