@@ -25,10 +25,20 @@ const FOLD_TERMS = { first: 200, min: 50, max: 20_000 };
  * step alone, under 0.2 s).
  */
 const VACUUMED = ['chunk_terms', 'chunks', 'term_counts', 'sources'];
+/**
+ * During an ingestion the tables are analyzed again once the chunks written since the last
+ * ANALYZE reach half of those written before it (and at least VACUUM_EVERY_CHUNKS), as
+ * autovacuum's scale factor would: a fresh corpus of 10,000 chunks asked about before its first
+ * ANALYZE got plans that scanned every term of it per question word (188 s, and every request
+ * waited). Growth by halves keeps the count of ANALYZEs logarithmic in the corpus.
+ */
+const ANALYZE_GROWTH = 0.5;
 let dirtySince: number | undefined;
 let lastWrite = 0;
 let writtenSinceVacuum = 0;
 let writtenSinceFold = 0;
+let writtenSinceAnalyze = 0;
+let writtenBeforeAnalyze = 0;
 
 /** Called after chunks are written or deleted in this process. */
 export function markIndexDirty(chunks = 0): void {
@@ -36,6 +46,7 @@ export function markIndexDirty(chunks = 0): void {
   lastWrite = Date.now();
   writtenSinceVacuum += chunks;
   writtenSinceFold += chunks;
+  writtenSinceAnalyze += chunks;
 }
 
 /**
@@ -67,9 +78,14 @@ export async function maintainIndex(opts: { force?: boolean; duringIngestion?: b
     folded = await foldTermCounts(db);
   }
   if (db.backend !== 'pglite' && !opts.force) return folded;
-  const steps = VACUUMED.flatMap((table) =>
-    opts.duringIngestion ? [`VACUUM ${table}`] : [`VACUUM ${table}`, `ANALYZE ${table}`],
-  );
+  const analyze =
+    !opts.duringIngestion ||
+    writtenSinceAnalyze >= Math.max(VACUUM_EVERY_CHUNKS, writtenBeforeAnalyze * ANALYZE_GROWTH);
+  if (analyze) {
+    writtenBeforeAnalyze += writtenSinceAnalyze;
+    writtenSinceAnalyze = 0;
+  }
+  const steps = VACUUMED.flatMap((table) => (analyze ? [`VACUUM ${table}`, `ANALYZE ${table}`] : [`VACUUM ${table}`]));
   let done = true;
   for (const step of steps) done = (await attempt(() => db.prisma.$executeRawUnsafe(step))) && done;
   return done;

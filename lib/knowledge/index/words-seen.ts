@@ -28,11 +28,15 @@ export async function wordsSeen(words: string[], reach: Reach): Promise<WordSeen
     ORDER BY w.n`;
 }
 
-/** SQL: some chunk the reach reads now holds the term (any chunk, any generation, for a reach of all). */
+/**
+ * SQL: some chunk the reach reads now holds the term (any chunk, any generation, for a reach of
+ * all). For a narrower reach the document frequency comes first, beside the join: on a fresh
+ * corpus not yet analyzed, the join alone was planned as a scan of every term of the reach's
+ * chunks, 188 s for a question's ten words at 10,000 chunks (every request waited); with it, 80 ms.
+ */
 export function termHeld(term: Prisma.Sql, reach: Reach): Prisma.Sql {
-  return reach.all
-    ? Prisma.sql`(SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = ${term}) > 0`
-    : Prisma.sql`EXISTS (${liveChunksHolding(term, reach)})`;
+  const anywhere = Prisma.sql`(SELECT coalesce(sum(tc.df), 0) FROM term_counts tc WHERE tc.term = ${term}) > 0`;
+  return reach.all ? anywhere : Prisma.sql`(${anywhere} AND EXISTS (${liveChunksHolding(term, reach)}))`;
 }
 
 /** SQL: a row for each live chunk the reach reads that holds the term. */

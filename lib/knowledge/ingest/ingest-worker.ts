@@ -32,9 +32,10 @@ export function startIngestWorker(): { stop(): Promise<void> } {
     while (!stopped) {
       try {
         if ((await runIngestOnce()) > 0) continue;
+        // Statistics first: a re-index or re-chunk can take minutes, and queries wait for ANALYZE.
+        if (!stopped) await maintainIndex();
         if (!stopped && (await reindexWhenDue()) > 0) continue;
         if (!stopped && (await rechunkWhenDue()) > 0) continue;
-        if (!stopped) await maintainIndex();
       } catch (error) {
         log.error('ingest worker round failed', errorFields(error));
       }
