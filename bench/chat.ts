@@ -56,12 +56,32 @@ export function corpus() {
   return docs;
 }
 
-async function call(o: Options, key: string, method: string, path: string, body?: unknown): Promise<Response> {
+async function call(
+  o: Options,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${o.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
+}
+
+/** A reply that takes longer than this counts as an error (and is named), instead of stalling the bench. */
+const REPLY_TIMEOUT_MS = 60_000;
+
+async function readAll(o: Options, what: string, read: () => Promise<Sample>, t0: number): Promise<Sample> {
+  try {
+    return await read();
+  } catch (error) {
+    o.log(`chat: ${what} failed after ${(performance.now() - t0).toFixed(0)} ms: ${String(error)}`);
+    return { ttfbMs: NaN, totalMs: performance.now() - t0, ok: false };
+  }
 }
 
 async function buildCorpus(o: Options, docs: ReturnType<typeof corpus>): Promise<void> {
@@ -104,7 +124,12 @@ interface Sample {
 /** One send, timed from the request to the first text delta and to the end of the stream. */
 async function timedSend(o: Options, key: string, conversationId: string, content: string): Promise<Sample> {
   const t0 = performance.now();
-  const res = await call(o, key, 'POST', `/api/conversations/${conversationId}/messages`, { content });
+  return readAll(o, `/messages ${JSON.stringify(content)}`, () => readSend(o, key, conversationId, content, t0), t0);
+}
+
+async function readSend(o: Options, key: string, conversationId: string, content: string, t0: number): Promise<Sample> {
+  const signal = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const res = await call(o, key, 'POST', `/api/conversations/${conversationId}/messages`, { content }, signal);
   if (res.status !== 200 || !res.body) {
     await res.text().catch(() => '');
     return { ttfbMs: NaN, totalMs: performance.now() - t0, ok: false };
@@ -130,11 +155,19 @@ async function timedSend(o: Options, key: string, conversationId: string, conten
  */
 async function timedCompletion(o: Options, key: string, content: string): Promise<Sample> {
   const t0 = performance.now();
-  const res = await call(o, key, 'POST', '/api/v1/chat/completions', {
-    model: 'local',
-    stream: true,
-    messages: [{ role: 'user', content }],
-  });
+  return readAll(o, `/v1 ${JSON.stringify(content)}`, () => readCompletion(o, key, content, t0), t0);
+}
+
+async function readCompletion(o: Options, key: string, content: string, t0: number): Promise<Sample> {
+  const signal = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const res = await call(
+    o,
+    key,
+    'POST',
+    '/api/v1/chat/completions',
+    { model: 'local', stream: true, messages: [{ role: 'user', content }] },
+    signal,
+  );
   if (res.status !== 200 || !res.body) {
     await res.text().catch(() => '');
     return { ttfbMs: NaN, totalMs: performance.now() - t0, ok: false };
@@ -228,11 +261,13 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
     );
     return samples;
   };
+  o.log(`chat: ${sequential.length} sends and completions one at a time`);
   // In the order A B B A, so a load that drifts during the run weighs on both alike.
   const { samples: concurrent, seconds: concurrentSeconds } = await runConcurrent();
   const viaOpenAiConcurrent = [...(await runConcurrentCompletions()), ...(await runConcurrentCompletions())];
   const { samples: concurrentAgain } = await runConcurrent();
   const concurrentBoth = [...concurrent, ...concurrentAgain];
+  o.log(`chat: ${concurrentBoth.length + viaOpenAiConcurrent.length} sends and completions 20 at once`);
 
   // Checklist 39: 20 conversations again, while 200 more sources are queued and ingested.
   const extra = docs
@@ -241,6 +276,7 @@ export async function measureChat(o: Options): Promise<Record<string, number>> {
   const ingestion = call(o, o.adminKey, 'POST', '/api/knowledge/sources', { sources: extra }).then((r) => r.status);
   const { samples: loaded } = await runConcurrent();
   const ingestionStatus = await ingestion;
+  o.log(`chat: ${loaded.length} sends 20 at once during an ingestion`);
 
   // One conversation asking on while a large file (a 21.5 MB HTML page: 20,000 sections, about 44,000 chunks) is
   // uploaded and ingested: reading, chunking and embedding it must not stall the replies.
