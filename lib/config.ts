@@ -200,6 +200,8 @@ const schema = z.object({
   // Logs
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** Embedded database: statements that ran at least this long are named on stderr (0: off). */
+  DB_SLOW_MS: z.coerce.number().int().min(0).default(0),
 });
 
 /** Every setting's name, for the documentation check. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { config } from '@/lib/config';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PrismaClient, type Prisma } from './generated/client';
@@ -68,7 +69,7 @@ async function openPglite(location: string): Promise<Database> {
   // On its own thread: PGlite's WebAssembly would otherwise block every request while a statement runs.
   let thread: PGliteThread;
   try {
-    thread = await PGliteThread.start(inMemory ? undefined : location);
+    thread = await PGliteThread.start(inMemory ? undefined : location, { slowMs: config().DB_SLOW_MS });
   } catch (error) {
     release();
     throw error;

@@ -125,8 +125,8 @@ export class PGliteThread {
   }
 
   /** Starts the thread and opens the database (`undefined`: in memory). */
-  static async start(location: string | undefined): Promise<PGliteThread> {
-    const worker = new Worker(THREAD_FILE, { workerData: { location } });
+  static async start(location: string | undefined, { slowMs = 0 } = {}): Promise<PGliteThread> {
+    const worker = new Worker(THREAD_FILE, { workerData: { location, slowMs } });
     const first = await new Promise<{ ready: boolean; connectionInfo?: ConnectionInfo; error?: ThreadError }>(
       (resolve, reject) => {
         worker.once('message', resolve);

@@ -14,7 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
-const { location } = workerData;
+const { location, slowMs } = workerData;
 const transactions = new Map();
 let nextTransaction = 1;
 let pg;
@@ -71,8 +71,7 @@ const operations = {
   },
 };
 
-// DB_SLOW_MS: statements that ran longer are named on stderr (PostgreSQL's log_min_duration_statement).
-const slowMs = Number(process.env.DB_SLOW_MS) || 0;
+// slowMs (DB_SLOW_MS): statements that ran longer are named on stderr (PostgreSQL's log_min_duration_statement).
 
 parentPort.on('message', async ({ id, op, args }) => {
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { drainIngestQueue } from '@/lib/knowledge/ingest';
-import { createSources } from '@/lib/knowledge/sources/create-sources';
+import { createSources } from '@/lib/knowledge/sources';
 
 // PGlite has no autovacuum. A corpus asked about before its tables were ever analyzed got plans
 // that scanned every term of it for each word of a question: at 10,000 chunks one question held
