@@ -22,7 +22,6 @@ export async function boot(): Promise<void> {
   await bootstrapAdmin();
   publishSessionSecret(await getSessionSecret());
   await recoverInterruptedReplies();
-  void detectOllama(); // a local Ollama, offered (disabled) as a model connection; it logs its own failure
   const stops: Array<() => Promise<void>> = [];
   const started = await startBackgroundWork(c.INGEST_WORKER);
   stops.push(...started);
@@ -31,7 +30,10 @@ export async function boot(): Promise<void> {
     () =>
       void import('@/lib/knowledge/index')
         .then((index) => index.warmEnglishLexicon())
-        .catch((error: unknown) => log.warn('could not load the spelling dictionary', errorFields(error))),
+        .catch((error: unknown) => log.warn('could not load the spelling dictionary', errorFields(error)))
+        // Then a local Ollama, offered (disabled) as a model connection; it logs its own failure. After
+        // the loading above, which holds the event loop for about a second: the probe's timeout is short.
+        .finally(() => void detectOllama()),
     0,
   );
   const shutdown = async (signal: string) => {

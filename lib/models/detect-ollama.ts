@@ -17,6 +17,9 @@ const globalForProbe = globalThis as unknown as { __ollamaProbe?: Promise<void> 
 export function detectOllama(): Promise<void> {
   globalForProbe.__ollamaProbe ??= probe().catch((error: unknown) => {
     log.debug('no Ollama found', { error: error instanceof Error ? error.message : String(error) });
+    // A probe that timed out may have waited on this process (a busy start), not on Ollama: the
+    // next call (the Models page's list) asks again. A refused connection or an answer is final.
+    if (error instanceof Error && error.name === 'TimeoutError') globalForProbe.__ollamaProbe = undefined;
   });
   return globalForProbe.__ollamaProbe;
 }

@@ -2,9 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A stand-in for Ollama's native API: `GET /api/tags` as Ollama answers it, nothing else. */
-export async function startOllamaStandin(models = ['llama3.2:3b']) {
-  const server = createServer((req, res) => {
+export async function startOllamaStandin(models = ['llama3.2:3b'], { slowFirstMs = 0 } = {}) {
+  let answered = 0;
+  const server = createServer(async (req, res) => {
     if (req.method === 'GET' && req.url === '/api/tags') {
+      // `slowFirstMs`: the first answer comes late (a server still loading, or a busy asker).
+      if (answered++ === 0 && slowFirstMs > 0) await new Promise((r) => setTimeout(r, slowFirstMs));
       const list = models.map((name) => ({
         name,
         model: name,

@@ -222,6 +222,28 @@ describe('Ollama detection', () => {
   });
 });
 
+describe('Ollama detection after a probe that timed out', () => {
+  it('asks again when the Models page lists connections, rather than keeping the timeout for the process', async () => {
+    const ollama = await startOllamaStandin(['llama3.2:3b'], { slowFirstMs: 2_500 });
+    try {
+      await withSettings({ OLLAMA_URL: ollama.url }, async () => {
+        forgetOllamaProbe();
+        await (await prisma()).setting.deleteMany({ where: { key: 'ollama_suggested' } });
+        await (await prisma()).modelConnection.deleteMany({ where: { suggested: true } });
+        const first = await call('GET', '/api/models/connections');
+        expect((first.body.data as Record<string, unknown>[]).filter((c) => c.suggested)).toEqual([]);
+        const second = await call('GET', '/api/models/connections');
+        expect((second.body.data as Record<string, unknown>[]).filter((c) => c.suggested)).toEqual([
+          expect.objectContaining({ name: 'Ollama', baseUrl: `${ollama.url}/v1`, enabled: false }),
+        ]);
+      });
+    } finally {
+      forgetOllamaProbe();
+      await ollama.close();
+    }
+  });
+});
+
 async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
