@@ -89,9 +89,10 @@ export function ConnectionRow({
           type="button"
           role="switch"
           aria-checked={c.enabled}
-          onClick={() => void toggle()}
-          disabled={busy !== null}
-          className="flex items-center gap-2 rounded-md px-1 py-1 text-sm disabled:opacity-50"
+          // aria-disabled, not disabled: a disabled button loses the keyboard focus while it saves.
+          onClick={() => busy === null && void toggle()}
+          aria-disabled={busy !== null}
+          className="flex items-center gap-2 rounded-md px-1 py-1 text-sm aria-disabled:opacity-50"
           data-testid="connection-enabled"
         >
           <span
