@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newVisitorCookie } from '@/lib/auth/session-cookies';
 import { prisma } from '@/lib/db';
-import { api, bodyOf, newKey } from '../../support/http';
-import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
+import { api, bodyOf } from '../../support/http';
+import { type Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
 import { getConversation, newConversation, readReply, send, textOf } from '../chat/chat-helpers';
 import { openaiClient } from '../openai/openai-client';
-import { addConnection, forgetModels } from './models-helpers';
+import { addConnection, withModelsFixture } from './models-helpers';
 
 const KEY = 'sk-standin-Allowed-Secret-Key-03';
 const REPLY = 'Written by the model the message asked for.';
@@ -15,20 +15,7 @@ let standin: Standin;
 let admin: string;
 let user: string;
 
-beforeAll(async () => {
-  standin = await startOpenAIStandin();
-  admin = (await newKey('admin')).key;
-  user = (await newKey('user')).key;
-});
-afterAll(async () => {
-  await forgetModels();
-  await standin.close();
-});
-beforeEach(async () => {
-  await forgetModels();
-  standin.requests.length = 0;
-  standin.options = { reply: REPLY, models: ['writer-1', 'writer-2'] };
-});
+withModelsFixture({ reply: REPLY, models: ['writer-1', 'writer-2'] }, (f) => ({ standin, admin, user } = f));
 
 const allowed = async (auth: { key?: string; cookie?: string } = { key: user }) =>
   (

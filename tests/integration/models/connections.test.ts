@@ -1,14 +1,14 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { forgetOllamaProbe } from '@/lib/models/detect-ollama';
 import { forgetSecretBoxKey } from '@/lib/models/secret-box';
-import { api, newKey } from '../../support/http';
+import { api } from '../../support/http';
 import { startOllamaStandin } from '../../support/ollama-standin';
-import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
+import { type Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
-import { addConnection, captureLogs, forgetModels } from './models-helpers';
+import { addConnection, captureLogs, withModelsFixture } from './models-helpers';
 
 const KEY = 'sk-standin-Very-Secret-Key-0001';
 let standin: Standin;
@@ -16,19 +16,7 @@ let admin: string;
 let user: string;
 const logs = captureLogs();
 
-beforeAll(async () => {
-  standin = await startOpenAIStandin();
-  admin = (await newKey('admin')).key;
-  user = (await newKey('user')).key;
-});
-afterAll(async () => {
-  await forgetModels();
-  await standin.close();
-});
-beforeEach(() => {
-  standin.requests.length = 0;
-  standin.options = { reply: 'OK' };
-});
+withModelsFixture({ reply: 'OK' }, (f) => ({ standin, admin, user } = f), { clean: false });
 
 /** Runs a call with LOG_LEVEL=debug and asserts the key is in neither its body nor any log line. */
 async function call(method: string, path: string, json?: unknown) {

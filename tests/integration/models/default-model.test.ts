@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { api, bodyOf, newKey } from '../../support/http';
-import { startOpenAIStandin, type Standin } from '../../support/openai-standin';
+import { api, bodyOf } from '../../support/http';
+import { type Standin } from '../../support/openai-standin';
 import { withSettings } from '../../support/with-settings';
 import { getConversation, newConversation, readReply, send, settledReply, textOf } from '../chat/chat-helpers';
-import { addConnection, captureLogs, forgetModels } from './models-helpers';
+import { addConnection, captureLogs, withModelsFixture } from './models-helpers';
 
 const KEY = 'sk-standin-Chat-Secret-Key-0002';
 const REPLY = 'Written by the connected stand-in model.';
@@ -13,20 +13,7 @@ let admin: string;
 let user: string;
 const logs = captureLogs();
 
-beforeAll(async () => {
-  standin = await startOpenAIStandin();
-  admin = (await newKey('admin')).key;
-  user = (await newKey('user')).key;
-});
-afterAll(async () => {
-  await forgetModels();
-  await standin.close();
-});
-beforeEach(async () => {
-  await forgetModels();
-  standin.requests.length = 0;
-  standin.options = { reply: REPLY, models: ['writer-1'] };
-});
+withModelsFixture({ reply: REPLY, models: ['writer-1'] }, (f) => ({ standin, admin, user } = f));
 
 async function chooseStandin(wireApi: 'chat' | 'responses' = 'chat') {
   const { id } = await addConnection(admin, { baseUrl: standin.baseUrl, apiKey: KEY, wireApi });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { prisma } from '@/lib/db';
-import { api, bodyOf } from '../../support/http';
+import { api, bodyOf, newKey } from '../../support/http';
+import { startOpenAIStandin, type Standin, type StandinOptions } from '../../support/openai-standin';
 
 /** Every line the logger writes while a test runs (stdout and stderr), for asserting what is never logged. */
 export function captureLogs(): string[] {
@@ -36,4 +37,36 @@ export async function forgetModels(): Promise<void> {
   forgetChosenModel();
   const { forgetChosenEmbeddingModel } = await import('@/lib/models/embedding-choice');
   forgetChosenEmbeddingModel();
+}
+
+export interface ModelsFixture {
+  standin: Standin;
+  admin: string;
+  user: string;
+}
+
+/**
+ * A file's stand-in OpenAI-compatible server and an admin's and a user's key (handed to `set`
+ * once made); before each test the stand-in forgets its requests and answers with `options`,
+ * and (`clean`) connections and the stored choices go. After the file, they go too.
+ */
+export function withModelsFixture(
+  options: StandinOptions,
+  set: (fixture: ModelsFixture) => void,
+  { clean = true }: { clean?: boolean } = {},
+): void {
+  let standin: Standin;
+  beforeAll(async () => {
+    standin = await startOpenAIStandin();
+    set({ standin, admin: (await newKey('admin')).key, user: (await newKey('user')).key });
+  });
+  afterAll(async () => {
+    await forgetModels();
+    await standin.close();
+  });
+  beforeEach(async () => {
+    if (clean) await forgetModels();
+    standin.requests.length = 0;
+    standin.options = { ...options };
+  });
 }
