@@ -4,13 +4,13 @@ import type { Prisma as P } from '@/lib/db/generated/client';
 import { ApiError } from '@/lib/http/api-error';
 
 /**
- * One sync per connector at a time: a transaction-scoped lock on its name, so a second sync of
- * it waits for the first to commit and then sees what it stored. Holds across instances on one
+ * One sync per connector and collection at a time: a transaction-scoped lock on both, so a
+ * second sync of it waits for the first to commit and then sees what it stored. Holds across instances on one
  * PostgreSQL (PGlite has a single connection anyway). Taken before any content hash’s lock;
  * the prefix keeps it apart from those (hex digests).
  */
-export async function lockConnector(tx: P.TransactionClient, connector: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sync:${connector}`}, 0))`;
+export async function lockConnector(tx: P.TransactionClient, connector: string, collectionId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sync:${collectionId}:${connector}`}, 0))`;
 }
 
 /** Runs older than this are forgotten: a paged sync is expected to finish within the week it began. */
@@ -19,12 +19,13 @@ const RUN_DAYS = 7;
 /** Records a page of a paged sync (again: harmless) and returns the run's pages so far, in order. */
 export async function recordPage(
   tx: P.TransactionClient,
-  { connector, run }: { connector: string; run: { id: string; page: number } },
+  { connector, collectionId, run }: { connector: string; collectionId: string; run: { id: string; page: number } },
 ): Promise<number[]> {
   await tx.$executeRaw`DELETE FROM sync_runs WHERE created_at < now() - make_interval(days => ${RUN_DAYS})`;
   const [row] = await tx.$queryRaw<{ pages: number[] }[]>`
-    INSERT INTO sync_runs (connector, run_id, pages) VALUES (${connector}, ${run.id}, ARRAY[${run.page}]::int[])
-    ON CONFLICT (connector, run_id) DO UPDATE SET pages =
+    INSERT INTO sync_runs (collection_id, connector, run_id, pages)
+    VALUES (${collectionId}::uuid, ${connector}, ${run.id}, ARRAY[${run.page}]::int[])
+    ON CONFLICT (collection_id, connector, run_id) DO UPDATE SET pages =
       (SELECT array_agg(DISTINCT p ORDER BY p) FROM unnest(sync_runs.pages || EXCLUDED.pages) AS p)
     RETURNING pages`;
   return row!.pages;

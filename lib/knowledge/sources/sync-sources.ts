@@ -27,13 +27,15 @@ export async function syncSources(opts: Options): Promise<SyncResult> {
   const db = await prisma();
   const result = await db.$transaction(
     async (tx) => {
-      await lockConnector(tx, opts.connector);
+      await lockConnector(tx, opts.connector, opts.collectionId);
       await lockContentHashes(
         tx,
         opts.entries.map((e) => e.hash),
       );
       const counts = await upsertEntries(tx, opts);
-      const pages = opts.run ? await recordPage(tx, { connector: opts.connector, run: opts.run }) : undefined;
+      const pages = opts.run
+        ? await recordPage(tx, { connector: opts.connector, collectionId: opts.collectionId, run: opts.run })
+        : undefined;
       const deleted = opts.complete
         ? await deleteMissing(tx, { ...opts, named: opts.entries.map((e) => e.externalId), pages })
         : 0;
@@ -51,7 +53,7 @@ async function upsertEntries(tx: P.TransactionClient, opts: Options): Promise<Co
   const current = new Map(
     (
       await tx.source.findMany({
-        where: { connector, externalId: { in: entries.map((e) => e.externalId) } },
+        where: { collectionId, connector, externalId: { in: entries.map((e) => e.externalId) } },
         include: { content: { select: { generation: true } } },
       })
     ).map((s) => [s.externalId!, s]),
@@ -72,10 +74,6 @@ async function upsertEntries(tx: P.TransactionClient, opts: Options): Promise<Co
   const fresh: SyncEntry[] = [];
   for (const e of entries) {
     const was = current.get(e.externalId);
-    if (was && was.collectionId !== collectionId) {
-      fail(e, 'is synced into another collection: delete it there first.');
-      continue;
-    }
     const unchanged =
       was &&
       was.status !== 'failed' &&

@@ -122,8 +122,8 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
     expect([...(await synced(admin, c)).keys()]).toEqual(['fresh']);
   });
 
-  it('keeps a connector’s externalId in the collection it was synced into: another collection’s sync fails it', async () => {
-    const c = `moved-${tag}`;
+  it('keeps a connector’s externalIds per collection: the same id in two collections is two sources', async () => {
+    const c = `percollection-${tag}`;
     const elsewhere = (await newCollection(admin, {})).id;
     await syncOk(admin, c, { collectionId, sources: [{ externalId: 'same', text: doc(`same-${c}`) }] });
     const answer = await syncOk(admin, c, {
@@ -131,8 +131,23 @@ describe('PUT /api/knowledge/sync/{connector}', () => {
       complete: true,
       sources: [{ externalId: 'same', text: doc(`same-${c}`) }],
     });
-    expect(answer).toMatchObject({ created: 0, failed: 1, deleted: 0 });
-    expect(answer.errors[0]).toMatchObject({ externalId: 'same', detail: expect.stringMatching(/another collection/) });
+    expect(answer).toMatchObject({ created: 1, failed: 0, deleted: 0 });
+    const listed = await api('GET', `/api/knowledge/sources?connector=${c}&limit=100`, { key: admin });
+    const { data } = await bodyOf<{ data: { externalId: string; collection: { id: string } }[] }>(listed);
+    expect(data.map((s) => [s.externalId, s.collection.id]).sort()).toEqual(
+      [
+        ['same', collectionId],
+        ['same', elsewhere],
+      ].sort(),
+    );
+    // A complete sync of one collection deletes its own, and leaves the other's alone.
+    const emptied = await syncOk(
+      admin,
+      c,
+      { collectionId: elsewhere, complete: true, sources: [] },
+      '?allowEmpty=true',
+    );
+    expect(emptied).toMatchObject({ deleted: 1 });
     expect((await synced(admin, c)).get('same')).toMatchObject({ collection: { id: collectionId } });
   });
 
