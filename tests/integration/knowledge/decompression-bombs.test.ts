@@ -41,10 +41,15 @@ describe('decompression bombs are refused before they are parsed', () => {
 
   it('a DOCX whose parts declare more than MAX_EXPANDED_BYTES fails without inflating anything', async () => {
     const claimsMore = lieAboutSizes(makeDocx(['A short document']), 100 * 1024 * 1024); // four parts of 100 MB
-    const { error, ms, peakGrowthMb } = await measure(() => parseDocx(claimsMore, LIMITS));
+    const { error, ms } = await measure(() => parseDocx(claimsMore, LIMITS));
     expect(String(error)).toMatch(/The document expands to more than 256 MB when decompressed \(MAX_EXPANDED_BYTES\)/);
     expect(ms).toBeLessThan(100);
-    expect(peakGrowthMb).toBeLessThan(16);
+    // The least of three: a peak this small is within what the rest of the process (the collector,
+    // another test's leftovers on a loaded machine) may add at any moment; inflating the parts would
+    // show in every run (CI once measured 33 MB here under load).
+    const peaks: number[] = [];
+    for (let i = 0; i < 3; i++) peaks.push((await measure(() => parseDocx(claimsMore, LIMITS))).peakGrowthMb);
+    expect(Math.min(...peaks)).toBeLessThan(16);
   });
 
   it('a 1 MB PDF whose FlateDecode stream inflates to 1 GiB fails within a second, its memory near flat; so does one deflated twice', async () => {
