@@ -61,6 +61,9 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
     '/docs/b': () => page({ title: 'Beta', tag, links: ['/docs/a#top'] }),
     '/docs/c': () => page({ title: 'Gamma', tag, links: [] }),
     '/docs/from-sitemap': () => page({ title: 'Listed', tag, links: [] }),
+    // A section whose pages are too large or too slow for the fetcher's limits.
+    '/big/': () => page({ title: 'Big', tag, links: ['huge', 'slow', 'fine'] }),
+    '/big/fine': () => page({ title: 'Fine', tag, links: [] }),
     // A section of `pages` pages for the bench, crawled from /docs/n/0.html: each links to two more.
     ...Object.fromEntries(
       Array.from({ length: opts.pages ?? 0 }, (_, i) => [
@@ -110,6 +113,16 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
       return res.end(
         `# Notes ${tag}\n\nPlain notes about barnacles and tides, kept as Markdown. [Away](/outside/md)\n`,
       );
+    }
+    if (url === '/big/huge') {
+      res.setHeader('content-type', 'text/html');
+      return res.end(`<p>${'x'.repeat(300_000)}</p>`);
+    }
+    if (url === '/big/slow') {
+      res.setHeader('content-type', 'text/html');
+      const timer = setInterval(() => res.write('<p>drip</p>'), 100);
+      res.on('close', () => clearInterval(timer));
+      return;
     }
     const to = redirects[url];
     if (to) {

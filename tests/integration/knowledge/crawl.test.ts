@@ -163,6 +163,15 @@ describe('crawling a website', () => {
     });
   });
 
+  it('fails a page over URL_MAX_BYTES or URL_TIMEOUT_MS and goes on with the others', async () => {
+    await withSettings({ ...settings, URL_MAX_BYTES: 100_000, URL_TIMEOUT_MS: 1000 }, async () => {
+      const created = await startCrawl({ url: `${site.origin}/big/` });
+      await crawlAll('worker-1');
+      expect(await readCrawl(created.id)).toMatchObject({ state: 'done', found: 4, fetched: 2, failed: 2, pages: 2 });
+      expect((await api('DELETE', `/api/knowledge/crawls/${created.id}`, { key: admin })).status).toBe(204);
+    });
+  });
+
   it('refuses a crawl of a private address, and callers who may not add knowledge', async () => {
     const res = await api('POST', '/api/knowledge/sources', {
       key: admin,
