@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { drainCrawls, runCrawlStep } from '@/lib/knowledge/crawl';
+import { createCrawl, drainCrawls, runCrawlStep } from '@/lib/knowledge/crawl';
 import { drainIngestQueue } from '@/lib/knowledge/ingest';
 import { startCrawlSite, type CrawlSite } from '../../support/crawl-site';
 import { api, bodyOf, newKey } from '../../support/http';
@@ -170,6 +170,24 @@ describe('crawling a website', () => {
       expect(await readCrawl(created.id)).toMatchObject({ state: 'done', found: 4, fetched: 2, failed: 2, pages: 2 });
       expect((await api('DELETE', `/api/knowledge/crawls/${created.id}`, { key: admin })).status).toBe(204);
     });
+  });
+
+  it('shows a crawl only to those who read its collection, and lets only its editors delete it', async () => {
+    const db = await prisma();
+    const hidden = (await db.collection.create({ data: { name: `hidden ${tag}`, visibility: 'groups' } })).id;
+    const crawl = await withSettings(settings, () =>
+      createCrawl({
+        request: { url: `${site.origin}/docs/`, scope: 'prefix', maxDepth: 10, include: [], exclude: [] },
+        collectionId: hidden,
+      }),
+    );
+    const member = (await newKey('user')).key;
+    expect((await api('GET', `/api/knowledge/crawls/${crawl.id}`, { key: member })).status).toBe(404);
+    const listed = await bodyOf<{ data: CrawlView[] }>(await api('GET', '/api/knowledge/crawls', { key: member }));
+    expect(listed.data.map((c) => c.id)).not.toContain(crawl.id);
+    expect((await api('DELETE', `/api/knowledge/crawls/${crawl.id}`, { key: member })).status).toBe(403);
+    expect((await api('GET', `/api/knowledge/crawls/${crawl.id}`, { key: admin })).status).toBe(200);
+    expect((await api('DELETE', `/api/knowledge/crawls/${crawl.id}`, { key: admin })).status).toBe(204);
   });
 
   it('refuses a crawl of a private address, and callers who may not add knowledge', async () => {
