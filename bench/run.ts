@@ -101,6 +101,7 @@ const suites: [string, string, string][] = [
   ['answers', './answers.ts', 'runAnswersBench'],
   ['usage', './usage.ts', 'runUsageBench'],
   ['ocr', './ocr.ts', 'runOcrBench'],
+  ['crawl', './crawl.ts', 'runCrawlBench'],
 ];
 for (const [name, file, fn] of suites) {
   if (only && only !== name) continue;

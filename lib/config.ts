@@ -167,6 +167,10 @@ const schema = z.object({
   URL_ALLOWLIST: list,
   URL_MAX_BYTES: bytes(10 * 1024 * 1024),
   URL_TIMEOUT_MS: positiveInt(15_000),
+  // A crawl's pages when it names no maxPages (its own may go to 10,000).
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(500),
+  // Politeness: the pause between two requests of a crawl (robots.txt's Crawl-delay wins when longer).
+  CRAWL_DELAY_MS: z.coerce.number().int().min(0).default(500),
   SEARCH_BM25_K1: z.coerce.number().min(0).default(0.9),
   SEARCH_BM25_B: z.coerce.number().min(0).max(1).default(0.4),
   SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(0.1),

@@ -13,6 +13,7 @@ import { embeddingModelApi, modelsApi } from './models';
 import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 import { syncApi } from './sync';
+import { crawlsApi } from './crawls';
 
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. The declarations
@@ -35,4 +36,5 @@ export const apiRoutes: RouteDeclaration[] = [
   adminApi,
   ssoApi,
   syncApi,
+  crawlsApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

@@ -18,6 +18,7 @@ import {
   sourceSchema,
   updateSourceBody,
 } from '@/lib/schemas/knowledge';
+import { crawlSchema, ingestOrCrawlBody } from '@/lib/schemas/crawls';
 
 const tags = ['knowledge'];
 const uploadTooLarge = problem('Upload over MAX_UPLOAD_BYTES (refused while streaming).');
@@ -47,13 +48,14 @@ export const knowledgeApi = {
       'others to those one of their groups edits: 403 for a collection they only read, 404 for one they cannot read. ' +
       'Identical content already in that collection is not stored twice.',
     query: ingestQuery,
-    body: { documented: ingestBody },
+    body: { documented: ingestOrCrawlBody() },
     responses: {
       200: { description: 'Identical content already stored: the existing source.', schema: sourceOrList() },
       202: {
         description:
-          'Queued; ingestion runs in the background. `Location` names the source. Several sources: `{data}`.',
-        schema: sourceOrList(),
+          'Queued; ingestion runs in the background. `Location` names the source. Several sources: `{data}`. ' +
+          'A crawl: the crawl (`Location`: `/knowledge/crawls/{id}`), whose pages are sources of kind `url`.',
+        schema: z.union([sourceSchema, sourceListSchema, crawlSchema]),
       },
       413: uploadTooLarge,
       403: problem('You may not add to that collection (you read it but are not in its editor groups), or to any.'),

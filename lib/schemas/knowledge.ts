@@ -112,6 +112,7 @@ export const sourceSchema = z
       .optional()
       .meta({ description: 'A synced source’s connector (`PUT /knowledge/sync/{connector}`).' }),
     externalId: z.string().optional().meta({ description: 'A synced source’s id in its connector’s system.' }),
+    crawlId: z.uuid().optional().meta({ description: 'A crawled page’s crawl (`GET /knowledge/crawls/{id}`).' }),
   })
   .meta({ id: 'Source', description: 'A knowledge source.' });
 
@@ -143,6 +144,10 @@ export const listSourcesQuery = () =>
       .max(64)
       .optional()
       .meta({ description: 'Only the sources this connector synced (`PUT /knowledge/sync/{connector}`).' }),
+    crawlId: z
+      .uuid({ message: 'must be a UUID' })
+      .optional()
+      .meta({ description: 'Only the pages of this crawl (`GET /knowledge/crawls/{id}`).' }),
   });
 
 export const ingestQuery = () =>

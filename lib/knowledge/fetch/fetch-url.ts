@@ -8,7 +8,17 @@ import { isAllowlisted, isPrivateAddress } from './address-policy';
 
 export class FetchRefusedError extends Error {
   override name = 'FetchRefusedError';
+  /** The HTTP status when the server answered with an error (robots.txt's 404 means "no rules"). */
+  status?: number;
 }
+
+/** A redirect the caller's `allowRedirect` refused (a crawl's page sending it out of its scope): never followed. */
+export class RedirectRefusedError extends FetchRefusedError {
+  override name = 'RedirectRefusedError';
+}
+
+/** How the service names itself to the sites it fetches; robots.txt rules for `groundwork-ingest` apply to it. */
+export const USER_AGENT = 'groundwork-ingest/1';
 
 export interface FetchedPage {
   url: string;
@@ -21,6 +31,8 @@ interface Limits {
   timeoutMs: number;
   allowlist: string[];
   maxRedirects?: number;
+  /** Asked before each redirect is followed (after the address checks, which always apply). */
+  allowRedirect?: (to: URL) => boolean;
 }
 
 /**
@@ -38,6 +50,8 @@ export async function fetchUrl(input: string, limits: Limits): Promise<FetchedPa
     const answer = await getOnce(url, limits, deadline);
     if (answer.redirect) {
       url = new URL(answer.redirect, url);
+      if (limits.allowRedirect && !limits.allowRedirect(url))
+        throw new RedirectRefusedError(`The URL redirects to ${url.href}, which is not followed.`);
       continue;
     }
     return { url: url.href, contentType: answer.contentType, body: answer.body };
@@ -88,7 +102,7 @@ function getOnce(
     if (remaining <= 0) return reject(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`));
     const req = client.get(url, {
       lookup: safeLookup(limits.allowlist, url.hostname.replace(/^\[|\]$/g, '')),
-      headers: { 'user-agent': 'groundwork-ingest/1', accept: '*/*', 'accept-encoding': 'identity' },
+      headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
       agent: false,
     });
     // Settles once, whichever comes first. A connection that drops after the headers emits no
@@ -114,7 +128,9 @@ function getOnce(
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        return settle(() => reject(new FetchRefusedError(`The URL answered HTTP ${status}.`)));
+        const error = new FetchRefusedError(`The URL answered HTTP ${status}.`);
+        error.status = status;
+        return settle(() => reject(error));
       }
       const tooLarge = () =>
         new FetchRefusedError(`The URL's content is larger than ${formatBytes(limits.maxBytes)} (URL_MAX_BYTES).`);

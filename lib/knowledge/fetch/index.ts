@@ -2,4 +2,4 @@
 // The entry of lib/knowledge/fetch: code outside lib/knowledge imports from here, not from its files.
 
 export { embeddedIpv4, isAllowlisted, isPrivateAddress } from './address-policy';
-export { fetchUrl, FetchRefusedError, type FetchedPage } from './fetch-url';
+export { fetchUrl, FetchRefusedError, RedirectRefusedError, USER_AGENT, type FetchedPage } from './fetch-url';

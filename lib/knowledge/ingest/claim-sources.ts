@@ -12,6 +12,8 @@ export interface ClaimedSource {
   /** 1 on the first try; more means an earlier worker died holding it. */
   attempts: number;
   size: number;
+  /** Set for a page a crawl fetched: its bytes are queued with it, so it is not fetched again. */
+  crawlId: string | null;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -47,6 +49,7 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
       filename: string | null;
       attempts: number;
       size: number;
+      crawl_id: string | null;
     }[]
   >`
     UPDATE sources s SET status = 'processing', lease_owner = ${owner},
@@ -57,7 +60,8 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
       ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) pick
     WHERE s.id = pick.id
-    RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename, s.attempts, s.size`;
+    RETURNING s.id::text AS id, s.kind::text AS kind, s.media_type, s.title, s.uri, s.filename, s.attempts, s.size,
+      s.crawl_id::text AS crawl_id`;
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -67,6 +71,7 @@ export async function claimSources(owner: string, limit: number, leaseSeconds: n
     filename: r.filename,
     attempts: r.attempts,
     size: r.size,
+    crawlId: r.crawl_id,
   }));
 }
 

@@ -4,7 +4,8 @@ import { errorFields, log } from '@/lib/log';
 import { maintainIndex } from '../index/maintain-index';
 import { rechunkWhenDue } from './rechunk-sources';
 import { reindexWhenDue } from './reindex-embeddings';
-import { runIngestOnce } from './run-ingest';
+import { runCrawlStep } from '../crawl/run-crawl';
+import { runIngestOnce, workerId } from './run-ingest';
 import { onIngestWork } from './wake-ingest-worker';
 
 export { drainIngestQueue, runIngestOnce } from './run-ingest';
@@ -13,7 +14,8 @@ const IDLE_POLL_MS = 1000;
 
 /**
  * The ingest loop the app runs in-process (and `npm run worker` runs on its
- * own): claim and ingest while there is work, otherwise re-embed chunks for a
+ * own): claim and ingest while there is work, otherwise take a step of a crawl (whose pages are
+ * then ingested before its next step), otherwise re-embed chunks for a
  * changed embedding model (EMBEDDING_MODEL or an admin's choice), otherwise queue
  * sources chunked otherwise than configured (rechunkStep), otherwise tidy the index (VACUUM on PGlite) and sleep until woken by a new upload or the
  * next poll (other processes may queue work too). INGEST_CONCURRENCY loops run
@@ -29,9 +31,12 @@ export function startIngestWorker(): { stop(): Promise<void> } {
       wake = () => (clearTimeout(timer), resolve());
     });
   const loop = async () => {
+    // Each loop holds its crawl's lease under its own name.
+    const owner = workerId();
     while (!stopped) {
       try {
         if ((await runIngestOnce()) > 0) continue;
+        if (!stopped && (await runCrawlStep(owner)) > 0) continue;
         // Statistics first: a re-index or re-chunk can take minutes, and queries wait for ANALYZE.
         if (!stopped) await maintainIndex();
         if (!stopped && (await reindexWhenDue()) > 0) continue;

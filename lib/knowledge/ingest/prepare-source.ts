@@ -47,7 +47,10 @@ export async function prepareSource(
   let mediaType = source.mediaType;
   // (A page fetched before its address was kept is read as at the address it was added by.)
   let address = source.kind === 'url' ? (content.url ?? source.uri ?? undefined) : undefined;
-  if (source.kind === 'url' && source.uri && !(content.rechunk && bytes.byteLength > 0)) {
+  // A crawl's page is queued with the bytes the crawler fetched (politely, under robots.txt): it is
+  // read as fetched, never fetched a second time.
+  const fetched = bytes.byteLength > 0 && (content.rechunk || source.crawlId !== null);
+  if (source.kind === 'url' && source.uri && !fetched) {
     const page = await fetchUrl(source.uri, {
       maxBytes: c.URL_MAX_BYTES,
       timeoutMs: c.URL_TIMEOUT_MS,
@@ -80,7 +83,8 @@ export async function prepareSource(
   };
 }
 
-function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {
+/** The media type of a fetched page: its bytes, read with its Content-Type and name as hints. */
+export function mediaTypeOfFetched(body: Uint8Array, contentType: string, url: string): string {
   const declared = contentType.split(';')[0]!.trim().toLowerCase();
   const name = new URL(url).pathname.split('/').pop() ?? '';
   const hint = declared === 'text/html' ? 'page.html' : /\.[a-z0-9]+$/i.test(name) ? name : undefined;

@@ -86,12 +86,12 @@ export async function createSources(
           // Raw multi-row inserts (arrays as parameters): a thousand sources cost two statements with
           // a dozen parameters, not Prisma's ten thousand, and the bytes travel as one base64 string each.
           await tx.$executeRaw`
-            INSERT INTO sources (collection_id, id, title, kind, media_type, size, content_hash, uri, filename, metadata)
+            INSERT INTO sources (collection_id, id, title, kind, media_type, size, content_hash, uri, filename, metadata, crawl_id)
             SELECT ${collectionId}::uuid, * FROM unnest(${ids}::uuid[], ${inserted.map((f) => f.item.title)}::text[],
               ${inserted.map((f) => f.item.kind)}::text[]::"SourceKind"[], ${inserted.map((f) => f.item.mediaType)}::text[],
               ${inserted.map((f) => f.item.data.byteLength)}::int[], ${inserted.map((f) => f.hash)}::text[],
               ${inserted.map((f) => f.item.uri ?? null)}::text[], ${inserted.map((f) => f.item.filename ?? null)}::text[],
-              ${inserted.map((f) => JSON.stringify(f.item.metadata))}::jsonb[])`;
+              ${inserted.map((f) => JSON.stringify(f.item.metadata))}::jsonb[], ${inserted.map((f) => f.item.crawlId ?? null)}::uuid[])`;
           // Live generation 0 has no chunks; the first ingestion writes generation 1.
           const smallMine = small.filter((c) => mine.has(c.id));
           if (smallMine.length > 0) {

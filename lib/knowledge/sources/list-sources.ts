@@ -73,6 +73,8 @@ interface ListOptions {
   collectionId?: string;
   /** Only the sources this connector synced. */
   connector?: string;
+  /** Only the pages this crawl found. */
+  crawlId?: string;
   /** The collections the caller reads (lib/access): others' sources are left out inside the query. */
   reach?: Reach;
 }
@@ -119,6 +121,7 @@ export function sourcesPageQuery(opts: ListOptions): { sql: Prisma.Sql; sort: So
   const conditions = [opts.reach ? reachSql(opts.reach, Prisma.sql`s.collection_id`) : Prisma.sql`TRUE`];
   if (only) conditions.push(Prisma.sql`s.collection_id = ${only}::uuid`);
   if (opts.connector !== undefined) conditions.push(Prisma.sql`s.connector = ${opts.connector}`);
+  if (opts.crawlId !== undefined) conditions.push(Prisma.sql`s.crawl_id = ${opts.crawlId}::uuid`);
   if (opts.status) conditions.push(Prisma.sql`s.status = ${opts.status}::"SourceStatus"`);
   if (opts.q !== undefined) {
     const pattern = `%${escapeLike(opts.q)}%`;

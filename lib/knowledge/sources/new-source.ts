@@ -7,20 +7,23 @@ export interface NewSource {
   kind: 'file' | 'text' | 'url';
   title: string;
   mediaType: string;
-  /** The raw bytes (file, text); empty for a URL, which the worker fetches. */
+  /** The raw bytes (file, text); empty for a URL, which the worker fetches, unless a crawl fetched it. */
   data: Uint8Array;
   uri?: string;
   filename?: string;
   metadata: Record<string, unknown>;
+  /** The crawl that fetched this page (its bytes are `data`): deleting the crawl deletes it. */
+  crawlId?: string;
 }
 
 /**
  * The identity used to spot a repeated upload. For text and files it is the
- * content itself (text with normalised line ends and edges), for URLs the URL.
+ * content itself (text with normalised line ends and edges), for URLs the URL, and for a page a
+ * crawl fetched its content: the same page under two URLs is stored once.
  */
 export function contentHashOf(source: NewSource): string {
   const h = createHash('sha256');
-  if (source.kind === 'url') h.update(`url\0${source.uri}`);
+  if (source.kind === 'url' && source.data.byteLength === 0) h.update(`url\0${source.uri}`);
   else if (source.kind === 'text' || source.mediaType.startsWith('text/')) {
     h.update(`text\0${new TextDecoder().decode(source.data).replace(/\r\n?/g, '\n').trim()}`);
   } else h.update(`bytes\0`).update(source.data);

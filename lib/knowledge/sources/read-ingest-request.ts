@@ -23,10 +23,10 @@ import { asUtf8, detectMediaType, MEDIA_TYPES } from '../formats';
 import { isAllowlisted, isPrivateAddress } from '../fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
 import { clipFileName } from '@/lib/clip-text';
+import { crawlBody } from './read-crawl-body';
 
 type TextInput = z.infer<ReturnType<typeof textSourceInput>>;
 type UrlInput = z.infer<ReturnType<typeof urlSourceInput>>;
-
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 export interface IngestRequest {
@@ -35,6 +35,7 @@ export interface IngestRequest {
   withMetadata: boolean;
   /** The collection named in the body (a JSON member, a form field); the route checks the caller may edit it. */
   collectionId?: string;
+  crawl?: ReturnType<typeof crawlBody>['crawl']; // `{crawl: {...}}`: a website to crawl, and no sources
 }
 
 /** A `collectionId` as sent: a UUID, else a 400 naming where it was. */
@@ -46,9 +47,8 @@ function collectionIdOf(value: unknown, error: (detail: string) => ApiError): st
 }
 
 /**
- * Reads an ingest request (POST or PUT) into sources to queue: JSON text, URL or
- * bulk; JSON Lines; or multipart files. Bodies are counted while they stream and
- * refused with 413 the moment they pass MAX_UPLOAD_BYTES.
+ * Reads an ingest request (POST or PUT) into sources to queue: JSON text, URL, bulk or crawl; JSON Lines; or
+ * multipart files. Bodies are counted while they stream and refused with 413 the moment they pass MAX_UPLOAD_BYTES.
  */
 export async function readIngestRequest(req: Request): Promise<IngestRequest> {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
@@ -81,6 +81,7 @@ async function readJsonBody(req: Request) {
   const collectionId = collectionIdOf((body as { collectionId?: unknown }).collectionId, (detail) =>
     fieldError({ in: 'body', path: ['collectionId'] }, detail),
   );
+  if ('crawl' in body) return { ...crawlBody(body), collectionId };
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -93,7 +94,7 @@ async function readJsonBody(req: Request) {
     };
   }
   if (!('text' in body) && !('url' in body))
-    throw fieldError({ in: 'body' }, 'needs `text`, `url` or `sources` (files go up as multipart/form-data)');
+    throw fieldError({ in: 'body' }, 'needs `text`, `url`, `sources` or `crawl` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');

@@ -25,6 +25,8 @@ export interface SourceJson {
   /** A synced source's connector and its id there (PUT /api/knowledge/sync/{connector}). */
   connector?: string;
   externalId?: string;
+  /** The crawl that found this page (GET /api/knowledge/crawls/{id}). */
+  crawlId?: string;
 }
 
 export function toSourceJson(row: SourceRow, collectionName: string): SourceJson {
@@ -48,6 +50,7 @@ export function toSourceJson(row: SourceRow, collectionName: string): SourceJson
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(row.connector ? { connector: row.connector, externalId: row.externalId ?? '' } : {}),
+    ...(row.crawlId ? { crawlId: row.crawlId } : {}),
   };
 }
 

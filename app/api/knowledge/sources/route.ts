@@ -10,23 +10,28 @@ import {
   presentSources,
   readIngestRequest,
 } from '@/lib/knowledge/sources';
+import { createCrawl } from '@/lib/knowledge/crawl';
 
 // GET /api/knowledge/sources – the sources of collections the caller reads, newest first (`status`, `q`, `collectionId`: filters; `sort`)
 export const GET = serveRoute(
   api.list,
-  async ({ principal, query: { limit, cursor, status, q, sort, collectionId, connector } }) => {
+  async ({ principal, query: { limit, cursor, status, q, sort, collectionId, connector, crawlId } }) => {
     if (collectionId) await assertReadableCollection(principal, collectionId);
     const reach = await readableCollections(principal);
-    return json(await listSources({ limit, cursor, status, q, sort, collectionId, connector, reach }));
+    return json(await listSources({ limit, cursor, status, q, sort, collectionId, connector, crawlId, reach }));
   },
 );
 
 // POST /api/knowledge/sources – queue text, URLs or files for ingestion into a collection the caller edits
-// (JSON, multipart or JSON Lines: readIngestRequest)
+// (JSON, multipart or JSON Lines: readIngestRequest), or a crawl of a website whose pages become sources
 export const POST = serveRoute(api.ingest, async ({ req, principal, query }) => {
   await assertEditsSomething(principal); // before the body is read: most callers may not add anything
   const request = await readIngestRequest(req);
   const collectionId = await editableCollectionOrThrow(principal, request.collectionId ?? query.collectionId);
+  if (request.crawl) {
+    const crawl = await createCrawl({ request: request.crawl, collectionId });
+    return json(crawl, { status: 202, headers: { location: `/api/knowledge/crawls/${crawl.id}` } });
+  }
   const results = await createSources(request.sources, { collectionId });
   const status = results.some((r) => r.created) ? 202 : 200;
   const sources = await presentSources(results.map((r) => r.source));

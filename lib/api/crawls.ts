@@ -1,0 +1,42 @@
+import { defineRoute, problem } from '@/lib/http/define-route';
+import { idParam } from '@/lib/schemas/common';
+import { crawlPageSchema, crawlSchema, listCrawlsQuery } from '@/lib/schemas/crawls';
+
+const tags = ['knowledge'];
+
+/** Crawls of websites (app/api/knowledge/crawls); one is started by `POST /knowledge/sources {crawl}`. */
+export const crawlsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/knowledge/crawls',
+    auth: 'user',
+    tags,
+    summary: 'List crawls',
+    description: 'Only the crawls of collections you may read, newest first, each with its progress.',
+    query: listCrawlsQuery,
+    responses: { 200: { description: 'Newest first.', schema: crawlPageSchema } },
+  }),
+  read: defineRoute({
+    method: 'GET',
+    path: '/knowledge/crawls/{id}',
+    auth: 'user',
+    tags,
+    summary: 'Get a crawl and its progress',
+    description: 'Its pages are listed by `GET /knowledge/sources?crawlId={id}`.',
+    params: idParam,
+    responses: { 200: { description: 'The crawl.', schema: crawlSchema } },
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/knowledge/crawls/{id}',
+    auth: 'user',
+    tags,
+    summary: 'Delete a crawl and its pages (admin or editor)',
+    description: 'Its pages (sources) go with it, with their chunks; a crawl under way stops.',
+    params: idParam,
+    responses: {
+      204: { description: 'Deleted.' },
+      403: problem('You read its collection but may not edit it.'),
+    },
+  }),
+};

@@ -1,0 +1,106 @@
+import 'server-only';
+import { reachSql, type Reach } from '@/lib/access';
+import { Prisma, prisma } from '@/lib/db/index';
+import { notFound } from '@/lib/http/api-error';
+import { decodeCursor, keysetPage } from '@/lib/schemas/common';
+import type { CrawlJson } from '@/lib/schemas/crawls';
+
+interface CrawlRow {
+  id: string;
+  url: string;
+  scope: 'prefix' | 'host';
+  max_pages: number;
+  max_depth: number;
+  include: string[];
+  exclude: string[];
+  title: string | null;
+  metadata: Record<string, unknown>;
+  state: CrawlJson['state'];
+  error: string | null;
+  collection_id: string;
+  created_at: Date;
+  updated_at: Date;
+  found: number;
+  queued: number;
+  fetched: number;
+  skipped: number;
+  url_failed: number;
+  pages: number;
+  ingested: number;
+  page_failed: number;
+}
+
+/**
+ * Crawls with their progress, counted from their URLs and pages as they are now (no counter
+ * kept beside them can drift when a worker dies between two writes).
+ */
+function crawlsSql(where: Prisma.Sql, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT c.id::text AS id, c.url, c.scope, c.max_pages, c.max_depth, c.include, c.exclude, c.title, c.metadata,
+      c.state, c.error, c.collection_id::text AS collection_id, c.created_at, c.updated_at,
+      u.found, u.queued, u.fetched, u.skipped, u.failed AS url_failed, p.pages, p.ingested, p.failed AS page_failed
+    FROM crawls c
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS found, count(*) FILTER (WHERE state = 'queued')::int AS queued,
+        count(*) FILTER (WHERE state = 'fetched')::int AS fetched, count(*) FILTER (WHERE state = 'skipped')::int AS skipped,
+        count(*) FILTER (WHERE state = 'failed')::int AS failed
+      FROM crawl_urls WHERE crawl_id = c.id) u
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS pages, count(*) FILTER (WHERE status = 'ready')::int AS ingested,
+        count(*) FILTER (WHERE status = 'failed')::int AS failed
+      FROM sources WHERE crawl_id = c.id) p
+    WHERE ${where}
+    ORDER BY c.created_at DESC, c.id DESC
+    LIMIT ${limit}`;
+}
+
+const toJson = (r: CrawlRow): CrawlJson => ({
+  id: r.id,
+  url: r.url,
+  scope: r.scope,
+  maxPages: r.max_pages,
+  maxDepth: r.max_depth,
+  include: r.include,
+  exclude: r.exclude,
+  title: r.title,
+  metadata: r.metadata ?? {},
+  state: r.state,
+  error: r.error,
+  collectionId: r.collection_id,
+  found: r.found,
+  queued: r.queued,
+  fetched: r.fetched,
+  skipped: r.skipped,
+  failed: r.url_failed + r.page_failed,
+  pages: r.pages,
+  ingested: r.ingested,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** A crawl the caller reads (within `reach`): 404 otherwise, exactly as for an unknown id. */
+export async function getCrawlOrThrow(id: string, reach: Reach = { all: true }): Promise<CrawlJson> {
+  const db = await prisma();
+  const [row] = await db.$queryRaw<CrawlRow[]>(
+    crawlsSql(Prisma.sql`c.id = ${id}::uuid AND ${reachSql(reach, Prisma.sql`c.collection_id`)}`, 1),
+  );
+  if (!row) throw notFound('crawl');
+  return toJson(row);
+}
+
+/** Crawls of the collections the caller reads, newest first, keyset-paginated on (created_at, id). */
+export async function listCrawls(opts: {
+  limit: number;
+  cursor?: string;
+  collectionId?: string;
+  reach: Reach;
+}): Promise<{ data: CrawlJson[]; nextCursor: string | null }> {
+  const after = decodeCursor(opts.cursor);
+  const conditions = [reachSql(opts.reach, Prisma.sql`c.collection_id`)];
+  if (opts.collectionId) conditions.push(Prisma.sql`c.collection_id = ${opts.collectionId}::uuid`);
+  if (after) conditions.push(Prisma.sql`(c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  const db = await prisma();
+  const rows = await db.$queryRaw<CrawlRow[]>(crawlsSql(Prisma.join(conditions, ' AND '), opts.limit + 1));
+  const { page, nextCursor } = keysetPage(rows, opts.limit, (r) => ({ at: r.created_at, id: r.id }));
+  return { data: page.map(toJson), nextCursor };
+}
