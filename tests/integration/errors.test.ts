@@ -99,7 +99,7 @@ describe('request bodies', () => {
         '/api/knowledge/sources',
         {},
         '#',
-        'body: needs `text`, `url` or `sources` (files go up as multipart/form-data)',
+        'body: needs `text`, `url`, `sources` or `crawl` (files go up as multipart/form-data)',
       ],
     ];
     for (const [who, path, json, pointer, detail] of cases) {
