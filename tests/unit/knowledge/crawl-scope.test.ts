@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalUrl, globMatches, inScope, scopePrefix } from '@/lib/knowledge/crawl/crawl-scope';
 import { pageLinks } from '@/lib/knowledge/crawl/page-links';
-import { sitemapLocations } from '@/lib/knowledge/crawl/read-sitemaps';
+import { gzipSync } from 'node:zlib';
+import { sitemapLocations, sitemapText } from '@/lib/knowledge/crawl/read-sitemaps';
 
 const crawl = (url: string, more: Partial<Parameters<typeof inScope>[1]> = {}) => ({
   url,
@@ -96,5 +97,13 @@ describe('sitemaps', () => {
         locations: ['https://x.org/s1.xml'],
       },
     );
+  });
+
+  it('unpacks a gzipped sitemap, and reads a bomb or a broken archive as none', () => {
+    const xml = '<urlset><url><loc>https://x.org/a</loc></url></urlset>';
+    expect(sitemapLocations(sitemapText(gzipSync(xml), 1_000_000)).locations).toEqual(['https://x.org/a']);
+    expect(sitemapText(new TextEncoder().encode(xml), 1_000_000)).toBe(xml);
+    expect(sitemapText(gzipSync(' '.repeat(2_000_000)), 1_000_000)).toBe('');
+    expect(sitemapText(gzipSync(xml).subarray(0, 12), 1_000_000)).toBe('');
   });
 });
