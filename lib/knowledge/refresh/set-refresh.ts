@@ -25,7 +25,7 @@ export async function setSourceRefresh(id: string, refresh: RefreshSetting): Pro
   const db = await prisma();
   await db.$executeRaw`
     UPDATE sources SET refresh = ${refresh},
-      next_refresh_at = CASE WHEN refresh_id IS NOT NULL THEN next_refresh_at ELSE ${nextRefreshOf(refresh)} END
+      next_refresh_at = CASE WHEN refresh_id IS NOT NULL THEN next_refresh_at ELSE ${nextRefreshOf(refresh)}::timestamptz END
     WHERE id = ${id}::uuid`;
 }
 
@@ -34,7 +34,7 @@ export async function setCrawlRefresh(id: string, refresh: RefreshSetting): Prom
   const db = await prisma();
   const n = await db.$executeRaw`
     UPDATE crawls SET refresh = ${refresh}, updated_at = now(),
-      next_refresh_at = CASE WHEN state IN ('pending', 'running') THEN NULL ELSE ${nextRefreshOf(refresh)} END
+      next_refresh_at = CASE WHEN state IN ('pending', 'running') THEN NULL ELSE ${nextRefreshOf(refresh)}::timestamptz END
     WHERE id = ${id}::uuid`;
   if (n === 0) throw notFound('crawl');
 }
