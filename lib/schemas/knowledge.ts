@@ -116,14 +116,17 @@ export const sourceSchema = z
     crawlId: z.uuid().optional().meta({ description: 'A crawled page’s crawl (`GET /knowledge/crawls/{id}`).' }),
     refresh: refreshSettingSchema
       .optional()
-      .meta({ description: 'A web page’s refresh schedule (kind `url` only; null for a crawl’s page: see its crawl).' }),
+      .meta({
+        description: 'A web page’s refresh schedule (kind `url` only; null for a crawl’s page: see its crawl).',
+      }),
     checkedAt: z.iso
       .datetime()
       .nullable()
       .optional()
       .meta({ description: 'A web page’s: when its address was last fetched (kind `url` only).' }),
     changedAt: z.iso.datetime().nullable().optional().meta({
-      description: 'A web page’s: when a fetch last found its content changed; the first fetch counts (kind `url` only).',
+      description:
+        'A web page’s: when a fetch last found its content changed; the first fetch counts (kind `url` only).',
     }),
     nextRefreshAt: z.iso.datetime().nullable().optional().meta({
       description: 'A web page’s next refresh (kind `url` only): scheduled, or asked for with `POST …/refresh`.',

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 
-export const refreshSettingSchema = z
-  .enum(['hourly', 'daily', 'weekly'])
-  .nullable()
-  .meta({
-    id: 'RefreshSetting',
-    description:
-      'How often the page (or crawl) is fetched again: conditionally, so an unchanged page costs one request and no re-embedding. `null`: never (refresh by hand).',
-  });
+export const refreshSettingSchema = z.enum(['hourly', 'daily', 'weekly']).nullable().meta({
+  id: 'RefreshSetting',
+  description:
+    'How often the page (or crawl) is fetched again: conditionally, so an unchanged page costs one request and no re-embedding. `null`: never (refresh by hand).',
+});
 export type RefreshSetting = z.infer<typeof refreshSettingSchema>;
 
 export const updateRefreshBody = () =>
@@ -37,7 +34,10 @@ export const refreshSchema = z
         added: z.number().int(),
         changed: z.number().int(),
         removed: z.number().int(),
-        failed: z.number().int().meta({ description: 'Pages that failed, and pages gone (404/410) for the first time.' }),
+        failed: z
+          .number()
+          .int()
+          .meta({ description: 'Pages that failed, and pages gone (404/410) for the first time.' }),
       })
       .meta({ description: 'Pages by outcome.' }),
     pages: z

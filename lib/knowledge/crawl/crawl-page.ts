@@ -49,7 +49,9 @@ export async function crawlPage(crawl: ClaimedCrawl, site: PoliteSite, next: Que
     if (!(error instanceof FetchRefusedError)) throw error;
     if (known) {
       const gone = error.status === 404 || error.status === 410;
-      const settled = gone ? await settleGone(known, error.message) : { outcome: 'failed' as const, error: error.message };
+      const settled = gone
+        ? await settleGone(known, error.message)
+        : { outcome: 'failed' as const, error: error.message };
       if (!gone) await noteChecked(known.id);
       await note(next.url, known.id, settled);
       if (settled.outcome !== 'removed') return settle('failed', { error: error.message, sourceId: known.id });

@@ -46,7 +46,14 @@ export const toRefreshJson = (r: RefreshRow): RefreshJson => ({
   error: r.error,
   startedAt: r.started_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
-  counts: { requests: r.requests, unchanged: r.unchanged, added: r.added, changed: r.changed, removed: r.removed, failed: r.failed },
+  counts: {
+    requests: r.requests,
+    unchanged: r.unchanged,
+    added: r.added,
+    changed: r.changed,
+    removed: r.removed,
+    failed: r.failed,
+  },
 });
 
 /** The log of a page's or a crawl's refreshes, newest first, at most 20 (the subject's access is checked by the route). */

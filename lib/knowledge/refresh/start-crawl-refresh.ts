@@ -28,7 +28,8 @@ export async function startCrawlRefresh(opts: {
       UPDATE crawls SET refresh_id = ${refresh!.id}::uuid, state = 'pending', error = NULL, reseed = true,
         next_refresh_at = NULL, updated_at = now()
       WHERE id = ${crawl.id}::uuid`;
-    await tx.$executeRaw`UPDATE crawl_urls SET state = 'queued', error = NULL WHERE crawl_id = ${crawl.id}::uuid`;
+    // (Skipped and failed URLs keep their error until settled again: maxPages counts only pages, as before.)
+    await tx.$executeRaw`UPDATE crawl_urls SET state = 'queued' WHERE crawl_id = ${crawl.id}::uuid`;
     return refresh!.id;
   });
   if (started) wakeIngestWorker();

@@ -101,7 +101,10 @@ async function readJsonBody(req: Request) {
     throw fieldError({ in: 'body' }, 'needs `text`, `url`, `sources` or `crawl` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
   if (refresh !== undefined && !isUrl)
-    throw new ApiError('unprocessable', 'Only web pages and crawls can be refreshed: `refresh` goes with `url` or `crawl`.');
+    throw new ApiError(
+      'unprocessable',
+      'Only web pages and crawls can be refreshed: `refresh` goes with `url` or `crawl`.',
+    );
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const input = parsed.data as TextInput | UrlInput;
@@ -119,7 +122,10 @@ async function readJsonBody(req: Request) {
 function refreshOf(body: object): RefreshSetting | undefined {
   if (!('refresh' in body)) return undefined;
   if ('sources' in body)
-    throw new ApiError('unprocessable', 'Only web pages and crawls can be refreshed: set `refresh` on each page alone.');
+    throw new ApiError(
+      'unprocessable',
+      'Only web pages and crawls can be refreshed: set `refresh` on each page alone.',
+    );
   const parsed = refreshSettingSchema.safeParse(body.refresh);
   if (!parsed.success) throw validationError(parsed.error, { in: 'body', path: ['refresh'] });
   return parsed.data;
