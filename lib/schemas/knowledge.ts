@@ -114,11 +114,9 @@ export const sourceSchema = z
       .meta({ description: 'A synced source’s connector (`PUT /knowledge/sync/{connector}`).' }),
     externalId: z.string().optional().meta({ description: 'A synced source’s id in its connector’s system.' }),
     crawlId: z.uuid().optional().meta({ description: 'A crawled page’s crawl (`GET /knowledge/crawls/{id}`).' }),
-    refresh: refreshSettingSchema
-      .optional()
-      .meta({
-        description: 'A web page’s refresh schedule (kind `url` only; null for a crawl’s page: see its crawl).',
-      }),
+    refresh: refreshSettingSchema.optional().meta({
+      description: 'A web page’s refresh schedule (kind `url` only; null for a crawl’s page: see its crawl).',
+    }),
     checkedAt: z.iso
       .datetime()
       .nullable()
