@@ -285,7 +285,10 @@ describe('refreshing a crawl', () => {
         ['/docs/b', 'changed'],
         ['/docs/new', 'added'],
       ]);
-      // Each page it had cost one request: a 304 for those asked conditionally, the same bytes for the others.
+      // robots.txt and the sitemaps were read again...
+      for (const path of ['/robots.txt', '/sitemap-index.xml', '/sitemaps/pages.xml'])
+        expect(requestsTo(path).length).toBeGreaterThan(0);
+      // ...and each page it had cost one request: a 304 for those asked conditionally, the same bytes for the others.
       for (const path of untouched) expect(requestsTo(path)).toHaveLength(1);
       for (const path of ['/docs/', '/docs/a', '/docs/from-sitemap'])
         expect(requestsTo(path)[0]).toMatchObject({ ifNoneMatch: expect.any(String), status: 304 });
