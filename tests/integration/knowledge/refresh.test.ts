@@ -348,11 +348,19 @@ describe('the refresh API', () => {
       for (const res of [
         await patch(`/api/knowledge/sources/${text.id}`, { refresh: 'daily' }),
         await api('POST', `/api/knowledge/sources/${text.id}/refresh`, { key: admin }),
-        await api('POST', '/api/knowledge/sources', { key: admin, json: { text: 'More words', refresh: 'daily' } }),
+        await api('POST', '/api/knowledge/sources', {
+          key: admin,
+          json: { text: `More words ${tag}`, refresh: 'daily' },
+        }),
       ]) {
         expect(res.status).toBe(422);
         expect(res.headers.get('content-type')).toContain('application/problem+json');
       }
+      // (refused before anything is stored)
+      const listed = await api('GET', `/api/knowledge/sources?q=${encodeURIComponent(`More words ${tag}`)}`, {
+        key: admin,
+      });
+      expect((await bodyOf<{ data: unknown[] }>(listed)).data).toEqual([]);
 
       // A crawl in a collection a user key cannot read: its crawl, pages and refreshes are not there to it.
       const db = await prisma();
