@@ -7,6 +7,13 @@ import type { AddressInfo } from 'node:net';
  * answers, and a canary on 127.0.0.2 (not allowlisted) that must never see a connection. The crawl
  * starts at /docs/; what it must find and must never request is listed in `expected`.
  */
+interface Answer {
+  html?: string;
+  status?: number;
+  conditional?: boolean;
+  delayMs?: number;
+}
+
 export interface CrawlSite {
   origin: string;
   canaryOrigin: string;
@@ -17,10 +24,10 @@ export interface CrawlSite {
   /**
    * Changes what a path answers from now on (refresh tests): another page, a status (404, 410,
    * 500), or, with `conditional: false`, a server that ignores If-None-Match / If-Modified-Since.
-   * `undefined` restores it. Every page is served with an ETag and Last-Modified, and answers
+   * `delayMs`: answered that late. `undefined` restores it. Every page is served with an ETag and Last-Modified, and answers
    * 304 to a request that names them unless told otherwise.
    */
-  set(path: string, answer?: { html?: string; status?: number; conditional?: boolean }): void;
+  set(path: string, answer?: Answer): void;
   canaryConnections(): number;
   close(): Promise<void>;
 }
@@ -39,7 +46,7 @@ export const page = (opts: { title: string; tag: string; links: string[]; nav?: 
 export async function startCrawlSite(tag: string, opts: { pages?: number } = {}): Promise<CrawlSite> {
   const requests: string[] = [];
   const log: CrawlSite['log'] = [];
-  const answers = new Map<string, { html?: string; status?: number; conditional?: boolean }>();
+  const answers = new Map<string, Answer>();
   const started = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toUTCString();
   let canaryConnections = 0;
   const canary = createServer((_req, res) => res.end('secret'));
@@ -107,14 +114,18 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
     if (served !== undefined) {
       // A validator per version of the page: its hash; Last-Modified the server's start (changed: now).
       const etag = `"${createHash('sha1').update(served).digest('hex').slice(0, 16)}"`;
-      res.setHeader('etag', etag);
-      res.setHeader('last-modified', changed?.html ? new Date().toUTCString() : started);
-      if (changed?.conditional !== false && req.headers['if-none-match'] === etag) {
-        res.statusCode = 304;
-        return res.end();
-      }
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      return res.end(served);
+      const send = () => {
+        res.setHeader('etag', etag);
+        res.setHeader('last-modified', changed?.html ? new Date().toUTCString() : started);
+        if (changed?.conditional !== false && req.headers['if-none-match'] === etag) {
+          res.statusCode = 304;
+          return res.end();
+        }
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(served);
+      };
+      if (changed?.delayMs) return void setTimeout(send, changed.delayMs);
+      return send();
     }
     if (url === '/robots.txt') {
       res.setHeader('content-type', 'text/plain');

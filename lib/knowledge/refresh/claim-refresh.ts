@@ -34,6 +34,14 @@ export async function claimDueSource(owner: string, leaseSeconds: number): Promi
   return rows[0];
 }
 
+/** Extends this worker's refresh lease (a fetch may take URL_TIMEOUT_MS, longer than a lease). */
+export async function renewSourceRefreshLease(id: string, owner: string, leaseSeconds: number): Promise<void> {
+  const db = await prisma();
+  await db.$executeRaw`
+    UPDATE sources SET refresh_lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id = ${id}::uuid AND refresh_lease_owner = ${owner}`;
+}
+
 /**
  * Ends a page's refresh: its log entry is closed and the page's next refresh is scheduled from now
  * (none for a one-off refresh of a page without a schedule). Only while this worker holds it.

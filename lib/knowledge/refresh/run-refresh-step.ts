@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { errorFields, log } from '@/lib/log';
-import { claimDueSource, releaseSourceRefresh } from './claim-refresh';
+import { claimDueSource, releaseSourceRefresh, renewSourceRefreshLease } from './claim-refresh';
 import { refreshSource } from './refresh-source';
 import { startCrawlRefresh } from './start-crawl-refresh';
 
@@ -13,8 +13,15 @@ import { startCrawlRefresh } from './start-crawl-refresh';
  */
 export async function runRefreshStep(owner: string): Promise<number> {
   if (await startCrawlRefresh({ trigger: 'schedule' })) return 1;
-  const claimed = await claimDueSource(owner, config().INGEST_LEASE_SECONDS);
+  const lease = config().INGEST_LEASE_SECONDS;
+  const claimed = await claimDueSource(owner, lease);
   if (!claimed) return 0;
+  // A heartbeat keeps the lease while the page is fetched and stored; a worker that dies stops renewing it.
+  const heartbeat = setInterval(
+    () => void renewSourceRefreshLease(claimed.id, owner, lease).catch(() => {}),
+    (lease * 1000) / 5,
+  );
+  heartbeat.unref();
   try {
     const { outcome } = await refreshSource(claimed);
     if (outcome !== 'removed') await releaseSourceRefresh({ claimed, owner, state: 'done' });
@@ -27,6 +34,8 @@ export async function runRefreshStep(owner: string): Promise<number> {
       state: 'failed',
       error: 'The refresh failed unexpectedly; see the server log.',
     });
+  } finally {
+    clearInterval(heartbeat);
   }
   return 1;
 }

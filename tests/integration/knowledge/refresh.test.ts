@@ -202,6 +202,20 @@ describe('refreshing a web page', () => {
     });
   });
 
+  it('keeps a slow page with its worker while it is fetched, past the lease', async () => {
+    await withSettings({ ...settings, INGEST_LEASE_SECONDS: 1 }, async () => {
+      const { path, source } = await addPage('slow', 'Patient sloth');
+      site.set(path, { html: page({ title: 'Patient sloth', tag, links: [] }), delayMs: 2500 });
+      await api('POST', `/api/knowledge/sources/${source.id}/refresh`, { key: admin });
+      site.log.length = 0;
+      const slow = runRefreshStep('slow-worker');
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(await runRefreshStep('eager-worker')).toBe(0);
+      expect(await slow).toBe(1);
+      expect(requestsTo(path)).toHaveLength(1);
+    });
+  });
+
   it('runs a scheduled refresh when due', async () => {
     await withSettings(settings, async () => {
       const { source } = await addPage('scheduled', 'Punctual puffin');
