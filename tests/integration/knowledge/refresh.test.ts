@@ -351,6 +351,11 @@ describe('the refresh API', () => {
       expect(near(body.nextRefreshAt, Date.now() + HOUR)).toBe(true);
       const off = await bodyOf<PageView>(await patch(`/api/knowledge/sources/${source.id}`, { refresh: null }));
       expect(off).toMatchObject({ refresh: null, nextRefreshAt: null });
+      const put = await api('PUT', `/api/knowledge/sources/${source.id}`, {
+        key: admin,
+        json: { url: source.uri, refresh: 'daily' },
+      });
+      expect(put.status).toBe(422);
       const bad = await patch(`/api/knowledge/sources/${source.id}`, { refresh: 'yearly' });
       expect(bad.status).toBe(400);
       expect(bad.headers.get('content-type')).toContain('application/problem+json');

@@ -29,8 +29,10 @@ export const GET = serveRoute(api.read, async ({ principal, params: { id } }) =>
 export const PUT = serveRoute(api.replace, async ({ req, principal, params: { id } }) => {
   await assertEditsSomething(principal);
   await editableSourceOrThrow(principal, id);
-  const { sources, titled, withMetadata } = await readIngestRequest(req);
+  const { sources, titled, withMetadata, refresh } = await readIngestRequest(req);
   if (sources.length !== 1) throw new ApiError('validation', 'A replacement is exactly one source.');
+  if (refresh !== undefined)
+    throw new ApiError('unprocessable', 'A replacement does not set `refresh`: PATCH the source with `{refresh}`.');
   const ifMatch = entityTags(req.headers.get('if-match'));
   const { source, queued } = await replaceSource(id, {
     ...sources[0]!,
