@@ -11,7 +11,7 @@ import { pageLinks } from './page-links';
 import type { PoliteSite } from './polite-site';
 import { conditionalHeaders, knownPage, pageHashOf, recordFetch } from '../refresh/page-validators';
 import { countRequest, notePage } from '../refresh/refresh-log';
-import { settleFetched, settleGone, noteChecked, type Settled } from '../refresh/settle-page';
+import { settleFetched, settleRefused, type Settled } from '../refresh/settle-page';
 
 /** Whether the crawl may request `url` (canonical): in its scope and allowed by robots.txt. */
 export const mayVisit = (crawl: ClaimedCrawl, site: PoliteSite, url: string | undefined): url is string =>
@@ -48,11 +48,7 @@ export async function crawlPage(crawl: ClaimedCrawl, site: PoliteSite, next: Que
     if (error instanceof RedirectRefusedError) return settle('skipped', { error: error.message });
     if (!(error instanceof FetchRefusedError)) throw error;
     if (known) {
-      const gone = error.status === 404 || error.status === 410;
-      const settled = gone
-        ? await settleGone(known, error.message)
-        : { outcome: 'failed' as const, error: error.message };
-      if (!gone) await noteChecked(known.id);
+      const settled = await settleRefused(known, error);
       await note(next.url, known.id, settled);
       if (settled.outcome !== 'removed') return settle('failed', { error: error.message, sourceId: known.id });
     }

@@ -1,10 +1,10 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { fetchUrl, FetchRefusedError, type FetchedPage } from '../fetch/fetch-url';
+import { fetchUrl, FetchRefusedError } from '../fetch/fetch-url';
 import type { ClaimedRefresh } from './claim-refresh';
 import { conditionalHeaders } from './page-validators';
 import { countRequest, notePage } from './refresh-log';
-import { noteChecked, settleFetched, settleGone, type Settled } from './settle-page';
+import { settleFetched, settleRefused, type Settled } from './settle-page';
 
 /**
  * Refreshes one web page: one conditional request (If-None-Match / If-Modified-Since from what it
@@ -15,10 +15,9 @@ import { noteChecked, settleFetched, settleGone, type Settled } from './settle-p
 export async function refreshSource(claimed: ClaimedRefresh): Promise<Settled> {
   const c = config();
   await countRequest(claimed.refreshId);
-  let fetched: FetchedPage;
   let settled: Settled;
   try {
-    fetched = await fetchUrl(claimed.uri, {
+    const fetched = await fetchUrl(claimed.uri, {
       maxBytes: c.URL_MAX_BYTES,
       timeoutMs: c.URL_TIMEOUT_MS,
       allowlist: c.URL_ALLOWLIST,
@@ -27,11 +26,7 @@ export async function refreshSource(claimed: ClaimedRefresh): Promise<Settled> {
     settled = await settleFetched(claimed, fetched);
   } catch (error) {
     if (!(error instanceof FetchRefusedError)) throw error;
-    if (error.status === 404 || error.status === 410) settled = await settleGone(claimed, error.message);
-    else {
-      await noteChecked(claimed.id);
-      settled = { outcome: 'failed', error: error.message };
-    }
+    settled = await settleRefused(claimed, error);
   }
   if (settled.outcome !== 'removed') {
     await notePage({

@@ -1,7 +1,7 @@
 import 'server-only';
 import { prisma } from '@/lib/db/index';
 import { ApiError } from '@/lib/http/api-error';
-import type { FetchedPage } from '../fetch/fetch-url';
+import type { FetchedPage, FetchRefusedError } from '../fetch/fetch-url';
 import { asUtf8, ExtractionError } from '../formats';
 import { markIndexDirty } from '../index/maintain-index';
 import { mediaTypeOfFetched } from '../ingest/prepare-source';
@@ -58,6 +58,13 @@ export async function settleGone(page: KnownPage, error: string): Promise<Settle
   await db.$executeRaw`
     UPDATE sources SET gone_count = gone_count + 1, checked_at = now() WHERE id = ${page.id}::uuid`;
   return { outcome: 'gone', error };
+}
+
+/** A page's refetch refused: gone (404/410, see settleGone), else failed, the page kept as it was. */
+export async function settleRefused(page: KnownPage, error: FetchRefusedError): Promise<Settled> {
+  if (error.status === 404 || error.status === 410) return settleGone(page, error.message);
+  await noteChecked(page.id);
+  return { outcome: 'failed', error: error.message };
 }
 
 /** A fetch that failed otherwise (a server error, no answer): the page stays as it was; the attempt is noted. */
