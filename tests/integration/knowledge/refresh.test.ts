@@ -7,6 +7,7 @@ import { drainRefreshes, runRefreshStep } from '@/lib/knowledge/refresh';
 import { page, startCrawlSite, type CrawlSite } from '../../support/crawl-site';
 import { api, bodyOf, newKey } from '../../support/http';
 import { withSettings } from '../../support/with-settings';
+import { newCollection, newGroup, newPerson } from '../collections/people';
 import { search, type SourceView } from './helpers';
 
 /**
@@ -420,6 +421,21 @@ describe('the refresh API', () => {
         });
         // (a member edits no collection at all: writes are refused before anything is looked up)
         expect([method, path, res.status]).toEqual([method, path, method === 'GET' ? 404 : 403]);
+      }
+      // An editor of another collection: what it cannot read is not there, for writes too.
+      const editor = await newPerson();
+      await newCollection(admin, { visibility: 'groups', editorGroupIds: [await newGroup(admin, [editor])] });
+      for (const [method, path] of [
+        ['POST', `/api/knowledge/sources/${crawlPage!.id}/refresh`],
+        ['POST', `/api/knowledge/crawls/${crawl.id}/refresh`],
+        ['PATCH', `/api/knowledge/crawls/${crawl.id}`],
+        ['PATCH', `/api/knowledge/sources/${crawlPage!.id}`],
+      ] as const) {
+        const res = await api(method, path, {
+          key: editor.key,
+          ...(method === 'PATCH' ? { json: { refresh: null } } : {}),
+        });
+        expect([method, path, res.status]).toEqual([method, path, 404]);
       }
       expect((await api('GET', `/api/knowledge/refreshes/${randomUUID()}`, { key: admin })).status).toBe(404);
       expect((await api('POST', `/api/knowledge/sources/${randomUUID()}/refresh`, { key: admin })).status).toBe(404);
