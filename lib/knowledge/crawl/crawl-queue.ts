@@ -9,7 +9,9 @@ export interface QueuedUrl {
 
 /**
  * Adds URLs a crawl found (canonical, in scope) to its queue, each once, in the order given, while
- * its URLs queued or fetched stay under `maxPages`: a crawl never fetches more pages than that.
+ * its URLs queued or fetched stay under `maxPages`: a crawl never fetches more pages than that. (A
+ * refresh queues again URLs skipped or failed last time, keeping their error until they are
+ * settled anew: they do not count, as they did not before.)
  * Returns how many were new.
  */
 export async function enqueueUrls(opts: {
@@ -26,7 +28,7 @@ export async function enqueueUrls(opts: {
     WHERE NOT EXISTS (SELECT 1 FROM crawl_urls k WHERE k.crawl_id = ${opts.crawlId}::uuid AND k.url = u.url)
     ORDER BY u.n
     LIMIT greatest(0, ${opts.maxPages} - (
-      SELECT count(*) FROM crawl_urls WHERE crawl_id = ${opts.crawlId}::uuid AND state IN ('queued', 'fetched')))
+      SELECT count(*) FROM crawl_urls WHERE crawl_id = ${opts.crawlId}::uuid AND state IN ('queued', 'fetched') AND error IS NULL))
     ON CONFLICT DO NOTHING`;
 }
 
