@@ -45,6 +45,7 @@ const chunkIds = async () =>
     ).map((r) => r.id),
   );
 const before = await chunkIds();
+site.requests.length = 0;
 await requestCrawlRefresh(crawl.id);
 const refreshStarted = performance.now();
 await drainCrawls({ owner: 'bench', ingest: () => drainIngestQueue() });
@@ -59,7 +60,9 @@ console.log(
     crawlPagesPerSecond: done.pages / crawlSeconds,
     crawlIngestSeconds: ingestSeconds,
     crawlIngested: done.ingested,
-    refreshRequests: refreshed.lastRefresh?.counts.requests ?? 0,
+    // Every HTTP request the site saw (robots.txt and sitemaps too), not only the pages' the log counts.
+    refreshRequests: site.requests.length,
+    refreshPageRequests: refreshed.lastRefresh?.counts.requests ?? 0,
     refreshUnchanged: refreshed.lastRefresh?.counts.unchanged ?? 0,
     refreshSeconds,
     refreshChunksReembedded: reembedded,

@@ -37,32 +37,46 @@ async function politely<T>(host: string, delayMs: number, run: () => Promise<T>)
 }
 
 /**
+ * How long a robots.txt read is used before it is read again. A crawl reads it at its start (and at
+ * each refresh's); the steps between use this copy, so a 500-page crawl asks for it once, not at
+ * each of its 50 steps. RFC 9309 allows caching for up to 24 hours.
+ */
+const ROBOTS_MAX_AGE_MS = 10 * 60_000;
+const robotsRead = new Map<string, { text: string; at: number }>();
+
+/**
  * The site a crawl starts at, with its robots.txt read (politely, as every request): a 4xx means
  * no rules; a server error or no answer is thrown, as RFC 9309 asks a crawler not to go on
- * as if everything were allowed.
+ * as if everything were allowed. `fresh`: read it again even if read lately (a crawl's first step).
  */
-export async function openSite(start: string): Promise<PoliteSite> {
+export async function openSite(start: string, opts: { fresh?: boolean } = {}): Promise<PoliteSite> {
   const c = config();
   const origin = new URL(start);
   let delayMs = c.CRAWL_DELAY_MS;
-  const get: PoliteSite['get'] = (url, opts = {}) =>
+  const get: PoliteSite['get'] = (url, more = {}) =>
     politely(new URL(url).host, delayMs, () =>
       fetchUrl(url, {
         maxBytes: c.URL_MAX_BYTES,
         timeoutMs: c.URL_TIMEOUT_MS,
         allowlist: c.URL_ALLOWLIST,
-        ...(opts.allowRedirect ? { allowRedirect: opts.allowRedirect } : {}),
-        ...(opts.headers ? { headers: opts.headers } : {}),
+        ...(more.allowRedirect ? { allowRedirect: more.allowRedirect } : {}),
+        ...(more.headers ? { headers: more.headers } : {}),
       }),
     );
   const robotsUrl = new URL('/robots.txt', origin).href;
+  const kept = robotsRead.get(robotsUrl);
   let text = '';
-  try {
-    const page = await get(robotsUrl, { allowRedirect: (to) => to.host === origin.host });
-    text = new TextDecoder().decode(page.body);
-  } catch (error) {
-    if (!(error instanceof FetchRefusedError && error.status && error.status >= 400 && error.status < 500))
-      throw new FetchRefusedError(`robots.txt could not be read: ${(error as Error).message}`);
+  if (!opts.fresh && kept && Date.now() - kept.at < ROBOTS_MAX_AGE_MS) text = kept.text;
+  else {
+    try {
+      const page = await get(robotsUrl, { allowRedirect: (to) => to.host === origin.host });
+      text = new TextDecoder().decode(page.body);
+    } catch (error) {
+      if (!(error instanceof FetchRefusedError && error.status && error.status >= 400 && error.status < 500))
+        throw new FetchRefusedError(`robots.txt could not be read: ${(error as Error).message}`);
+    }
+    for (const [url, read] of robotsRead) if (Date.now() - read.at >= ROBOTS_MAX_AGE_MS) robotsRead.delete(url);
+    robotsRead.set(robotsUrl, { text, at: Date.now() });
   }
   const robots = robotsParser(robotsUrl, text);
   const robotsDelay = Math.min((robots.getCrawlDelay(USER_AGENT) ?? 0) * 1000, MAX_ROBOTS_DELAY_MS);

@@ -43,8 +43,9 @@ export async function runCrawlStep(owner: string): Promise<number> {
   let handled = 0;
   const started = Date.now();
   try {
-    const site = await openSite(crawl.url);
-    if (crawl.reseed || !(await isSeeded(crawl.id, crawl.url))) await seed(crawl, site);
+    const seeding = crawl.reseed || !(await isSeeded(crawl.id, crawl.url));
+    const site = await openSite(crawl.url, { fresh: seeding });
+    if (seeding) await seed(crawl, site);
     while (held && handled < PAGES_PER_STEP && Date.now() - started < STEP_MS) {
       // Deleted, or taken over after a stall: another worker (or nobody) goes on.
       if (!(await renewCrawlLease(crawl.id, owner, c.INGEST_LEASE_SECONDS))) return Math.max(handled, 1);

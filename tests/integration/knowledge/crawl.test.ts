@@ -90,6 +90,8 @@ describe('crawling a website', () => {
       // No request left the scope, reached the refused address, or was made twice for a page.
       expect([...new Set(site.requests)].sort()).toEqual([...REQUESTED].sort());
       expect(site.requests.filter((r) => r !== '/robots.txt')).toHaveLength(REQUESTED.length - 1);
+      // robots.txt is read once: the crawl's later steps use that reading.
+      expect(site.requests.filter((r) => r === '/robots.txt')).toHaveLength(1);
       expect(site.canaryConnections()).toBe(0);
       const hit = (await search(admin, `Gamma ${tag} sentence`))[0];
       expect(hit?.sourceId).toBe(pages.find((p) => p.uri!.endsWith('/docs/c'))?.id);
