@@ -45,6 +45,7 @@ export async function claimCrawl(owner: string, leaseSeconds: number): Promise<C
     FROM (
       SELECT id FROM crawls
       WHERE state IN ('pending', 'running') AND (lease_expires_at IS NULL OR lease_expires_at < now())
+        AND (not_before IS NULL OR not_before <= now())
       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
     ) pick
     WHERE c.id = pick.id
@@ -92,4 +93,15 @@ export async function releaseCrawl(
       state = ${end?.state ?? 'running'}, error = ${end?.error ?? null}
     WHERE id = ${id}::uuid AND lease_owner = ${owner}`;
   if (held > 0 && end) await closeCrawlRefresh({ crawlId: id, refreshId: crawl.refreshId, ...end });
+}
+
+/**
+ * Ends a step early while the crawl's host may not be asked again yet: the crawl is free, but no
+ * worker takes it before `until` (its politeness delay spans workers and processes).
+ */
+export async function pauseCrawl(id: string, owner: string, until: Date): Promise<void> {
+  const db = await prisma();
+  await db.$executeRaw`
+    UPDATE crawls SET lease_owner = NULL, lease_expires_at = NULL, not_before = ${until}, updated_at = now()
+    WHERE id = ${id}::uuid AND lease_owner = ${owner}`;
 }

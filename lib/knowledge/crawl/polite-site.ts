@@ -16,12 +16,16 @@ export interface PoliteSite {
   allowed(url: string): boolean;
   /** The pause between two requests: CRAWL_DELAY_MS, or robots.txt's Crawl-delay when longer. */
   delayMs: number;
+  /** How long the next request to the site's host would wait for the pause after the last one. */
+  waitMs(): number;
   /** The sitemaps robots.txt names. */
   sitemaps: string[];
 }
 
 // When each host's last request ended, as a chain: a request waits for the one before it.
 const lastRequests = new Map<string, Promise<number>>();
+// ...and when the last one that has ended did.
+const lastEnded = new Map<string, number>();
 
 async function politely<T>(host: string, delayMs: number, run: () => Promise<T>): Promise<T> {
   const previous = lastRequests.get(host) ?? Promise.resolve(0);
@@ -32,6 +36,7 @@ async function politely<T>(host: string, delayMs: number, run: () => Promise<T>)
   try {
     return await run();
   } finally {
+    lastEnded.set(host, Date.now());
     finished(Date.now());
   }
 }
@@ -88,6 +93,7 @@ export async function openSite(start: string, opts: { fresh?: boolean } = {}): P
     get delayMs() {
       return delayMs;
     },
+    waitMs: () => Math.max(0, (lastEnded.get(origin.host) ?? 0) + delayMs - Date.now()),
     sitemaps: robots.getSitemaps(),
   };
 }

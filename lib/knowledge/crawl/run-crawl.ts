@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { isDatabaseUnavailable } from '@/lib/db/database-unavailable';
 import { errorFields, log } from '@/lib/log';
 import { FetchRefusedError } from '../fetch/fetch-url';
-import { claimCrawl, releaseCrawl, renewCrawlLease, type ClaimedCrawl } from './claim-crawl';
+import { claimCrawl, pauseCrawl, releaseCrawl, renewCrawlLease, type ClaimedCrawl } from './claim-crawl';
 import { crawlPage, mayVisit } from './crawl-page';
 import { enqueueUrls, isSeeded, nextQueued, settleUrl } from './crawl-queue';
 import { canonicalUrl } from './crawl-scope';
@@ -18,6 +18,11 @@ import { prisma } from '@/lib/db/index';
 const PAGES_PER_STEP = 10;
 /** ...or fewer, once a step has taken this long: uploads queued meanwhile wait for the step to end. */
 const STEP_MS = 5_000;
+/**
+ * A politeness pause longer than this is not slept through by the worker: the step ends, and the
+ * crawl is taken up again once its host may be asked (ingestion goes on meanwhile).
+ */
+const MAX_WAIT_IN_STEP_MS = 1_000;
 
 /**
  * One step of the oldest crawl with work left: seeds it on its first step (sitemaps, then the start
@@ -54,6 +59,11 @@ export async function runCrawlStep(owner: string): Promise<number> {
         await finish(crawl, owner);
         return Math.max(handled, 1);
       }
+      const wait = site.waitMs();
+      if (wait > MAX_WAIT_IN_STEP_MS) {
+        await pauseCrawl(crawl.id, owner, new Date(Date.now() + wait));
+        return Math.max(handled, 1);
+      }
       await crawlPage(crawl, site, next).catch(async (error: unknown) => {
         // One page's unexpected failure (a parser bug, a write refused) is that page's, not the crawl's.
         if (isDatabaseUnavailable(error)) throw error;
@@ -67,7 +77,7 @@ export async function runCrawlStep(owner: string): Promise<number> {
       });
       handled++;
     }
-    await releaseCrawl(crawl, owner);
+    await pauseCrawl(crawl.id, owner, new Date(Date.now() + site.waitMs()));
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error; // the lease lapses; the crawl goes on once the database is back
     const reason =

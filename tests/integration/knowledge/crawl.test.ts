@@ -174,6 +174,28 @@ describe('crawling a website', () => {
     });
   });
 
+  it('waits out a politeness delay over a second without holding a worker, and any worker waits as long', async () => {
+    await withSettings({ ...settings, CRAWL_DELAY_MS: 1500 }, async () => {
+      const created = await startCrawl({ url: `${site.origin}/docs/`, maxPages: 3 });
+      const pageRequests = () => site.requests.filter((r) => r.startsWith('/docs/')).length;
+      try {
+        site.requests.length = 0;
+        // Seeding reads robots.txt and the sitemaps, 1.5 s apart; then the step ends rather than sleep.
+        expect(await runCrawlStep('worker-1')).toBeGreaterThan(0);
+        const before = pageRequests();
+        const asked = Date.now();
+        expect(await runCrawlStep('worker-2')).toBe(0); // the host may not be asked yet: no worker takes the crawl
+        expect(Date.now() - asked).toBeLessThan(1000);
+        expect(pageRequests()).toBe(before);
+        await new Promise((resolve) => setTimeout(resolve, 1600));
+        expect(await runCrawlStep('worker-2')).toBe(1); // one page, then the next pause
+        expect(pageRequests()).toBe(before + 1);
+      } finally {
+        expect((await api('DELETE', `/api/knowledge/crawls/${created.id}`, { key: admin })).status).toBe(204);
+      }
+    });
+  });
+
   it('shows a crawl only to those who read its collection, and lets only its editors delete it', async () => {
     const db = await prisma();
     const hidden = (await db.collection.create({ data: { name: `hidden ${tag}`, visibility: 'groups' } })).id;
