@@ -3,16 +3,20 @@
 import { useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
-import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { BookIcon, PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
+import { useCrawlLabel } from './crawl-store';
 import { EditTextDialog } from './edit-text-dialog';
 import { OcrNote } from './ocr-note';
+import { RefreshLogDialog } from './refresh-log-dialog';
+import { RefreshNote } from './refresh-note';
+import { SourceSchedule } from './source-schedule';
 import { RenameDialog } from './rename-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
 import { formatBytes } from '@/lib/format-bytes';
-import { announceSourcesChanged } from './panel-requests';
+import { announceSourcesChanged, requestPanel } from './panel-requests';
 import { formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
@@ -20,7 +24,7 @@ const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
 /**
  * One source in the table, with delete, rename and replace-content actions (retry when it failed,
- * fetch again for a web page); pasted text is edited in place, title and all, instead. Its title
+ * refresh now for a web page, and a web page's refresh schedule and log; a crawl's page names its crawl); pasted text is edited in place, title and all, instead. Its title
  * opens the text as ingested, once it has some: what search and citations read, which is how
  * an admin sees what a parser made of a file.
  */
@@ -43,6 +47,8 @@ export function SourceRow({
   const [editing, setEditing] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
+  const crawlName = useCrawlLabel(source.crawlId);
 
   async function replace(file: File) {
     setError(null);
@@ -78,8 +84,10 @@ export function SourceRow({
       announceSourcesChanged();
     }
   }
-  // A page changes, or was down when it was fetched: fetch the same address again, as a new generation.
-  const refetch = () => act(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
+  // A page changes, or was down when it was fetched: check it now (a new generation only if it changed).
+  const refreshNow = () => act(`/api/knowledge/sources/${source.id}/refresh`, { method: 'POST' });
+  // A crawl's pages are refreshed, and logged, with their crawl.
+  const standalonePage = source.kind === 'url' && !source.crawlId;
   // A failure that has passed (an embedding server that was down): the same content, queued again.
   const retry = () => act(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
 
@@ -132,6 +140,20 @@ export function SourceRow({
             {source.uri}
           </a>
         ) : null}
+        {source.crawlId ? (
+          <button
+            type="button"
+            className="block max-w-full truncate text-left text-xs text-muted hover:text-accent hover:underline"
+            onClick={() =>
+              source.crawlId && requestPanel('showCrawlPages', { id: source.crawlId, label: crawlName ?? '' })
+            }
+            title="Show only this crawl’s pages"
+            data-testid="source-row-crawl"
+          >
+            Page of crawl {crawlName ? `“${crawlName}”` : ''}
+          </button>
+        ) : null}
+        {source.kind === 'url' ? <RefreshNote item={source} className="mt-0.5" /> : null}
         {source.status === 'failed' && source.error ? (
           <span className="mt-0.5 block text-xs text-danger">{source.error}</span>
         ) : null}
@@ -201,11 +223,21 @@ export function SourceRow({
           />
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
           <RowAction
-            onClick={() => void refetch()}
-            label={`Fetch ${source.title} again`}
-            testId="refetch-source"
+            onClick={() => void refreshNow()}
+            label={`Refresh ${source.title} now`}
+            testId="refresh-source"
             icon={RefreshIcon}
-            text="Fetch again"
+            text="Refresh now"
+          />
+        ) : null}
+        {standalonePage ? (
+          <RowAction
+            onClick={() => setLogOpen(true)}
+            label={`Refresh schedule and log of ${source.title}`}
+            testId="source-refresh-log"
+            icon={BookIcon}
+            text="Refreshes"
+            dialog
           />
         ) : null}
         {source.kind === 'text' ? (
@@ -244,6 +276,15 @@ export function SourceRow({
         />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
         {renaming ? <RenameDialog source={source} onClose={() => setRenaming(false)} onSaved={setNotice} /> : null}
+        {logOpen ? (
+          <RefreshLogDialog
+            path={`/api/knowledge/sources/${source.id}`}
+            title={source.title}
+            onClose={() => setLogOpen(false)}
+          >
+            <SourceSchedule source={source} />
+          </RefreshLogDialog>
+        ) : null}
         {viewing ? (
           <PassageDialog
             passage={{ sourceId: source.id, title: source.title }}
@@ -265,6 +306,7 @@ function RowAction({
   icon: Icon,
   text,
   danger = false,
+  dialog = false,
 }: {
   onClick: () => void;
   label: string;
@@ -272,6 +314,8 @@ function RowAction({
   icon: typeof RefreshIcon;
   text: string;
   danger?: boolean;
+  /** It opens a dialog. */
+  dialog?: boolean;
 }) {
   const tone = danger ? 'text-danger hover:bg-danger-soft' : 'text-accent hover:bg-accent-soft';
   return (
@@ -279,6 +323,7 @@ function RowAction({
       type="button"
       onClick={onClick}
       aria-label={label}
+      aria-haspopup={dialog ? 'dialog' : undefined}
       className={`inline-flex items-center rounded-md p-1 text-sm ${tone} sm:px-2 sm:py-1`}
       data-testid={testId}
     >

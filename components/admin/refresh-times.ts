@@ -1,0 +1,64 @@
+import { formatDate, type RefreshFields, type RefreshInterval } from './types';
+
+export const REFRESH_LABEL: Record<RefreshInterval, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' };
+
+const units: [limit: number, ms: number, unit: string][] = [
+  [60 * 60_000, 60_000, 'min'],
+  [24 * 3_600_000, 3_600_000, 'h'],
+  [Infinity, 86_400_000, 'day'],
+];
+
+/** "5 min", "3 h", "2 days": how far apart two moments are, rounded down, never under a minute. */
+export function formatSpan(ms: number): string {
+  const abs = Math.abs(ms);
+  for (const [limit, size, unit] of units) {
+    if (abs >= limit) continue;
+    const n = Math.max(1, Math.floor(abs / size));
+    return unit === 'day' && n !== 1 ? `${n} days` : `${n} ${unit}`;
+  }
+  return '';
+}
+
+/** "5 min ago", "in 55 min", "just now" / "now": a moment relative to `now`. */
+export function formatRelative(iso: string, now: number): string {
+  const diff = new Date(iso).getTime() - now;
+  if (Math.abs(diff) < 60_000) return diff > 0 ? 'in under a minute' : 'just now';
+  return diff > 0 ? `in ${formatSpan(diff)}` : `${formatSpan(diff)} ago`;
+}
+
+export interface TimePart {
+  key: 'checked' | 'changed' | 'next';
+  text: string;
+  /** The absolute time, for a title attribute. */
+  title: string;
+}
+
+/**
+ * The parts of "Checked 5 min ago · changed 2 days ago · next in 55 min" that a web page or crawl
+ * has: never checked yet says nothing, a refresh due already reads "next: due now".
+ */
+export function refreshParts(item: RefreshFields, now: number): TimePart[] {
+  const parts: TimePart[] = [];
+  if (item.checkedAt)
+    parts.push({
+      key: 'checked',
+      text: `Checked ${formatRelative(item.checkedAt, now)}`,
+      title: `Last checked ${formatDate(item.checkedAt)}`,
+    });
+  if (item.changedAt)
+    parts.push({
+      key: 'changed',
+      text: `changed ${formatRelative(item.changedAt, now)}`,
+      title: `Last changed ${formatDate(item.changedAt)}`,
+    });
+  if (item.nextRefreshAt) {
+    const due = new Date(item.nextRefreshAt).getTime() <= now;
+    parts.push({
+      key: 'next',
+      text: due ? 'next: due now' : `next ${formatRelative(item.nextRefreshAt, now)}`,
+      title: `Next refresh ${formatDate(item.nextRefreshAt)}`,
+    });
+  }
+  if (parts[0] && parts[0].key !== 'checked') parts[0].text = parts[0].text[0]!.toUpperCase() + parts[0].text.slice(1);
+  return parts;
+}
