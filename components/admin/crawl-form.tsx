@@ -28,7 +28,11 @@ export function CrawlForm({ onSubmit }: { onSubmit: Submit<[CrawlRequestBody]> }
   const [refresh, setRefresh] = useState<RefreshInterval | null>(null);
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
-  const { error, busy, run } = useSubmission(onSubmit, () => setUrl(''));
+  const [started, setStarted] = useState<string | null>(null);
+  const { error, busy, run } = useSubmission(onSubmit, () => {
+    setStarted(url.trim());
+    setUrl('');
+  });
 
   function submit() {
     const pages = Number.parseInt(maxPages, 10);
@@ -141,6 +145,10 @@ export function CrawlForm({ onSubmit }: { onSubmit: Submit<[CrawlRequestBody]> }
       {error ? (
         <p role="alert" className="mt-2 text-xs text-danger" data-testid="crawl-error">
           {error}
+        </p>
+      ) : started ? (
+        <p role="status" className="mt-2 break-all text-xs text-muted" data-testid="crawl-started">
+          Crawling {started}: follow it under Crawls.
         </p>
       ) : null}
     </form>

@@ -2,21 +2,15 @@ import { formatDate, type RefreshFields, type RefreshInterval } from './types';
 
 export const REFRESH_LABEL: Record<RefreshInterval, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' };
 
-const units: [limit: number, ms: number, unit: string][] = [
-  [60 * 60_000, 60_000, 'min'],
-  [24 * 3_600_000, 3_600_000, 'h'],
-  [Infinity, 86_400_000, 'day'],
-];
-
-/** "5 min", "3 h", "2 days": how far apart two moments are, rounded down, never under a minute. */
+/** "5 min", "3 h", "2 days": how far apart two moments are, to the nearest unit (59.7 min is "1 h"), at least a minute. */
 export function formatSpan(ms: number): string {
   const abs = Math.abs(ms);
-  for (const [limit, size, unit] of units) {
-    if (abs >= limit) continue;
-    const n = Math.max(1, Math.floor(abs / size));
-    return unit === 'day' && n !== 1 ? `${n} days` : `${n} ${unit}`;
-  }
-  return '';
+  const minutes = Math.max(1, Math.round(abs / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(abs / 3_600_000);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.round(abs / 86_400_000);
+  return days === 1 ? '1 day' : `${days} days`;
 }
 
 /** "5 min ago", "in 55 min", "just now" / "now": a moment relative to `now`. */

@@ -224,7 +224,7 @@ export function SourceRow({
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
           <RowAction
             onClick={() => void refreshNow()}
-            label={`Refresh ${source.title} now`}
+            label={`Refresh now: ${source.title}`}
             testId="refresh-source"
             icon={RefreshIcon}
             text="Refresh now"
@@ -233,7 +233,7 @@ export function SourceRow({
         {standalonePage ? (
           <RowAction
             onClick={() => setLogOpen(true)}
-            label={`Refresh schedule and log of ${source.title}`}
+            label={`Refreshes of ${source.title}`}
             testId="source-refresh-log"
             icon={BookIcon}
             text="Refreshes"

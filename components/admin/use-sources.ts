@@ -10,10 +10,12 @@ import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
 
+const isDue = (s: Source) => !!s.nextRefreshAt && Date.parse(s.nextRefreshAt) <= Date.now();
+
 /**
  * One page of GET /api/knowledge/sources, following the order, the status
  * filter, the crawl whose pages are shown, the search box and the cursor trail; refetched when anything announces a change,
- * and every second while a source on the page is still being ingested. The order, filter and
+ * and every second while a source on the page is still being ingested or due for a refresh. The order, filter and
  * search start from the page's address and are kept in it, for a reload or a shared link.
  */
 export function useSources(initial: SourcesView, opts: { fallback: string; ready: boolean }) {
@@ -75,7 +77,8 @@ export function useSources(initial: SourcesView, opts: { fallback: string; ready
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
   }, [status, sort, q, chosenCollection, crawl]);
 
-  const active = page?.data.some(isIngesting) ?? false;
+  // (a web page due for a refresh, one asked for by Refresh now say, is being checked: follow it too)
+  const active = page?.data.some((s) => isIngesting(s) || isDue(s)) ?? false;
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => setTick((t) => t + 1), 1000);
