@@ -1,6 +1,7 @@
 import { defineRoute, problem } from '@/lib/http/define-route';
 import { idParam } from '@/lib/schemas/common';
 import { crawlPageSchema, crawlSchema, listCrawlsQuery } from '@/lib/schemas/crawls';
+import { updateRefreshBody } from '@/lib/schemas/refreshes';
 
 const tags = ['knowledge'];
 
@@ -25,6 +26,22 @@ export const crawlsApi = {
     description: 'Its pages are listed by `GET /knowledge/sources?crawlId={id}`.',
     params: idParam,
     responses: { 200: { description: 'The crawl.', schema: crawlSchema } },
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/knowledge/crawls/{id}',
+    auth: 'user',
+    tags,
+    summary: 'Set a crawl’s refresh schedule (admin or editor)',
+    description:
+      'Its next refresh is now + the interval (when a crawl under way ends, if it is); `null` stops refreshing it.',
+    params: idParam,
+    body: { schema: updateRefreshBody, mediaTypes: ['application/merge-patch+json', 'application/json'] },
+    responses: {
+      200: { description: 'The crawl as changed.', schema: crawlSchema },
+      403: problem('You read its collection but may not edit it.'),
+      415: problem('The body is not JSON.'),
+    },
   }),
   delete: defineRoute({
     method: 'DELETE',

@@ -14,6 +14,7 @@ import { openAiApi } from './openai';
 import { ssoApi } from './sso';
 import { syncApi } from './sync';
 import { crawlsApi } from './crawls';
+import { refreshesApi } from './refreshes';
 
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. The declarations
@@ -37,4 +38,5 @@ export const apiRoutes: RouteDeclaration[] = [
   ssoApi,
   syncApi,
   crawlsApi,
+  refreshesApi,
 ].flatMap((group) => Object.values(group) as RouteDeclaration[]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
 import { ingestBody, metadataSchema, sourceTitleSchema, urlSourceInput } from './knowledge';
+import { refreshSchema, refreshSettingSchema, type RefreshSetting } from './refreshes';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -55,6 +56,10 @@ export const crawlSourceInput = once(() =>
         .meta({ description: 'The crawl’s name (its pages take their own titles).' }),
       metadata: metadataSchema.optional().meta({ description: 'Kept with every page of the crawl.' }),
       collectionId: z.uuid().optional().meta({ description: 'The collection its pages go to; you must edit it.' }),
+      refresh: refreshSettingSchema.optional().meta({
+        description:
+          'How often the crawl is run again, conditionally for the pages it has (default null: never; refresh by hand).',
+      }),
     })
     .meta({ id: 'CrawlSourceInput', description: 'Crawl a website: each page becomes a source.' }),
 );
@@ -62,6 +67,7 @@ export const crawlSourceInput = once(() =>
 export type CrawlRequest = z.infer<ReturnType<typeof crawlInput>> & {
   title?: string;
   metadata?: Record<string, unknown>;
+  refresh?: RefreshSetting;
 };
 
 export const crawlSchema = z
@@ -88,6 +94,17 @@ export const crawlSchema = z
     failed: z.number().int().meta({ description: 'Fetches that failed, and pages whose ingestion failed.' }),
     pages: z.number().int().meta({ description: 'Its sources (`crawlId` in `GET /knowledge/sources`).' }),
     ingested: z.number().int().meta({ description: 'Pages ready to be searched.' }),
+    refresh: refreshSettingSchema,
+    checkedAt: z.iso.datetime().nullable().meta({ description: 'When its last run (first crawl or refresh) ended.' }),
+    changedAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'When a run last added, changed or removed a page (the first crawl counts).' }),
+    nextRefreshAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'Its next scheduled refresh (null: none, or it is under way).' }),
+    lastRefresh: refreshSchema.nullable().meta({ description: 'Its newest refresh, without `pages`.' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -3,6 +3,7 @@ import { config } from '@/lib/config';
 import { ACCEPTED_TYPES, catalog } from '@/lib/knowledge/formats/catalog';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import { containsQuery, isBlank, pageQuery, titleSchema } from './common';
+import { refreshSettingSchema } from './refreshes';
 
 /** One instance per schema: the OpenAPI document refuses two schemas with one id. */
 function once<T>(make: () => T): () => T {
@@ -113,6 +114,20 @@ export const sourceSchema = z
       .meta({ description: 'A synced source’s connector (`PUT /knowledge/sync/{connector}`).' }),
     externalId: z.string().optional().meta({ description: 'A synced source’s id in its connector’s system.' }),
     crawlId: z.uuid().optional().meta({ description: 'A crawled page’s crawl (`GET /knowledge/crawls/{id}`).' }),
+    refresh: refreshSettingSchema
+      .optional()
+      .meta({ description: 'A web page’s refresh schedule (kind `url` only; null for a crawl’s page: see its crawl).' }),
+    checkedAt: z.iso
+      .datetime()
+      .nullable()
+      .optional()
+      .meta({ description: 'A web page’s: when its address was last fetched (kind `url` only).' }),
+    changedAt: z.iso.datetime().nullable().optional().meta({
+      description: 'A web page’s: when a fetch last found its content changed; the first fetch counts (kind `url` only).',
+    }),
+    nextRefreshAt: z.iso.datetime().nullable().optional().meta({
+      description: 'A web page’s next refresh (kind `url` only): scheduled, or asked for with `POST …/refresh`.',
+    }),
   })
   .meta({ id: 'Source', description: 'A knowledge source.' });
 
@@ -251,7 +266,12 @@ export const ingestBody = {
     'application/json': {
       schema: z.union([
         textSourceInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
-        urlSourceInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
+        urlSourceInput().extend({
+          collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }),
+          refresh: refreshSettingSchema
+            .optional()
+            .meta({ description: 'How often the page is fetched again (default null: never; refresh by hand).' }),
+        }),
         bulkSourcesInput().extend({ collectionId: z.uuid().optional().meta({ description: COLLECTION_ID_NOTE }) }),
       ]),
     },
@@ -292,6 +312,10 @@ export const updateSourceBody = once(() =>
       collectionId: z.uuid({ message: 'must be a UUID' }).optional().meta({
         description:
           'Moves it to this collection as it is (its chunks stay; nothing is ingested again). You must edit both collections.',
+      }),
+      refresh: refreshSettingSchema.optional().meta({
+        description:
+          'A standalone web page’s refresh schedule (422 for other kinds and for a crawl’s page); the next refresh is now + its interval.',
       }),
     })
     .meta({

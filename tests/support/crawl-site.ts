@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +12,15 @@ export interface CrawlSite {
   canaryOrigin: string;
   /** Paths (with query) requested, in order. */
   requests: string[];
+  /** Every request with its conditional headers and the status answered, in order. */
+  log: { url: string; ifNoneMatch?: string; ifModifiedSince?: string; status: number }[];
+  /**
+   * Changes what a path answers from now on (refresh tests): another page, a status (404, 410,
+   * 500), or, with `conditional: false`, a server that ignores If-None-Match / If-Modified-Since.
+   * `undefined` restores it. Every page is served with an ETag and Last-Modified, and answers
+   * 304 to a request that names them unless told otherwise.
+   */
+  set(path: string, answer?: { html?: string; status?: number; conditional?: boolean }): void;
   canaryConnections(): number;
   close(): Promise<void>;
 }
@@ -18,7 +28,7 @@ export interface CrawlSite {
 const words = (topic: string, tag: string) =>
   Array.from({ length: 30 }, (_, i) => `${topic} ${tag} sentence ${i} tells readers about ${topic}.`).join(' ');
 
-const page = (opts: { title: string; tag: string; links: string[]; nav?: string[]; head?: string }) =>
+export const page = (opts: { title: string; tag: string; links: string[]; nav?: string[]; head?: string }) =>
   `<!doctype html><html><head><title>${opts.title} ${opts.tag}</title>${opts.head ?? ''}</head><body>` +
   `<header><a href="/docs/nav-only">Home</a></header>` +
   `<nav>${(opts.nav ?? ['/docs/nav-only', '/outside/nav']).map((h) => `<a href="${h}">menu</a>`).join(' ')}</nav>` +
@@ -28,6 +38,9 @@ const page = (opts: { title: string; tag: string; links: string[]; nav?: string[
 
 export async function startCrawlSite(tag: string, opts: { pages?: number } = {}): Promise<CrawlSite> {
   const requests: string[] = [];
+  const log: CrawlSite['log'] = [];
+  const answers = new Map<string, { html?: string; status?: number; conditional?: boolean }>();
+  const started = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toUTCString();
   let canaryConnections = 0;
   const canary = createServer((_req, res) => res.end('secret'));
   canary.on('connection', () => canaryConnections++);
@@ -80,6 +93,29 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
   const site: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     requests.push(url);
+    const entry: CrawlSite['log'][number] = { url, status: 200 };
+    if (typeof req.headers['if-none-match'] === 'string') entry.ifNoneMatch = req.headers['if-none-match'];
+    if (typeof req.headers['if-modified-since'] === 'string') entry.ifModifiedSince = req.headers['if-modified-since'];
+    log.push(entry);
+    res.on('finish', () => (entry.status = res.statusCode));
+    const changed = answers.get(url);
+    if (changed?.status) {
+      res.statusCode = changed.status;
+      return res.end('no page here');
+    }
+    const served = changed?.html ?? html[url]?.();
+    if (served !== undefined) {
+      // A validator per version of the page: its hash; Last-Modified the server's start (changed: now).
+      const etag = `"${createHash('sha1').update(served).digest('hex').slice(0, 16)}"`;
+      res.setHeader('etag', etag);
+      res.setHeader('last-modified', changed?.html ? new Date().toUTCString() : started);
+      if (changed?.conditional !== false && req.headers['if-none-match'] === etag) {
+        res.statusCode = 304;
+        return res.end();
+      }
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      return res.end(served);
+    }
     if (url === '/robots.txt') {
       res.setHeader('content-type', 'text/plain');
       // Everyone else is kept out; our user agent's own group lets it in, but not into /docs/private/.
@@ -130,11 +166,6 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
       res.setHeader('location', to());
       return res.end();
     }
-    const body = html[url];
-    if (body) {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      return res.end(body());
-    }
     res.statusCode = 404;
     res.end('not found');
   });
@@ -144,6 +175,8 @@ export async function startCrawlSite(tag: string, opts: { pages?: number } = {})
     origin,
     canaryOrigin,
     requests,
+    log,
+    set: (path, answer) => (answer ? answers.set(path, answer) : answers.delete(path)),
     canaryConnections: () => canaryConnections,
     async close() {
       site.closeAllConnections();

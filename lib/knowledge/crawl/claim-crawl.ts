@@ -1,5 +1,6 @@
 import 'server-only';
 import { prisma } from '@/lib/db/index';
+import { closeCrawlRefresh } from '../refresh/start-crawl-refresh';
 
 export interface ClaimedCrawl {
   id: string;
@@ -11,6 +12,10 @@ export interface ClaimedCrawl {
   include: string[];
   exclude: string[];
   metadata: Record<string, unknown>;
+  /** The refresh this run is (null: the first crawl): pages it has are fetched conditionally. */
+  refreshId: string | null;
+  /** A refresh's first step reads the sitemaps again. */
+  reseed: boolean;
 }
 
 /**
@@ -31,6 +36,8 @@ export async function claimCrawl(owner: string, leaseSeconds: number): Promise<C
       include: string[];
       exclude: string[];
       metadata: Record<string, unknown>;
+      refresh_id: string | null;
+      reseed: boolean;
     }[]
   >`
     UPDATE crawls c SET state = 'running', lease_owner = ${owner},
@@ -42,7 +49,7 @@ export async function claimCrawl(owner: string, leaseSeconds: number): Promise<C
     ) pick
     WHERE c.id = pick.id
     RETURNING c.id::text AS id, c.collection_id::text AS collection_id, c.url, c.scope, c.max_pages, c.max_depth,
-      c.include, c.exclude, c.metadata`;
+      c.include, c.exclude, c.metadata, c.refresh_id::text AS refresh_id, c.reseed`;
   const r = rows[0];
   if (!r) return undefined;
   return {
@@ -55,6 +62,8 @@ export async function claimCrawl(owner: string, leaseSeconds: number): Promise<C
     include: r.include,
     exclude: r.exclude,
     metadata: r.metadata ?? {},
+    refreshId: r.refresh_id,
+    reseed: r.reseed,
   };
 }
 
@@ -67,15 +76,20 @@ export async function renewCrawlLease(id: string, owner: string, leaseSeconds: n
   return n > 0;
 }
 
-/** Ends a step: the crawl is free for the next (any worker's), or finished as `state` says. */
+/**
+ * Ends a step: the crawl is free for the next (any worker's), or finished as `state` says, and then
+ * its refresh closed and its next one scheduled.
+ */
 export async function releaseCrawl(
-  id: string,
+  crawl: Pick<ClaimedCrawl, 'id' | 'refreshId'>,
   owner: string,
   end?: { state: 'done' | 'failed'; error?: string },
 ): Promise<void> {
+  const { id } = crawl;
   const db = await prisma();
-  await db.$executeRaw`
+  const held = await db.$executeRaw`
     UPDATE crawls SET lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
       state = ${end?.state ?? 'running'}, error = ${end?.error ?? null}
     WHERE id = ${id}::uuid AND lease_owner = ${owner}`;
+  if (held > 0 && end) await closeCrawlRefresh({ crawlId: id, refreshId: crawl.refreshId, ...end });
 }

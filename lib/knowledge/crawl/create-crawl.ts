@@ -29,10 +29,10 @@ export async function createCrawl(opts: { request: CrawlRequest; collectionId: s
   const id = uuidv7();
   const db = await prisma();
   await db.$executeRaw`
-    INSERT INTO crawls (id, collection_id, url, scope, max_pages, max_depth, include, exclude, title, metadata)
+    INSERT INTO crawls (id, collection_id, url, scope, max_pages, max_depth, include, exclude, title, metadata, refresh)
     VALUES (${id}::uuid, ${opts.collectionId}::uuid, ${url}, ${request.scope},
       ${request.maxPages ?? config().CRAWL_MAX_PAGES}, ${request.maxDepth}, ${request.include}::text[],
-      ${request.exclude}::text[], ${request.title ?? null}, ${JSON.stringify(request.metadata ?? {})}::jsonb)`;
+      ${request.exclude}::text[], ${request.title ?? null}, ${JSON.stringify(request.metadata ?? {})}::jsonb, ${request.refresh ?? null})`;
   wakeIngestWorker();
   return getCrawlOrThrow(id);
 }

@@ -4,6 +4,8 @@ import { Prisma, prisma } from '@/lib/db/index';
 import { notFound } from '@/lib/http/api-error';
 import { decodeCursor, keysetPage } from '@/lib/schemas/common';
 import type { CrawlJson } from '@/lib/schemas/crawls';
+import type { RefreshJson } from '@/lib/schemas/refreshes';
+import { refreshesSql, toRefreshJson } from '../refresh/list-refreshes';
 
 interface CrawlRow {
   id: string;
@@ -28,6 +30,10 @@ interface CrawlRow {
   pages: number;
   ingested: number;
   page_failed: number;
+  refresh: CrawlJson['refresh'];
+  checked_at: Date | null;
+  changed_at: Date | null;
+  next_refresh_at: Date | null;
 }
 
 /**
@@ -38,6 +44,7 @@ function crawlsSql(where: Prisma.Sql, limit: number): Prisma.Sql {
   return Prisma.sql`
     SELECT c.id::text AS id, c.url, c.scope, c.max_pages, c.max_depth, c.include, c.exclude, c.title, c.metadata,
       c.state, c.error, c.collection_id::text AS collection_id, c.created_at, c.updated_at,
+      c.refresh, c.checked_at, c.changed_at, c.next_refresh_at,
       u.found, u.queued, u.fetched, u.skipped, u.failed AS url_failed, p.pages, p.ingested, p.failed AS page_failed
     FROM crawls c
     CROSS JOIN LATERAL (
@@ -54,7 +61,7 @@ function crawlsSql(where: Prisma.Sql, limit: number): Prisma.Sql {
     LIMIT ${limit}`;
 }
 
-const toJson = (r: CrawlRow): CrawlJson => ({
+const toJson = (r: CrawlRow, lastRefresh: RefreshJson | null): CrawlJson => ({
   id: r.id,
   url: r.url,
   scope: r.scope,
@@ -74,6 +81,11 @@ const toJson = (r: CrawlRow): CrawlJson => ({
   failed: r.url_failed + r.page_failed,
   pages: r.pages,
   ingested: r.ingested,
+  refresh: r.refresh,
+  checkedAt: r.checked_at?.toISOString() ?? null,
+  changedAt: r.changed_at?.toISOString() ?? null,
+  nextRefreshAt: r.next_refresh_at?.toISOString() ?? null,
+  lastRefresh,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
@@ -85,7 +97,7 @@ export async function getCrawlOrThrow(id: string, reach: Reach = { all: true }):
     crawlsSql(Prisma.sql`c.id = ${id}::uuid AND ${reachSql(reach, Prisma.sql`c.collection_id`)}`, 1),
   );
   if (!row) throw notFound('crawl');
-  return toJson(row);
+  return toJson(row, (await lastRefreshes([row.id])).get(row.id) ?? null);
 }
 
 /** Crawls of the collections the caller reads, newest first, keyset-paginated on (created_at, id). */
@@ -102,5 +114,20 @@ export async function listCrawls(opts: {
   const db = await prisma();
   const rows = await db.$queryRaw<CrawlRow[]>(crawlsSql(Prisma.join(conditions, ' AND '), opts.limit + 1));
   const { page, nextCursor } = keysetPage(rows, opts.limit, (r) => ({ at: r.created_at, id: r.id }));
-  return { data: page.map(toJson), nextCursor };
+  const last = await lastRefreshes(page.map((r) => r.id));
+  return { data: page.map((r) => toJson(r, last.get(r.id) ?? null)), nextCursor };
+}
+
+/** The newest refresh of each of these crawls. */
+async function lastRefreshes(crawlIds: string[]): Promise<Map<string, RefreshJson>> {
+  if (crawlIds.length === 0) return new Map();
+  const db = await prisma();
+  const rows = await db.$queryRaw<Parameters<typeof toRefreshJson>[0][]>(
+    refreshesSql(
+      Prisma.sql`r.id IN (SELECT DISTINCT ON (crawl_id) id FROM refreshes WHERE crawl_id = ANY(${crawlIds}::uuid[])
+        ORDER BY crawl_id, started_at DESC, id DESC)`,
+      crawlIds.length,
+    ),
+  );
+  return new Map(rows.map((r) => [r.crawl_id!, toRefreshJson(r)]));
 }

@@ -8,7 +8,7 @@ const MAX_ROBOTS_DELAY_MS = 60_000;
 
 export interface PoliteSite {
   /** GET through the SSRF-safe fetcher, one request at a time per host, `delayMs` apart. */
-  get(url: string, opts?: { allowRedirect?: (to: URL) => boolean }): Promise<FetchedPage>;
+  get(url: string, opts?: { allowRedirect?: (to: URL) => boolean; headers?: Record<string, string> }): Promise<FetchedPage>;
   /** What robots.txt says of a URL of this host, for our user agent. */
   allowed(url: string): boolean;
   /** The pause between two requests: CRAWL_DELAY_MS, or robots.txt's Crawl-delay when longer. */
@@ -49,6 +49,7 @@ export async function openSite(start: string): Promise<PoliteSite> {
         timeoutMs: c.URL_TIMEOUT_MS,
         allowlist: c.URL_ALLOWLIST,
         ...(opts.allowRedirect ? { allowRedirect: opts.allowRedirect } : {}),
+        ...(opts.headers ? { headers: opts.headers } : {}),
       }),
     );
   const robotsUrl = new URL('/robots.txt', origin).href;

@@ -44,7 +44,7 @@ export async function runCrawlStep(owner: string): Promise<number> {
   const started = Date.now();
   try {
     const site = await openSite(crawl.url);
-    if (!(await isSeeded(crawl.id, crawl.url))) await seed(crawl, site);
+    if (crawl.reseed || !(await isSeeded(crawl.id, crawl.url))) await seed(crawl, site);
     while (held && handled < PAGES_PER_STEP && Date.now() - started < STEP_MS) {
       // Deleted, or taken over after a stall: another worker (or nobody) goes on.
       if (!(await renewCrawlLease(crawl.id, owner, c.INGEST_LEASE_SECONDS))) return Math.max(handled, 1);
@@ -66,14 +66,14 @@ export async function runCrawlStep(owner: string): Promise<number> {
       });
       handled++;
     }
-    await releaseCrawl(crawl.id, owner);
+    await releaseCrawl(crawl, owner);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error; // the lease lapses; the crawl goes on once the database is back
     const reason =
       error instanceof FetchRefusedError ? error.message : 'The crawl failed unexpectedly; see the server log.';
     if (!(error instanceof FetchRefusedError))
       log.error('crawl step failed', { crawlId: crawl.id, ...errorFields(error) });
-    await releaseCrawl(crawl.id, owner, { state: 'failed', error: reason });
+    await releaseCrawl(crawl, owner, { state: 'failed', error: reason });
   } finally {
     clearInterval(heartbeat);
   }
@@ -94,6 +94,10 @@ async function seed(crawl: ClaimedCrawl, site: PoliteSite): Promise<void> {
   // One place is kept for the start URL.
   if (crawl.maxDepth > 0) await enqueueUrls({ crawlId: crawl.id, urls, depth: 1, maxPages: crawl.maxPages - 1 });
   await enqueueUrls({ crawlId: crawl.id, urls: [crawl.url], depth: 0, maxPages: crawl.maxPages });
+  if (crawl.reseed) {
+    const db = await prisma();
+    await db.$executeRaw`UPDATE crawls SET reseed = false WHERE id = ${crawl.id}::uuid`;
+  }
 }
 
 /** No URL left: done, or failed when not one page could be fetched (the start URL's error says why). */
@@ -104,8 +108,8 @@ async function finish(crawl: ClaimedCrawl, owner: string): Promise<void> {
       (array_agg(error ORDER BY depth, seq) FILTER (WHERE state <> 'fetched'))[1] AS error
     FROM crawl_urls WHERE crawl_id = ${crawl.id}::uuid`;
   if (row && row.fetched === 0) {
-    await releaseCrawl(crawl.id, owner, { state: 'failed', error: row.error ?? 'No page could be fetched.' });
-  } else await releaseCrawl(crawl.id, owner, { state: 'done' });
+    await releaseCrawl(crawl, owner, { state: 'failed', error: row.error ?? 'No page could be fetched.' });
+  } else await releaseCrawl(crawl, owner, { state: 'done' });
 }
 
 /** Runs crawl steps and ingests their pages until no crawl has work left (tests, scripts, the bench). */

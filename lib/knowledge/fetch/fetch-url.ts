@@ -22,8 +22,13 @@ export const USER_AGENT = 'groundwork-ingest/1';
 
 export interface FetchedPage {
   url: string;
+  /** 200 (any 2xx), or 304 when conditional `headers` were sent and the page has not changed (no body). */
+  status: number;
   contentType: string;
   body: Uint8Array;
+  /** The response's validators, to send back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  lastModified: string | null;
 }
 
 interface Limits {
@@ -33,7 +38,11 @@ interface Limits {
   maxRedirects?: number;
   /** Asked before each redirect is followed (after the address checks, which always apply). */
   allowRedirect?: (to: URL) => boolean;
+  /** Conditional request headers (`if-none-match`, `if-modified-since`): a 304 is then an answer, not an error. */
+  headers?: Record<string, string>;
 }
+
+type Answer = Omit<FetchedPage, 'url'> & { redirect?: string };
 
 /**
  * SSRF-safe GET for URL ingestion. Every hop (at most 5 redirects) is checked:
@@ -54,7 +63,8 @@ export async function fetchUrl(input: string, limits: Limits): Promise<FetchedPa
         throw new RedirectRefusedError(`The URL redirects to ${url.href}, which is not followed.`);
       continue;
     }
-    return { url: url.href, contentType: answer.contentType, body: answer.body };
+    const { redirect: _, ...page } = answer;
+    return { url: url.href, ...page };
   }
   throw new FetchRefusedError(`Too many redirects (more than ${limits.maxRedirects ?? 5}).`);
 }
@@ -90,11 +100,7 @@ const safeLookup =
     });
   };
 
-function getOnce(
-  url: URL,
-  limits: Limits,
-  deadline: number,
-): Promise<{ redirect?: string; contentType: string; body: Uint8Array }> {
+function getOnce(url: URL, limits: Limits, deadline: number): Promise<Answer> {
   checkUrl(url, limits.allowlist);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -102,7 +108,7 @@ function getOnce(
     if (remaining <= 0) return reject(new FetchRefusedError(`The URL did not answer within ${limits.timeoutMs} ms.`));
     const req = client.get(url, {
       lookup: safeLookup(limits.allowlist, url.hostname.replace(/^\[|\]$/g, '')),
-      headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
+      headers: { ...limits.headers, 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
       agent: false,
     });
     // Settles once, whichever comes first. A connection that drops after the headers emits no
@@ -122,9 +128,21 @@ function getOnce(
     req.on('error', (e) => fail(e instanceof FetchRefusedError ? e : networkError(e, url.hostname)));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
+      const answer = (body: Uint8Array, more: { redirect?: string } = {}): Answer => ({
+        status,
+        contentType: String(res.headers['content-type'] ?? ''),
+        body,
+        etag: res.headers.etag ?? null,
+        lastModified: res.headers['last-modified'] ?? null,
+        ...more,
+      });
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
-        return settle(() => resolve({ redirect: res.headers.location, contentType: '', body: new Uint8Array() }));
+        return settle(() => resolve(answer(new Uint8Array(), { redirect: res.headers.location })));
+      }
+      if (status === 304 && limits.headers) {
+        res.resume();
+        return settle(() => resolve(answer(new Uint8Array())));
       }
       if (status < 200 || status >= 300) {
         res.resume();
@@ -142,9 +160,7 @@ function getOnce(
         if (size > limits.maxBytes) return fail(tooLarge());
         parts.push(chunk);
       });
-      res.on('end', () =>
-        settle(() => resolve({ contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) })),
-      );
+      res.on('end', () => settle(() => resolve(answer(Buffer.concat(parts)))));
       res.on('error', () => {}); // reported by 'close' below
       res.on('close', () => {
         if (!res.complete)

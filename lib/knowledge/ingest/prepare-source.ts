@@ -9,6 +9,7 @@ import { ingestSignature } from './rechunk-sources';
 import { keepFetched, type SourceContent } from '../sources/source-contents';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
 import { clipText } from '@/lib/clip-text';
+import { pageHashOf, recordFetch } from '../refresh/page-validators';
 
 export interface PreparedSource {
   id: string;
@@ -47,9 +48,9 @@ export async function prepareSource(
   let mediaType = source.mediaType;
   // (A page fetched before its address was kept is read as at the address it was added by.)
   let address = source.kind === 'url' ? (content.url ?? source.uri ?? undefined) : undefined;
-  // A crawl's page is queued with the bytes the crawler fetched (politely, under robots.txt): it is
-  // read as fetched, never fetched a second time.
-  const fetched = bytes.byteLength > 0 && (content.rechunk || source.crawlId !== null);
+  // A crawl's page is queued with the bytes the crawler fetched (politely, under robots.txt), and a
+  // refreshed page with those its refresh fetched: read as fetched, never fetched a second time.
+  const fetched = bytes.byteLength > 0 && (content.rechunk || content.fetched || source.crawlId !== null);
   if (source.kind === 'url' && source.uri && !fetched) {
     const page = await fetchUrl(source.uri, {
       maxBytes: c.URL_MAX_BYTES,
@@ -60,6 +61,8 @@ export async function prepareSource(
     mediaType = mediaTypeOfFetched(bytes, page.contentType, page.url);
     address = page.url;
     await keepFetched(source.id, generation, bytes, page.url);
+    // What it was fetched as, for its refreshes' conditional requests.
+    await recordFetch(source.id, page, pageHashOf(page.body));
   }
   const doc = await readDocument(bytes, mediaType, {
     chunking: { targetTokens: c.CHUNK_TOKENS, overlapTokens: c.CHUNK_OVERLAP_TOKENS },

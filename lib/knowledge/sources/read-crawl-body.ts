@@ -10,11 +10,16 @@ export function crawlBody(body: object): {
 } {
   const parsed = crawlSourceInput().safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
-  const { crawl, title, metadata } = parsed.data;
+  const { crawl, title, metadata, refresh } = parsed.data;
   return {
     sources: [],
     titled: title !== undefined,
     withMetadata: metadata !== undefined,
-    crawl: { ...crawl, ...(title !== undefined ? { title } : {}), ...(metadata ? { metadata } : {}) },
+    crawl: {
+      ...crawl,
+      ...(title !== undefined ? { title } : {}),
+      ...(metadata ? { metadata } : {}),
+      ...(refresh !== undefined ? { refresh } : {}),
+    },
   };
 }

@@ -24,6 +24,7 @@ import { isAllowlisted, isPrivateAddress } from '../fetch/address-policy';
 import { defaultTitle, type NewSource } from './new-source';
 import { clipFileName } from '@/lib/clip-text';
 import { crawlBody } from './read-crawl-body';
+import { refreshSettingSchema, type RefreshSetting } from '@/lib/schemas/refreshes';
 
 type TextInput = z.infer<ReturnType<typeof textSourceInput>>;
 type UrlInput = z.infer<ReturnType<typeof urlSourceInput>>;
@@ -36,6 +37,8 @@ export interface IngestRequest {
   /** The collection named in the body (a JSON member, a form field); the route checks the caller may edit it. */
   collectionId?: string;
   crawl?: ReturnType<typeof crawlBody>['crawl']; // `{crawl: {...}}`: a website to crawl, and no sources
+  /** `{url, refresh}`: the page's refresh schedule (a crawl's is in `crawl`). */
+  refresh?: RefreshSetting;
 }
 
 /** A `collectionId` as sent: a UUID, else a 400 naming where it was. */
@@ -82,6 +85,7 @@ async function readJsonBody(req: Request) {
     fieldError({ in: 'body', path: ['collectionId'] }, detail),
   );
   if ('crawl' in body) return { ...crawlBody(body), collectionId };
+  const refresh = refreshOf(body);
   if ('sources' in body) {
     const parsed = bulkSourcesInput().safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -96,6 +100,8 @@ async function readJsonBody(req: Request) {
   if (!('text' in body) && !('url' in body))
     throw fieldError({ in: 'body' }, 'needs `text`, `url`, `sources` or `crawl` (files go up as multipart/form-data)');
   const isUrl = 'url' in body;
+  if (refresh !== undefined && !isUrl)
+    throw new ApiError('unprocessable', 'Only web pages and crawls can be refreshed: `refresh` goes with `url` or `crawl`.');
   const parsed = (isUrl ? urlSourceInput() : textSourceInput()).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const input = parsed.data as TextInput | UrlInput;
@@ -105,7 +111,18 @@ async function readJsonBody(req: Request) {
     titled: input.title !== undefined,
     withMetadata: input.metadata !== undefined,
     collectionId,
+    ...(refresh !== undefined ? { refresh } : {}),
   };
+}
+
+/** A body's `refresh`, checked; undefined when it has none. */
+function refreshOf(body: object): RefreshSetting | undefined {
+  if (!('refresh' in body)) return undefined;
+  if ('sources' in body)
+    throw new ApiError('unprocessable', 'Only web pages and crawls can be refreshed: set `refresh` on each page alone.');
+  const parsed = refreshSettingSchema.safeParse(body.refresh);
+  if (!parsed.success) throw validationError(parsed.error, { in: 'body', path: ['refresh'] });
+  return parsed.data;
 }
 
 export function textSource(input: TextInput): NewSource {

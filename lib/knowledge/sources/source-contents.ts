@@ -18,6 +18,8 @@ export interface SourceContent {
   rechunk: boolean;
   /** A web page's: the address it was fetched from (see keepFetched). */
   url: string | null;
+  /** Bytes a refresh fetched (queued with them): read as they are, not fetched again. */
+  fetched: boolean;
 }
 
 /** The content of these sources, by source id. */
@@ -25,13 +27,19 @@ export async function readContents(ids: string[]): Promise<Map<string, SourceCon
   if (ids.length === 0) return new Map();
   const db = await prisma();
   const rows = await db.$queryRaw<
-    { id: string; generation: number; base64: string; rechunk: boolean; url: string | null }[]
+    { id: string; generation: number; base64: string; rechunk: boolean; url: string | null; fetched: boolean }[]
   >`
-    SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64, rechunk, url FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
+    SELECT source_id::text AS id, generation, encode(data, 'base64') AS base64, rechunk, url, fetched FROM source_contents WHERE source_id = ANY(${ids}::uuid[])`;
   return new Map(
     rows.map((r) => [
       r.id,
-      { generation: r.generation, data: Buffer.from(r.base64, 'base64'), rechunk: r.rechunk, url: r.url },
+      {
+        generation: r.generation,
+        data: Buffer.from(r.base64, 'base64'),
+        rechunk: r.rechunk,
+        url: r.url,
+        fetched: r.fetched,
+      },
     ]),
   );
 }
@@ -43,7 +51,7 @@ export async function writeContent(
 ): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO source_contents (source_id, generation, data) VALUES (${sourceId}::uuid, ${generation}, decode(${base64}, 'base64'))
-    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false, url = NULL`;
+    ON CONFLICT (source_id) DO UPDATE SET generation = EXCLUDED.generation, data = EXCLUDED.data, rechunk = false, url = NULL, fetched = false`;
 }
 
 /**

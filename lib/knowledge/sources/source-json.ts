@@ -27,6 +27,11 @@ export interface SourceJson {
   externalId?: string;
   /** The crawl that found this page (GET /api/knowledge/crawls/{id}). */
   crawlId?: string;
+  /** A web page's refresh (kind `url` only): its schedule (null for a crawl's page: see the crawl), checks and next refresh. */
+  refresh?: 'hourly' | 'daily' | 'weekly' | null;
+  checkedAt?: string | null;
+  changedAt?: string | null;
+  nextRefreshAt?: string | null;
 }
 
 export function toSourceJson(row: SourceRow, collectionName: string): SourceJson {
@@ -51,6 +56,14 @@ export function toSourceJson(row: SourceRow, collectionName: string): SourceJson
     updatedAt: row.updatedAt.toISOString(),
     ...(row.connector ? { connector: row.connector, externalId: row.externalId ?? '' } : {}),
     ...(row.crawlId ? { crawlId: row.crawlId } : {}),
+    ...(row.kind === 'url'
+      ? {
+          refresh: row.crawlId ? null : (row.refresh as SourceJson['refresh']),
+          checkedAt: row.checkedAt?.toISOString() ?? null,
+          changedAt: row.changedAt?.toISOString() ?? null,
+          nextRefreshAt: row.nextRefreshAt?.toISOString() ?? null,
+        }
+      : {}),
   };
 }
 

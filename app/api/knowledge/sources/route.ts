@@ -6,11 +6,13 @@ import {
   assertEditsSomething,
   createSources,
   editableCollectionOrThrow,
+  getSourceOrThrow,
   listSources,
   presentSources,
   readIngestRequest,
 } from '@/lib/knowledge/sources';
 import { createCrawl } from '@/lib/knowledge/crawl';
+import { setSourceRefresh } from '@/lib/knowledge/refresh';
 
 // GET /api/knowledge/sources – the sources of collections the caller reads, newest first (`status`, `q`, `collectionId`: filters; `sort`)
 export const GET = serveRoute(
@@ -34,6 +36,12 @@ export const POST = serveRoute(api.ingest, async ({ req, principal, query }) => 
   }
   const results = await createSources(request.sources, { collectionId });
   const status = results.some((r) => r.created) ? 202 : 200;
+  if (request.refresh !== undefined) {
+    // `{url, refresh}`: one page, whose schedule is set once it is stored (or found stored already).
+    const { id } = results[0]!.source;
+    await setSourceRefresh(id, request.refresh);
+    return json(await getSourceOrThrow(id), { status, headers: { location: `/api/knowledge/sources/${id}` } });
+  }
   const sources = await presentSources(results.map((r) => r.source));
   const location = `/api/knowledge/sources/${sources[0]!.id}`;
   if (sources.length === 1) return json(sources[0], { status, headers: { location } });

@@ -16,6 +16,7 @@ import {
   replaceSource,
   updateSource,
 } from '@/lib/knowledge/sources';
+import { setSourceRefresh } from '@/lib/knowledge/refresh';
 
 // GET /api/knowledge/sources/{id} – one source with its ingestion status (404 outside the caller's collections)
 export const GET = serveRoute(api.read, async ({ principal, params: { id } }) =>
@@ -44,10 +45,12 @@ export const PUT = serveRoute(api.replace, async ({ req, principal, params: { id
 });
 
 // PATCH /api/knowledge/sources/{id} – rename it, change its metadata (a merge patch) or move it to another
-// collection (without ingesting it again); a new title queues it to be chunked again
-export const PATCH = serveRoute(api.update, async ({ principal, params: { id }, body: { collectionId, ...patch } }) => {
+// collection (without ingesting it again), or set a web page's refresh schedule; a new title queues it to be chunked again
+export const PATCH = serveRoute(api.update, async ({ principal, params: { id }, body }) => {
+  const { collectionId, refresh, ...patch } = body;
   await assertEditsSomething(principal);
   const from = await editableSourceOrThrow(principal, id);
+  if (refresh !== undefined) await setSourceRefresh(id, refresh);
   if (collectionId && collectionId.toLowerCase() !== from) {
     await moveSource(id, await editableCollectionOrThrow(principal, collectionId.toLowerCase()));
   }
