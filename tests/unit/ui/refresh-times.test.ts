@@ -14,10 +14,13 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
 describe('refresh times', () => {
-  it('reads moments relative to now, rounded down, in minutes, hours then days', () => {
-    expect(formatRelative(ago(5 * MIN + 40_000), now)).toBe('5 min ago');
+  it('reads moments relative to now, to the nearest minute, hour or day', () => {
+    expect(formatRelative(ago(5 * MIN + 20_000), now)).toBe('5 min ago');
     expect(formatRelative(ago(-55 * MIN), now)).toBe('in 55 min');
-    expect(formatRelative(ago(3 * HOUR + 59 * MIN), now)).toBe('3 h ago');
+    expect(formatRelative(ago(3 * HOUR + 10 * MIN), now)).toBe('3 h ago');
+    // A daily refresh set a moment ago is due in a day, not in 23 h; 59.7 min is an hour.
+    expect(formatRelative(ago(-(DAY - 20_000)), now)).toBe('in 1 day');
+    expect(formatRelative(ago(59 * MIN + 45_000), now)).toBe('1 h ago');
     expect(formatRelative(ago(DAY), now)).toBe('1 day ago');
     expect(formatRelative(ago(2 * DAY + 5 * HOUR), now)).toBe('2 days ago');
     expect(formatRelative(ago(-6 * DAY), now)).toBe('in 6 days');
