@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN_KEY, expect, test } from './support/fixtures';
+import { ADMIN_KEY, expect, removeSources, test } from './support/fixtures';
 
 // An admin crawls a small intranet site from the knowledge manager, follows it to the end, sees
 // its pages, schedules it daily, refreshes it by hand after a page changed, and reads in the
@@ -155,5 +155,60 @@ test('an admin crawls a site, schedules it, refreshes it after a change and read
     const { data } = (await listed.json()) as { data: { id: string; url: string }[] };
     for (const c of data.filter((c) => c.url === start))
       await page.request.delete(`/api/knowledge/crawls/${c.id}`, { headers: asAdmin });
+  }
+});
+
+test('a web page added with a daily refresh shows its times, refreshes now, and its log and schedule', async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const site = await startSite(stamp);
+  const url = `${site.origin}/wiki/bins`;
+  try {
+    await page.getByTestId('url-input').fill(url);
+    await page.getByTestId('url-refresh').selectOption('daily');
+    await page.getByTestId('url-submit').click();
+    const row = page.getByTestId('source-row').filter({ hasText: `Bins ${stamp}` });
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(row.getByTestId('refresh-checked')).toHaveText('Checked just now');
+    await expect(row.getByTestId('refresh-next')).toHaveText('next in 1 day');
+    await expect(row.getByTestId('source-refresh-log')).toContainText('Refreshes daily');
+
+    // Refresh now, with the page as it was: one request, nothing changed.
+    await row.getByTestId('refresh-source').click();
+    await expect
+      .poll(
+        async () => {
+          const r = await page.request.get(
+            `/api/knowledge/sources/${await row.getAttribute('data-source-id')}/refreshes`,
+            {
+              headers: asAdmin,
+            },
+          );
+          return ((await r.json()) as { data: { state: string }[] }).data.map((d) => d.state).join();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('done');
+    await expect(row.getByTestId('refresh-next')).toHaveText('next in 1 day');
+
+    await row.getByTestId('source-refresh-log').click();
+    const log = page.getByTestId('refresh-log-dialog');
+    const run = log.getByTestId('refresh-run');
+    await expect(run).toHaveCount(1);
+    await expect(run).toContainText('by hand');
+    await expect(run.getByTestId('refresh-run-counts')).toHaveText('1 unchanged · 1 request');
+    await run.click();
+    await expect(log.getByTestId('refresh-pages-empty')).toHaveText('Every page was unchanged.');
+    // Weekly from now on: the row says so once the dialog closes.
+    await log.getByTestId('source-schedule-select').selectOption('weekly');
+    await expect(log.getByTestId('refresh-next')).toHaveText('next in 7 days');
+    await page.keyboard.press('Escape');
+    await expect(row.getByTestId('source-refresh-log')).toContainText('Refreshes weekly');
+    await expect(row.getByTestId('source-refresh-log')).toBeFocused();
+  } finally {
+    await site.close();
+    await removeSources(page, new RegExp(`^Bins ${stamp}\\b`));
   }
 });

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
-import { formatRelative } from './refresh-times';
+import { formatAgo } from './refresh-times';
 import { formatDate, type RefreshRun } from './types';
 import { useNow } from './use-now';
 
@@ -117,7 +117,7 @@ export function RefreshLogDialog({
                   data-state={r.state}
                 >
                   <span className="font-medium" title={formatDate(r.startedAt)}>
-                    {formatRelative(r.startedAt, now)}
+                    {formatAgo(r.startedAt, now)}
                   </span>
                   <span className="text-muted">{r.trigger === 'manual' ? 'by hand' : 'on schedule'}</span>
                   <Badge tone={stateTone[r.state]}>{stateLabel[r.state]}</Badge>

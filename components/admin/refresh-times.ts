@@ -20,6 +20,15 @@ export function formatRelative(iso: string, now: number): string {
   return diff > 0 ? `in ${formatSpan(diff)}` : `${formatSpan(diff)} ago`;
 }
 
+/**
+ * "5 min ago" for a moment that has passed. The clock a page last read (`useNow` moves every 30 s)
+ * can be behind a time the server just wrote: that reads "just now", never "in under a minute".
+ */
+export function formatAgo(iso: string, now: number): string {
+  const diff = now - new Date(iso).getTime();
+  return diff < 60_000 ? 'just now' : `${formatSpan(diff)} ago`;
+}
+
 export interface TimePart {
   key: 'checked' | 'changed' | 'next';
   text: string;
@@ -36,13 +45,13 @@ export function refreshParts(item: RefreshFields, now: number): TimePart[] {
   if (item.checkedAt)
     parts.push({
       key: 'checked',
-      text: `Checked ${formatRelative(item.checkedAt, now)}`,
+      text: `Checked ${formatAgo(item.checkedAt, now)}`,
       title: `Last checked ${formatDate(item.checkedAt)}`,
     });
   if (item.changedAt)
     parts.push({
       key: 'changed',
-      text: `changed ${formatRelative(item.changedAt, now)}`,
+      text: `changed ${formatAgo(item.changedAt, now)}`,
       title: `Last changed ${formatDate(item.changedAt)}`,
     });
   if (item.nextRefreshAt) {

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { PassageDialog } from '@/components/chat/passage-dialog';
 import { apiFetch, describeProblem } from '@/components/client-api';
-import { BookIcon, PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
+import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
 import { useCrawlLabel } from './crawl-store';
@@ -154,6 +154,18 @@ export function SourceRow({
           </button>
         ) : null}
         {source.kind === 'url' ? <RefreshNote item={source} className="mt-0.5" /> : null}
+        {standalonePage ? (
+          <button
+            type="button"
+            className="block text-left text-xs text-accent hover:underline"
+            aria-haspopup="dialog"
+            onClick={() => setLogOpen(true)}
+            data-testid="source-refresh-log"
+          >
+            {source.refresh ? `Refreshes ${source.refresh}` : 'No refresh schedule'} · schedule and log
+            <span className="sr-only"> of {source.title}</span>
+          </button>
+        ) : null}
         {source.status === 'failed' && source.error ? (
           <span className="mt-0.5 block text-xs text-danger">{source.error}</span>
         ) : null}
@@ -230,16 +242,6 @@ export function SourceRow({
             text="Refresh now"
           />
         ) : null}
-        {standalonePage ? (
-          <RowAction
-            onClick={() => setLogOpen(true)}
-            label={`Refreshes of ${source.title}`}
-            testId="source-refresh-log"
-            icon={BookIcon}
-            text="Refreshes"
-            dialog
-          />
-        ) : null}
         {source.kind === 'text' ? (
           <RowAction
             onClick={() => setEditing(true)}
@@ -257,13 +259,16 @@ export function SourceRow({
               icon={PencilIcon}
               text="Rename"
             />
-            <RowAction
-              onClick={() => picker.current?.click()}
-              label={`Replace content of ${source.title}`}
-              testId="replace-source"
-              icon={UploadIcon}
-              text="Replace"
-            />
+            {/* (a crawl's page is replaced by its crawl's next refresh) */}
+            {source.crawlId ? null : (
+              <RowAction
+                onClick={() => picker.current?.click()}
+                label={`Replace content of ${source.title}`}
+                testId="replace-source"
+                icon={UploadIcon}
+                text="Replace"
+              />
+            )}
           </>
         )}
         <RowAction
@@ -306,7 +311,6 @@ function RowAction({
   icon: Icon,
   text,
   danger = false,
-  dialog = false,
 }: {
   onClick: () => void;
   label: string;
@@ -314,8 +318,6 @@ function RowAction({
   icon: typeof RefreshIcon;
   text: string;
   danger?: boolean;
-  /** It opens a dialog. */
-  dialog?: boolean;
 }) {
   const tone = danger ? 'text-danger hover:bg-danger-soft' : 'text-accent hover:bg-accent-soft';
   return (
@@ -323,7 +325,6 @@ function RowAction({
       type="button"
       onClick={onClick}
       aria-label={label}
-      aria-haspopup={dialog ? 'dialog' : undefined}
       className={`inline-flex items-center rounded-md p-1 text-sm ${tone} sm:px-2 sm:py-1`}
       data-testid={testId}
     >

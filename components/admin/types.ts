@@ -4,53 +4,25 @@ import type { collectionSchema } from '@/lib/schemas/collections';
 import type { groupSchema, groupWithMembersSchema } from '@/lib/schemas/groups';
 import type { apiKeySchema } from '@/lib/schemas/keys';
 import type { CrawlJson } from '@/lib/schemas/crawls';
+import type { RefreshJson, RefreshSetting } from '@/lib/schemas/refreshes';
 import type { searchHitSchema, sourceSchema, SourceStatus } from '@/lib/schemas/knowledge';
 
 export type { SourceStatus };
 
 /** How often a web page or a crawl is fetched again (null: never). */
-export type RefreshInterval = 'hourly' | 'daily' | 'weekly';
-
-/** What a web page and a crawl say of their refreshes (REFRESH-CONTRACT.md; other kinds have none). */
-export interface RefreshFields {
-  refresh?: RefreshInterval | null;
-  /** The last time its address was fetched. */
-  checkedAt?: string | null;
-  /** The last time what was fetched differed (the first fetch counts). */
-  changedAt?: string | null;
-  nextRefreshAt?: string | null;
-}
+export type RefreshInterval = NonNullable<RefreshSetting>;
 
 /** A knowledge source as GET /api/knowledge/sources returns it. */
-export type Source = z.infer<typeof sourceSchema> & RefreshFields;
-
-export interface RefreshCounts {
-  requests: number;
-  unchanged: number;
-  added: number;
-  changed: number;
-  removed: number;
-  failed: number;
-}
-
-export type RefreshOutcome = 'added' | 'changed' | 'removed' | 'failed' | 'gone';
-
-/** One refresh of a web page or a crawl (GET /api/knowledge/refreshes/{id} adds `pages`). */
-export interface RefreshRun {
-  id: string;
-  sourceId: string | null;
-  crawlId: string | null;
-  trigger: 'schedule' | 'manual';
-  state: 'running' | 'done' | 'failed';
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  counts: RefreshCounts;
-  pages?: { url: string; outcome: RefreshOutcome; sourceId: string | null; error: string | null }[];
-}
+export type Source = z.infer<typeof sourceSchema>;
 
 /** A crawl as GET /api/knowledge/crawls lists it. */
-export type CrawlView = CrawlJson & RefreshFields & { lastRefresh?: RefreshRun | null };
+export type CrawlView = CrawlJson;
+
+/** One refresh of a web page or a crawl (GET /api/knowledge/refreshes/{id} adds `pages`). */
+export type RefreshRun = RefreshJson;
+
+/** What a web page and a crawl say of their refreshes (other kinds have none). */
+export type RefreshFields = Partial<Pick<CrawlJson, 'refresh' | 'checkedAt' | 'changedAt' | 'nextRefreshAt'>>;
 
 export const isCrawling = (c: Pick<CrawlView, 'state'>) => c.state === 'pending' || c.state === 'running';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { crawlProgress } from '@/components/admin/crawl-item';
 import { describeCounts } from '@/components/admin/refresh-log-dialog';
-import { formatRelative, refreshParts } from '@/components/admin/refresh-times';
+import { formatAgo, formatRelative, refreshParts } from '@/components/admin/refresh-times';
 import { CrawlForm, type CrawlRequestBody } from '@/components/admin/crawl-form';
 import { readSourcesView, sourcesViewQuery } from '@/components/admin/sources-view';
 
@@ -26,6 +26,15 @@ describe('refresh times', () => {
     expect(formatRelative(ago(-6 * DAY), now)).toBe('in 6 days');
     expect(formatRelative(ago(20_000), now)).toBe('just now');
     expect(formatRelative(ago(-20_000), now)).toBe('in under a minute');
+  });
+
+  it('reads a moment that has passed as passed, even when the page’s clock lags the server’s', () => {
+    expect(formatAgo(ago(-20_000), now)).toBe('just now');
+    expect(formatAgo(ago(2 * DAY), now)).toBe('2 days ago');
+    expect(refreshParts({ checkedAt: ago(-5_000), changedAt: ago(-5_000) }, now).map((p) => p.text)).toEqual([
+      'Checked just now',
+      'changed just now',
+    ]);
   });
 
   it('says checked, changed and next, with each exact time for a title, and only what is known', () => {
