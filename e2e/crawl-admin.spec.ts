@@ -144,8 +144,9 @@ test('an admin crawls a site, schedules it, refreshes it after a change and read
 
     // Delete, confirmed: the crawl and its pages go.
     await crawl.getByTestId('crawl-delete').click();
-    await expect(page.getByTestId('confirm-dialog')).toContainText('3 pages');
-    await page.getByTestId('confirm-accept').click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this crawl?' });
+    await expect(confirm).toContainText('3 pages');
+    await confirm.getByTestId('confirm-accept').click();
     await expect(crawl).toHaveCount(0);
     await expect(page.getByTestId('sources-empty')).toBeVisible();
   } finally {

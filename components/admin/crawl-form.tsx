@@ -148,7 +148,7 @@ export function CrawlForm({ onSubmit }: { onSubmit: Submit<[CrawlRequestBody]> }
         </p>
       ) : started ? (
         <p role="status" className="mt-2 break-all text-xs text-muted" data-testid="crawl-started">
-          Crawling {started}: follow it under Crawls.
+          Crawl of {started} started: follow it under Crawls.
         </p>
       ) : null}
     </form>

@@ -147,10 +147,12 @@ export function SourceRow({
             onClick={() =>
               source.crawlId && requestPanel('showCrawlPages', { id: source.crawlId, label: crawlName ?? '' })
             }
-            title="Show only this crawl’s pages"
+            title={`Show only the pages of the crawl ${crawlName ?? ''}`.trim()}
             data-testid="source-row-crawl"
           >
-            Page of crawl {crawlName ? `“${crawlName}”` : ''}
+            {/* (a phone's title column is too narrow for the crawl's name) */}
+            <span className="sm:hidden">Crawled page</span>
+            <span className="hidden sm:inline">Page of crawl {crawlName ? `“${crawlName}”` : ''}</span>
           </button>
         ) : null}
         {source.kind === 'url' ? <RefreshNote item={source} className="mt-0.5" /> : null}
