@@ -90,7 +90,7 @@ export default async function AdminPage({
           <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
           <p className="text-sm text-muted">The sources of the collections you edit.</p>
           <KnowledgeUploader />
-          <CrawlsPanel />
+          <CrawlsPanel editorOnly />
           <SourcesTable initial={readSourcesView(await searchParams)} editorOnly />
         </main>
       ) : (

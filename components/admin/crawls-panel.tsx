@@ -8,11 +8,18 @@ import { crawlLabel } from './crawl-store';
 import { announceSourcesChanged } from './panel-requests';
 import { RefreshLogDialog } from './refresh-log-dialog';
 import type { CrawlView } from './types';
+import { useCollections } from './use-collections';
 import { useCrawls } from './use-crawls';
 
-/** The crawls of websites: progress while they run, refresh schedules, their pages, logs and delete. */
-export function CrawlsPanel() {
-  const { crawls, error: loadError, reload } = useCrawls();
+/**
+ * The crawls of websites: progress while they run, refresh schedules, their pages, logs and delete.
+ * An editor who is not an admin sees those of the collections they edit (they read others' too).
+ */
+export function CrawlsPanel({ editorOnly = false }: { editorOnly?: boolean }) {
+  const { crawls: all, error: loadError, reload } = useCrawls();
+  const { collections } = useCollections();
+  const crawls =
+    all && editorOnly ? all.filter((c) => (collections ?? []).some((k) => k.id === c.collectionId && k.canEdit)) : all;
   const [deleting, setDeleting] = useState<CrawlView | null>(null);
   const [logOf, setLogOf] = useState<CrawlView | null>(null);
   const [busy, setBusy] = useState(false);
