@@ -138,6 +138,8 @@ test('an admin crawls a site, schedules it, refreshes it after a change and read
     await crawl.scrollIntoViewIfNeeded();
     await expect(crawl.getByTestId('crawl-refresh-now')).toBeInViewport({ ratio: 1 });
     await expect(crawl.getByTestId('crawl-delete')).toBeInViewport({ ratio: 1 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/crawl-admin/phone.png', fullPage: true });
     await page.getByTestId('crawl-form').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/crawl-admin/phone-form.png' });
