@@ -100,7 +100,7 @@ test('a web page that was down is retried, and fetched again when it changes', a
     const failed = page.getByTestId('source-row').filter({ hasText: url });
     await expect(failed).toHaveAttribute('data-status', 'failed');
     await expect(failed).toContainText('503');
-    await expect(failed.getByTestId('refetch-source')).toHaveCount(0);
+    await expect(failed.getByTestId('refresh-source')).toHaveCount(0);
     // On a phone, a row's actions stay on the screen: the table does not scroll sideways.
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
@@ -121,7 +121,7 @@ test('a web page that was down is retried, and fetched again when it changes', a
     expect(await search('hedges trimmed')).toContain('marmalade team');
 
     body = body.replace('by the marmalade team in June', 'by the quince team in September');
-    await row.getByTestId('refetch-source').click();
+    await row.getByTestId('refresh-source').click();
     await expect.poll(() => search('hedges trimmed'), { timeout: 30_000 }).toContain('quince team');
     expect(await search('hedges trimmed')).not.toContain('marmalade team');
     await expect(row).toHaveAttribute('data-status', 'ready');

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { AssistantSettings } from '@/components/admin/assistant-settings';
 import { Brand } from '@/components/admin/brand';
 import { CollectionsPanel } from '@/components/admin/collections-panel';
+import { CrawlsPanel } from '@/components/admin/crawls-panel';
 import { GroupsPanel } from '@/components/admin/groups-panel';
 import { FeedbackList } from '@/components/admin/feedback-list';
 import { KeysManager } from '@/components/admin/keys-manager';
@@ -89,12 +90,14 @@ export default async function AdminPage({
           <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
           <p className="text-sm text-muted">The sources of the collections you edit.</p>
           <KnowledgeUploader />
+          <CrawlsPanel editorOnly />
           <SourcesTable initial={readSourcesView(await searchParams)} editorOnly />
         </main>
       ) : (
         <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="admin-console">
           <h1 className="text-2xl font-semibold tracking-tight">Knowledge manager</h1>
           <KnowledgeUploader />
+          <CrawlsPanel />
           <SourcesTable initial={readSourcesView(await searchParams)} />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <CollectionsPanel />

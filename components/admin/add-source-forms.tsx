@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClass } from '@/components/ui/field';
 import { MAX_SOURCE_TITLE_CHARS } from '@/lib/schemas/source-title-limit';
+import { RefreshSelect } from './refresh-select';
+import type { RefreshInterval } from './types';
 
 /** Each form's onSubmit resolves to an error message, or null when the source was accepted. */
-type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
+export type Submit<A extends unknown[]> = (...args: A) => Promise<string | null>;
 
 /** Busy and error state of a form whose submit resolves to an error message or null; `onAccepted` clears it. */
-function useSubmission<A extends unknown[]>(submit: Submit<A>, onAccepted: () => void) {
+export function useSubmission<A extends unknown[]>(submit: Submit<A>, onAccepted: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (...args: A) => {
@@ -22,15 +24,16 @@ function useSubmission<A extends unknown[]>(submit: Submit<A>, onAccepted: () =>
   return { error, busy, run };
 }
 
-export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
+export function UrlForm({ onSubmit }: { onSubmit: Submit<[string, RefreshInterval | null]> }) {
   const [url, setUrl] = useState('');
+  const [refresh, setRefresh] = useState<RefreshInterval | null>(null);
   const { error, busy, run } = useSubmission(onSubmit, () => setUrl(''));
   return (
     <form
       className="rounded-lg border border-border bg-bg p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void run(url.trim());
+        void run(url.trim(), refresh);
       }}
     >
       <label htmlFor="source-url" className="text-sm font-medium">
@@ -50,6 +53,9 @@ export function UrlForm({ onSubmit }: { onSubmit: Submit<[string]> }) {
         <Button type="submit" variant="primary" disabled={busy || !url.trim()} data-testid="url-submit">
           Add
         </Button>
+      </div>
+      <div className="mt-2">
+        <RefreshSelect id="url-refresh" value={refresh} onChange={setRefresh} testId="url-refresh" />
       </div>
       {error ? (
         <p role="alert" className="mt-2 text-xs text-danger">

@@ -6,6 +6,7 @@ import { UploadIcon } from '@/components/ui/icons';
 // Descriptors only: the formats' parsers stay on the server.
 import { ACCEPT } from '@/lib/knowledge/formats/catalog';
 import { PasteForm, UrlForm } from './add-source-forms';
+import { CrawlForm } from './crawl-form';
 import { latestSource } from './source-store';
 import { UploadItem, type Upload } from './upload-item';
 import { announceSourcesChanged } from './panel-requests';
@@ -66,30 +67,45 @@ export function KnowledgeUploader() {
     for (const file of Array.from(files)) void uploadFile(file);
   }
 
-  async function addJson(name: string, body: unknown): Promise<string | null> {
+  /** POSTs a JSON body to the sources (in the target collection): the problem in words, or the answer. */
+  async function postJson(body: object): Promise<{ problem: string } | { status: number; parsed: unknown }> {
     try {
       const res = await reach('/api/knowledge/sources', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(target ? { ...(body as object), collectionId: target } : body),
+        body: JSON.stringify(target ? { ...body, collectionId: target } : body),
       });
       const parsed: unknown = await res.json().catch(() => null);
       if (!res.ok)
-        return uploadProblem({
-          status: res.status,
-          body: parsed,
-          retryAfter: Number(res.headers.get('retry-after')) || null,
-        });
-      const source = firstSource(parsed);
-      setUploads((all) => [
-        { key: crypto.randomUUID(), name, size: 0, sent: 1, source, duplicate: res.status === 200, error: null },
-        ...all,
-      ]);
-      announceSourcesChanged();
-      return null;
+        return {
+          problem: uploadProblem({
+            status: res.status,
+            body: parsed,
+            retryAfter: Number(res.headers.get('retry-after')) || null,
+          }),
+        };
+      return { status: res.status, parsed };
     } catch (e) {
-      return describeProblem(e);
+      return { problem: describeProblem(e) };
     }
+  }
+
+  async function addJson(name: string, body: object): Promise<string | null> {
+    const answer = await postJson(body);
+    if ('problem' in answer) return answer.problem;
+    const source = firstSource(answer.parsed);
+    const duplicate = answer.status === 200;
+    setUploads((all) => [{ key: crypto.randomUUID(), name, size: 0, sent: 1, source, duplicate, error: null }, ...all]);
+    announceSourcesChanged();
+    return null;
+  }
+
+  // A crawl is followed in the crawls panel, which the announcement reloads.
+  async function startCrawl(body: object): Promise<string | null> {
+    const answer = await postJson(body);
+    if ('problem' in answer) return answer.problem;
+    announceSourcesChanged();
+    return null;
   }
 
   return (
@@ -154,8 +170,11 @@ export function KnowledgeUploader() {
         />
       </div>
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
-        <UrlForm onSubmit={(url) => addJson(url, { url })} />
-        <PasteForm onSubmit={(title, text) => addJson(title || 'Pasted text', { title: title || undefined, text })} />
+        <UrlForm onSubmit={(url, refresh) => addJson(url, refresh ? { url, refresh } : { url })} />
+        <CrawlForm onSubmit={(body) => startCrawl(body.refresh ? body : { crawl: body.crawl })} />
+        <div className="lg:col-span-2">
+          <PasteForm onSubmit={(title, text) => addJson(title || 'Pasted text', { title: title || undefined, text })} />
+        </div>
       </div>
       {uploads.length ? (
         <div className="mt-4">

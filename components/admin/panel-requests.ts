@@ -13,6 +13,8 @@ interface PanelRequests {
   addStarter: string;
   /** Show a source in the sources table, searched for by its title (any status). */
   findSource: string;
+  /** Show only a crawl's pages in the sources table. */
+  showCrawlPages: { id: string; label: string };
 }
 
 type Kind = keyof PanelRequests;
@@ -22,6 +24,7 @@ const handlers: { [K in Kind]: Set<Listener<K>> } = {
   testRetrieval: new Set(),
   addStarter: new Set(),
   findSource: new Set(),
+  showCrawlPages: new Set(),
 };
 
 /** Asks the panel that handles `kind` to act; nothing happens when no such panel is on the page. */

@@ -6,13 +6,17 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { PencilIcon, RefreshIcon, TrashIcon, UploadIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLatestSource } from './source-store';
+import { useCrawlLabel } from './crawl-store';
 import { EditTextDialog } from './edit-text-dialog';
 import { OcrNote } from './ocr-note';
+import { RefreshLogDialog } from './refresh-log-dialog';
+import { RefreshNote } from './refresh-note';
+import { SourceSchedule } from './source-schedule';
 import { RenameDialog } from './rename-dialog';
 import { SourceChunks } from './source-chunks';
 import { StatusBadge } from './status-badge';
 import { formatBytes } from '@/lib/format-bytes';
-import { announceSourcesChanged } from './panel-requests';
+import { announceSourcesChanged, requestPanel } from './panel-requests';
 import { formatDate, isIngesting, type Source } from './types';
 import { uploadProblem, xhrUpload } from './xhr-upload';
 
@@ -20,7 +24,7 @@ const kindLabel = { file: 'File', text: 'Text', url: 'URL' } as const;
 
 /**
  * One source in the table, with delete, rename and replace-content actions (retry when it failed,
- * fetch again for a web page); pasted text is edited in place, title and all, instead. Its title
+ * refresh now for a web page, and a web page's refresh schedule and log; a crawl's page names its crawl); pasted text is edited in place, title and all, instead. Its title
  * opens the text as ingested, once it has some: what search and citations read, which is how
  * an admin sees what a parser made of a file.
  */
@@ -43,6 +47,8 @@ export function SourceRow({
   const [editing, setEditing] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
+  const crawlName = useCrawlLabel(source.crawlId);
 
   async function replace(file: File) {
     setError(null);
@@ -78,8 +84,10 @@ export function SourceRow({
       announceSourcesChanged();
     }
   }
-  // A page changes, or was down when it was fetched: fetch the same address again, as a new generation.
-  const refetch = () => act(`/api/knowledge/sources/${source.id}`, { method: 'PUT', json: { url: source.uri } });
+  // A page changes, or was down when it was fetched: check it now (a new generation only if it changed).
+  const refreshNow = () => act(`/api/knowledge/sources/${source.id}/refresh`, { method: 'POST' });
+  // A crawl's pages are refreshed, and logged, with their crawl.
+  const standalonePage = source.kind === 'url' && !source.crawlId;
   // A failure that has passed (an embedding server that was down): the same content, queued again.
   const retry = () => act(`/api/knowledge/sources/${source.id}/retry`, { method: 'POST' });
 
@@ -131,6 +139,34 @@ export function SourceRow({
           >
             {source.uri}
           </a>
+        ) : null}
+        {source.crawlId ? (
+          <button
+            type="button"
+            className="block max-w-full truncate text-left text-xs text-muted hover:text-accent hover:underline"
+            onClick={() =>
+              source.crawlId && requestPanel('showCrawlPages', { id: source.crawlId, label: crawlName ?? '' })
+            }
+            title={`Show only the pages of the crawl ${crawlName ?? ''}`.trim()}
+            data-testid="source-row-crawl"
+          >
+            {/* (a phone's title column is too narrow for the crawl's name) */}
+            <span className="sm:hidden">Crawled page</span>
+            <span className="hidden sm:inline">Page of crawl {crawlName ? `“${crawlName}”` : ''}</span>
+          </button>
+        ) : null}
+        {source.kind === 'url' ? <RefreshNote item={source} className="mt-0.5" /> : null}
+        {standalonePage ? (
+          <button
+            type="button"
+            className="block text-left text-xs text-accent hover:underline"
+            aria-haspopup="dialog"
+            onClick={() => setLogOpen(true)}
+            data-testid="source-refresh-log"
+          >
+            {source.refresh ? `Refreshes ${source.refresh}` : 'No refresh schedule'} · schedule and log
+            <span className="sr-only"> of {source.title}</span>
+          </button>
         ) : null}
         {source.status === 'failed' && source.error ? (
           <span className="mt-0.5 block text-xs text-danger">{source.error}</span>
@@ -201,11 +237,11 @@ export function SourceRow({
           />
         ) : source.kind === 'url' && source.uri && !isIngesting(source) ? (
           <RowAction
-            onClick={() => void refetch()}
-            label={`Fetch ${source.title} again`}
-            testId="refetch-source"
+            onClick={() => void refreshNow()}
+            label={`Refresh now: ${source.title}`}
+            testId="refresh-source"
             icon={RefreshIcon}
-            text="Fetch again"
+            text="Refresh now"
           />
         ) : null}
         {source.kind === 'text' ? (
@@ -225,13 +261,16 @@ export function SourceRow({
               icon={PencilIcon}
               text="Rename"
             />
-            <RowAction
-              onClick={() => picker.current?.click()}
-              label={`Replace content of ${source.title}`}
-              testId="replace-source"
-              icon={UploadIcon}
-              text="Replace"
-            />
+            {/* (a crawl's page is replaced by its crawl's next refresh) */}
+            {source.crawlId ? null : (
+              <RowAction
+                onClick={() => picker.current?.click()}
+                label={`Replace content of ${source.title}`}
+                testId="replace-source"
+                icon={UploadIcon}
+                text="Replace"
+              />
+            )}
           </>
         )}
         <RowAction
@@ -244,6 +283,15 @@ export function SourceRow({
         />
         {editing ? <EditTextDialog source={source} onClose={() => setEditing(false)} onSaved={setNotice} /> : null}
         {renaming ? <RenameDialog source={source} onClose={() => setRenaming(false)} onSaved={setNotice} /> : null}
+        {logOpen ? (
+          <RefreshLogDialog
+            path={`/api/knowledge/sources/${source.id}`}
+            title={source.title}
+            onClose={() => setLogOpen(false)}
+          >
+            <SourceSchedule source={source} />
+          </RefreshLogDialog>
+        ) : null}
         {viewing ? (
           <PassageDialog
             passage={{ sourceId: source.id, title: source.title }}

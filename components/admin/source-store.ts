@@ -8,13 +8,24 @@ import type { Source } from './types';
 // so the two never disagree about a source's status on screen.
 
 const latest = new Map<string, Source>();
+
+// A refresh that found a page unchanged moves its times, not its status (nor, maybe, updatedAt).
+const sameTimes = (a: Source, b: Source) =>
+  a.checkedAt === b.checkedAt &&
+  a.changedAt === b.changedAt &&
+  a.nextRefreshAt === b.nextRefreshAt &&
+  a.refresh === b.refresh;
 const listeners = new Set<() => void>();
 
 export function publishSources(sources: Source[]) {
   let changed = false;
   for (const s of sources) {
     const known = latest.get(s.id);
-    if (!known || known.updatedAt < s.updatedAt || (known.updatedAt === s.updatedAt && known.status !== s.status)) {
+    if (
+      !known ||
+      known.updatedAt < s.updatedAt ||
+      (known.updatedAt === s.updatedAt && (known.status !== s.status || !sameTimes(known, s)))
+    ) {
       latest.set(s.id, s);
       changed = true;
     }

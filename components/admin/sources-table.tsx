@@ -5,6 +5,7 @@ import { apiFetch, describeProblem } from '@/components/client-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchField } from '@/components/ui/search-field';
+import { useCrawlLabel } from './crawl-store';
 import { SourceRow } from './source-row';
 import { SourcesFilters } from './sources-filters';
 import { TickAll } from './tick-all';
@@ -65,8 +66,17 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
   usePanelRequest('findSource', (title) => {
     setQuery(title.slice(0, 200));
     setStatus('');
+    view.setCrawl('');
     section.current?.scrollIntoView({ block: 'start' });
   });
+  // The crawls panel asks to see one crawl's pages.
+  usePanelRequest('showCrawlPages', ({ id }) => {
+    view.setCrawl(id);
+    setQuery('');
+    setStatus('');
+    section.current?.scrollIntoView({ block: 'start' });
+  });
+  const crawlName = useCrawlLabel(view.crawl || undefined);
 
   async function confirmDelete() {
     if (!pendingDelete) return;
@@ -161,6 +171,19 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
           onStatus={setStatus}
         />
       </div>
+      {view.crawl ? (
+        <div
+          className="mx-4 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-accent-soft px-3 py-2 text-sm"
+          data-testid="crawl-filter"
+        >
+          <span className="mr-auto min-w-0 truncate" role="status">
+            Pages of the crawl {crawlName ? `“${crawlName}”` : 'chosen'}
+          </span>
+          <Button size="sm" onClick={() => view.setCrawl('')} data-testid="crawl-filter-clear">
+            Show all sources
+          </Button>
+        </div>
+      ) : null}
       {chosen.length > 0 ? (
         <div
           className="mx-4 mb-3 flex flex-wrap items-center gap-2 rounded-md bg-surface-2 px-3 py-2 text-sm"
@@ -245,9 +268,11 @@ export function SourcesTable({ initial, editorOnly = false }: { initial: Sources
                 <td colSpan={9} className="px-4 py-6 text-center text-muted" data-testid="sources-empty">
                   {q
                     ? `No source${status ? ' with this status' : ''} matches “${q}”.`
-                    : status
-                      ? 'No sources with this status.'
-                      : 'No sources yet. Add a file, a URL or some text above.'}
+                    : view.crawl
+                      ? 'No pages of this crawl yet.'
+                      : status
+                        ? 'No sources with this status.'
+                        : 'No sources yet. Add a file, a URL or some text above.'}
                 </td>
               </tr>
             ) : (

@@ -3,12 +3,28 @@ import type { z } from 'zod';
 import type { collectionSchema } from '@/lib/schemas/collections';
 import type { groupSchema, groupWithMembersSchema } from '@/lib/schemas/groups';
 import type { apiKeySchema } from '@/lib/schemas/keys';
+import type { CrawlJson } from '@/lib/schemas/crawls';
+import type { RefreshJson, RefreshSetting } from '@/lib/schemas/refreshes';
 import type { searchHitSchema, sourceSchema, SourceStatus } from '@/lib/schemas/knowledge';
 
 export type { SourceStatus };
 
+/** How often a web page or a crawl is fetched again (null: never). */
+export type RefreshInterval = NonNullable<RefreshSetting>;
+
 /** A knowledge source as GET /api/knowledge/sources returns it. */
 export type Source = z.infer<typeof sourceSchema>;
+
+/** A crawl as GET /api/knowledge/crawls lists it. */
+export type CrawlView = CrawlJson;
+
+/** One refresh of a web page or a crawl (GET /api/knowledge/refreshes/{id} adds `pages`). */
+export type RefreshRun = RefreshJson;
+
+/** What a web page and a crawl say of their refreshes (other kinds have none). */
+export type RefreshFields = Partial<Pick<CrawlJson, 'refresh' | 'checkedAt' | 'changedAt' | 'nextRefreshAt'>>;
+
+export const isCrawling = (c: Pick<CrawlView, 'state'>) => c.state === 'pending' || c.state === 'running';
 
 /** A hit of GET /api/knowledge/search. */
 export type SearchResult = z.infer<typeof searchHitSchema>;

@@ -10,16 +10,19 @@ import { isIngesting, type Source, type SourceStatus } from './types';
 
 const PAGE = 20;
 
+const isDue = (s: Source) => !!s.nextRefreshAt && Date.parse(s.nextRefreshAt) <= Date.now();
+
 /**
  * One page of GET /api/knowledge/sources, following the order, the status
- * filter, the search box and the cursor trail; refetched when anything announces a change,
- * and every second while a source on the page is still being ingested. The order, filter and
+ * filter, the crawl whose pages are shown, the search box and the cursor trail; refetched when anything announces a change,
+ * and every second while a source on the page is still being ingested or due for a refresh. The order, filter and
  * search start from the page's address and are kept in it, for a reload or a shared link.
  */
 export function useSources(initial: SourcesView, opts: { fallback: string; ready: boolean }) {
   const [chosenCollection, setCollection] = useState(initial.collection);
   // A member's table always shows one collection they edit: the one chosen, else `fallback`.
   const collection = chosenCollection || opts.fallback;
+  const [crawl, setCrawl] = useState(initial.crawl);
   const [status, setStatus] = useState<SourceStatus | ''>(initial.status);
   const [sort, setSort] = useState<SourceSort>(initial.sort);
   const [query, setQuery] = useState(initial.q);
@@ -35,6 +38,7 @@ export function useSources(initial: SourcesView, opts: { fallback: string; ready
   if (status) params.set('status', status);
   if (q) params.set('q', q);
   if (collection) params.set('collectionId', collection);
+  if (crawl) params.set('crawlId', crawl);
   params.set('sort', `${sort.dir === -1 ? '-' : ''}${sort.key}`);
   if (cursor) params.set('cursor', cursor);
   const url = `/api/knowledge/sources?${params}`;
@@ -68,12 +72,13 @@ export function useSources(initial: SourcesView, opts: { fallback: string; ready
   );
 
   useEffect(() => {
-    const search = sourcesViewQuery({ status, sort, q, collection: chosenCollection });
+    const search = sourcesViewQuery({ status, sort, q, collection: chosenCollection, crawl });
     if (search === window.location.search.slice(1)) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
-  }, [status, sort, q, chosenCollection]);
+  }, [status, sort, q, chosenCollection, crawl]);
 
-  const active = page?.data.some(isIngesting) ?? false;
+  // (a web page due for a refresh, one asked for by Refresh now say, is being checked: follow it too)
+  const active = page?.data.some((s) => isIngesting(s) || isDue(s)) ?? false;
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => setTick((t) => t + 1), 1000);
@@ -97,6 +102,12 @@ export function useSources(initial: SourcesView, opts: { fallback: string; ready
     collection,
     setCollection: (id: string) => {
       setCollection(id);
+      setCursors([null]);
+    },
+    /** Only one crawl's pages ('' for every source). */
+    crawl,
+    setCrawl: (id: string) => {
+      setCrawl(id);
       setCursors([null]);
     },
     setStatus: (s: SourceStatus | '') => {

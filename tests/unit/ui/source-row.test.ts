@@ -77,3 +77,36 @@ describe('a source row', () => {
     expect(row(source({}))).not.toContain('source-row-uri');
   });
 });
+
+describe('a web page’s refreshes in its row', () => {
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const page = (over: Partial<Source>) =>
+    source({ kind: 'url', uri: 'https://intranet.example/rota', filename: undefined, ...over });
+
+  it('says when it was checked, changed and is next refreshed, and offers Refresh now and its log', () => {
+    const html = row(
+      page({
+        refresh: 'hourly',
+        checkedAt: minutesAgo(5),
+        changedAt: minutesAgo(2 * 24 * 60),
+        nextRefreshAt: minutesAgo(-55),
+      }),
+    );
+    expect(html).toMatch(
+      /data-testid="refresh-note">.*Checked 5 min ago.* · .*changed 2 days ago.* · .*next in 5[45] min/,
+    );
+    expect(html).toContain('data-testid="refresh-source"');
+    expect(html).toContain('data-testid="source-refresh-log"');
+    // A file has neither.
+    const file = row(source({}));
+    expect(file).not.toContain('refresh-note');
+    expect(file).not.toContain('refresh-source');
+  });
+
+  it('names a crawl’s page as such, with no schedule of its own (its crawl has it)', () => {
+    const html = row(page({ crawlId: '0193a0b0-0000-7000-8000-0000000000aa', checkedAt: minutesAgo(1) }));
+    expect(html).toContain('data-testid="source-row-crawl"');
+    expect(html).toContain('data-testid="refresh-source"');
+    expect(html).not.toContain('source-refresh-log');
+  });
+});
