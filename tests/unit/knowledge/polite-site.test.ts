@@ -35,7 +35,7 @@ describe('a crawl’s site', () => {
       body: `User-agent: *\nDisallow: /\n\nUser-agent: groundwork-ingest\nDisallow: /private/\nCrawl-delay: 0.3\nSitemap: ${origin}/map.xml\n`,
     };
     await withSettings(settings, async () => {
-      const site = await openSite(`${origin}/docs/`);
+      const site = await openSite(`${origin}/docs/`, { fresh: true });
       expect(site.allowed(`${origin}/docs/a`)).toBe(true);
       expect(site.allowed(`${origin}/private/a`)).toBe(false);
       expect(site.sitemaps).toEqual([`${origin}/map.xml`]);
@@ -52,18 +52,18 @@ describe('a crawl’s site', () => {
   it('reads a missing robots.txt as no rules, and refuses to crawl when it answers a server error', async () => {
     await withSettings(settings, async () => {
       robots = { status: 404, body: '' };
-      const site = await openSite(`${origin}/docs/`);
+      const site = await openSite(`${origin}/docs/`, { fresh: true });
       expect(site.allowed(`${origin}/anything`)).toBe(true);
       expect(site.delayMs).toBe(0);
       robots = { status: 503, body: '' };
-      await expect(openSite(`${origin}/docs/`)).rejects.toThrow(/robots.txt could not be read/);
+      await expect(openSite(`${origin}/docs/`, { fresh: true })).rejects.toThrow(/robots.txt could not be read/);
     });
   });
 
   it('waits CRAWL_DELAY_MS when robots.txt asks for less', async () => {
     robots = { status: 200, body: 'User-agent: *\nCrawl-delay: 0.1\n' };
     await withSettings({ ...settings, CRAWL_DELAY_MS: 250 }, async () => {
-      expect((await openSite(`${origin}/docs/`)).delayMs).toBe(250);
+      expect((await openSite(`${origin}/docs/`, { fresh: true })).delayMs).toBe(250);
     });
   });
 });
