@@ -155,6 +155,15 @@ export function SourceRow({
             <span className="hidden sm:inline">Page of crawl {crawlName ? `“${crawlName}”` : ''}</span>
           </button>
         ) : null}
+        {source.connector ? (
+          <span
+            className="block truncate text-xs text-muted"
+            title={`Kept in sync by PUT /api/knowledge/sync/${source.connector}; its id there is ${source.externalId ?? ''}`}
+            data-testid="source-row-connector"
+          >
+            Synced from {source.connector} · {source.externalId}
+          </span>
+        ) : null}
         {source.kind === 'url' ? <RefreshNote item={source} className="mt-0.5" /> : null}
         {standalonePage ? (
           <button

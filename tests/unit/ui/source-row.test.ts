@@ -109,4 +109,11 @@ describe('a web page’s refreshes in its row', () => {
     expect(html).toContain('data-testid="refresh-source"');
     expect(html).not.toContain('source-refresh-log');
   });
+
+  it('names a synced source’s connector and its id there', () => {
+    const html = row(source({ kind: 'text', connector: 'wiki', externalId: 'pages/onboarding.md' }));
+    expect(html).toContain('data-testid="source-row-connector"');
+    expect(html).toContain('Synced from wiki · pages/onboarding.md');
+    expect(row(source({}))).not.toContain('source-row-connector');
+  });
 });
