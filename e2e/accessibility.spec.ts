@@ -1,17 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { addTextSource, ask, expect, signInThroughForm, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 
 // axe-core on every page people use, in both system themes: no serious or critical violations.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();

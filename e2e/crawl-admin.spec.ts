@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { ADMIN_KEY, expect, removeSources, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 
 // An admin crawls a small intranet site from the knowledge manager, follows it to the end, sees
 // its pages, schedules it daily, refreshes it by hand after a page changed, and reads in the
@@ -10,15 +9,6 @@ import { ADMIN_KEY, expect, removeSources, test } from './support/fixtures';
 // address the test server may reach (playwright.config.ts).
 
 const asAdmin = { authorization: `Bearer ${ADMIN_KEY}` };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const html = (title: string, body: string, links: string[]) =>
   `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p>` +

@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startOllamaStandin } from '../tests/support/ollama-standin';
 import { startOpenAIStandin, type Standin } from '../tests/support/openai-standin';
 import { standinModelEnv, startOwnServer, type OwnServer } from './support/own-server';
 import { ADMIN_KEY, ask, expect, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 
 // The admin Models page in a real browser, on servers of its own (a default model chosen here must
 // not reach the shared server's other specs): connections to stand-in OpenAI-compatible servers,
@@ -20,16 +20,6 @@ async function signIn(page: Page, origin: string, path = '/admin/models') {
   await page.goto(`${origin}${path}`);
   await page.getByTestId('admin-key-input').fill(ADMIN_KEY);
   await page.getByTestId('admin-sign-in').click();
-}
-
-/** axe-core's serious and critical findings, with the tags the accessibility spec checks. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="connection-row"][data-name="${name}"]`);
