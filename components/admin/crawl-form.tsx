@@ -20,6 +20,34 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** One of the crawl's URL pattern lists: a glob a line. */
+function GlobsField(props: {
+  name: 'include' | 'exclude';
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `crawl-${props.name}`;
+  return (
+    <>
+      <label htmlFor={id} className="mt-2 block text-xs font-medium">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-describedby="crawl-globs-hint"
+        className={`${fieldClass} mt-1 resize-y font-mono`}
+        data-testid={id}
+      />
+    </>
+  );
+}
+
 /** Crawl a site: its start address, how far it goes, how often it is refreshed, and (folded away) URL patterns. */
 export function CrawlForm({ onSubmit }: { onSubmit: Submit<[CrawlRequestBody]> }) {
   const [url, setUrl] = useState('');
@@ -115,31 +143,19 @@ export function CrawlForm({ onSubmit }: { onSubmit: Submit<[CrawlRequestBody]> }
           One glob a line: <code>*</code> is any run of characters but <code>/</code>, <code>**</code> any run; a
           pattern starting with <code>/</code> matches the path.
         </p>
-        <label htmlFor="crawl-include" className="mt-2 block text-xs font-medium">
-          Only pages matching
-        </label>
-        <textarea
-          id="crawl-include"
-          rows={2}
+        <GlobsField
+          name="include"
+          label="Only pages matching"
           placeholder="/docs/**"
           value={include}
-          onChange={(e) => setInclude(e.target.value)}
-          aria-describedby="crawl-globs-hint"
-          className={`${fieldClass} mt-1 resize-y font-mono`}
-          data-testid="crawl-include"
+          onChange={setInclude}
         />
-        <label htmlFor="crawl-exclude" className="mt-2 block text-xs font-medium">
-          Never pages matching
-        </label>
-        <textarea
-          id="crawl-exclude"
-          rows={2}
+        <GlobsField
+          name="exclude"
+          label="Never pages matching"
           placeholder="/docs/archive/**"
           value={exclude}
-          onChange={(e) => setExclude(e.target.value)}
-          aria-describedby="crawl-globs-hint"
-          className={`${fieldClass} mt-1 resize-y font-mono`}
-          data-testid="crawl-exclude"
+          onChange={setExclude}
         />
       </details>
       {error ? (

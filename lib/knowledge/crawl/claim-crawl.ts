@@ -2,6 +2,19 @@ import 'server-only';
 import { prisma } from '@/lib/db/index';
 import { closeCrawlRefresh } from '../refresh/start-crawl-refresh';
 
+/** A crawl's row as asked for (POST /api/knowledge/sources {crawl}), as the crawl queries read it. */
+export interface CrawlRequestColumns {
+  id: string;
+  collection_id: string;
+  url: string;
+  scope: 'prefix' | 'host';
+  max_pages: number;
+  max_depth: number;
+  include: string[];
+  exclude: string[];
+  metadata: Record<string, unknown>;
+}
+
 export interface ClaimedCrawl {
   id: string;
   collectionId: string;
@@ -25,21 +38,7 @@ export interface ClaimedCrawl {
  */
 export async function claimCrawl(owner: string, leaseSeconds: number): Promise<ClaimedCrawl | undefined> {
   const db = await prisma();
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      collection_id: string;
-      url: string;
-      scope: 'prefix' | 'host';
-      max_pages: number;
-      max_depth: number;
-      include: string[];
-      exclude: string[];
-      metadata: Record<string, unknown>;
-      refresh_id: string | null;
-      reseed: boolean;
-    }[]
-  >`
+  const rows = await db.$queryRaw<(CrawlRequestColumns & { refresh_id: string | null; reseed: boolean })[]>`
     UPDATE crawls c SET state = 'running', lease_owner = ${owner},
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
     FROM (

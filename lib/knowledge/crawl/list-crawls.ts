@@ -6,20 +6,12 @@ import { decodeCursor, keysetPage } from '@/lib/schemas/common';
 import type { CrawlJson } from '@/lib/schemas/crawls';
 import type { RefreshJson } from '@/lib/schemas/refreshes';
 import { refreshesSql, toRefreshJson } from '../refresh/list-refreshes';
+import type { CrawlRequestColumns } from './claim-crawl';
 
-interface CrawlRow {
-  id: string;
-  url: string;
-  scope: 'prefix' | 'host';
-  max_pages: number;
-  max_depth: number;
-  include: string[];
-  exclude: string[];
+interface CrawlRow extends CrawlRequestColumns {
   title: string | null;
-  metadata: Record<string, unknown>;
   state: CrawlJson['state'];
   error: string | null;
-  collection_id: string;
   created_at: Date;
   updated_at: Date;
   found: number;
